@@ -1,0 +1,245 @@
+"""The game contract every Saloon game implements.
+
+A game is a stateless plugin object; all that changes lives in its ``State``. The
+server only ever calls the methods below, so adding a game is adding a package that
+registers a ``Game`` under the ``saloon.games`` entry-point group.
+
+Words used throughout:
+
+- *seat*: an ``int`` from ``0`` to ``seats - 1``, clockwise around the table.
+- *viewer*: a seat, or ``None`` for a spectator (sees only public information).
+- *action*: a JSON object with a ``"type"`` key. ``legal_actions`` lists concrete
+  actions; a client may send any of them back verbatim.
+- *event*: a JSON object describing what happened, with ``"type"`` and ``"text"``.
+  ``text`` is plain English in which ``{seat:N}`` stands for seat N's name. An event
+  carrying a private detail has ``"only": [seats]`` and is shown to those seats only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from games.rng import Rng
+
+JSON = Any
+Action = dict[str, Any]
+Event = dict[str, Any]
+Seat = int
+Viewer = int | None
+
+S = TypeVar("S")
+
+
+class GameError(Exception):
+    """An action was refused; ``code`` is machine-readable, the message is for people."""
+
+    code: ClassVar[str] = "illegal_action"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class IllegalAction(GameError):
+    """The action is not among the seat's legal actions right now."""
+
+    code = "illegal_action"
+
+
+class NotYourTurn(GameError):
+    """The seat is not among those to act."""
+
+    code = "not_your_turn"
+
+
+class GameOver(GameError):
+    """The game has ended; nothing more can be played."""
+
+    code = "game_over"
+
+
+class NoOptions(BaseModel):
+    """Options model for a game without options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game: a score per seat, the winners, and a breakdown."""
+
+    scores: list[float]
+    winners: list[int]
+    detail: JSON = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        """Returns the result as a JSON object."""
+        return {"scores": self.scores, "winners": self.winners, "detail": self.detail}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Result:
+        """Rebuilds a result from ``to_json()``."""
+        return cls(list(data["scores"]), list(data["winners"]), data.get("detail", {}))
+
+
+class Bot(ABC):
+    """Chooses an action for a seat from what that seat may see."""
+
+    name: ClassVar[str] = "bot"
+
+    @abstractmethod
+    def choose(self, view: JSON, legal: Sequence[Action], rng: Rng) -> Action:
+        """Returns one element of ``legal`` (non-empty) given the seat's ``view``."""
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: Rng) -> Action:
+        """Returns a uniformly random legal action."""
+        return rng.choice(legal)
+
+
+class Game(ABC, Generic[S]):
+    """A game plugin: fixed facts as class attributes, behaviour as pure methods."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str] = ""
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    rules_version: ClassVar[str] = "1"
+    Options: ClassVar[type[BaseModel]] = NoOptions
+    # A pydantic type (usually an ``Annotated`` discriminated union) describing every
+    # action; the server validates incoming actions against it before ``apply``.
+    Action: ClassVar[Any] = dict[str, Any]
+    bots: ClassVar[Mapping[str, type[Bot]]] = {"random": RandomBot}
+
+    # ---- lifecycle -------------------------------------------------------------
+
+    @abstractmethod
+    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0) -> S:
+        """Returns the initial state; ``match`` counts earlier games of the same seats."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[Seat]:
+        """Returns the seats that may act now (several when play is simultaneous)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        """Returns every concrete action ``seat`` may take now; empty if none."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: Seat, action: Action) -> tuple[S, list[Event]]:
+        """Returns the next state and events; raises ``GameError``; never mutates ``state``."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: Viewer) -> JSON:
+        """Returns what ``viewer`` may see (``None``: a spectator) as JSON."""
+
+    @abstractmethod
+    def omniscient_view(self, state: S) -> JSON:
+        """Returns everything on and under the table (for admins), without the generator."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """Returns the result once the game has ended, else ``None``."""
+
+    @abstractmethod
+    def scores(self, state: S) -> list[float]:
+        """Returns each seat's running score (for charts and summaries)."""
+
+    # ---- serialization ---------------------------------------------------------
+
+    @abstractmethod
+    def dump(self, state: S) -> JSON:
+        """Returns the whole state, generator included, as JSON."""
+
+    @abstractmethod
+    def load(self, data: JSON) -> S:
+        """Rebuilds a state from ``dump()``; ``load(dump(s)) == s``."""
+
+    # ---- hidden information and invariants (used by tests and the server) ------
+
+    @abstractmethod
+    def secrets(self, state: S, viewer: Viewer) -> set[str]:
+        """Returns strings (card texts or ids) that must appear nowhere in ``viewer``'s view.
+
+        A string the viewer may legitimately see elsewhere (a duplicate face from a
+        second deck in their own hand, say) is left out, so that the check stays exact.
+        """
+
+    def invariants(self, state: S) -> list[str]:
+        """Returns broken invariants (e.g. cards not conserved); empty when all hold."""
+        return []
+
+    def describe_action(self, action: Action) -> str:
+        """Returns a short human label for a legal action (CLI replays, bot logs)."""
+        return json.dumps(action, sort_keys=True)
+
+    # ---- helpers built on the contract ----------------------------------------
+
+    def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
+        """Validates raw options against ``Options``; raises ``pydantic.ValidationError``."""
+        return self.Options.model_validate(dict(raw or {}))
+
+    def action_adapter(self) -> TypeAdapter[Any]:
+        """Returns a cached ``TypeAdapter`` for the game's ``Action`` type."""
+        cached = self.__dict__.get("_action_adapter")
+        if cached is None:
+            cached = TypeAdapter(self.Action)
+            self.__dict__["_action_adapter"] = cached
+        return cached
+
+    def normalize_action(self, raw: Any) -> Action:
+        """Validates ``raw`` against the Action schema and returns its canonical JSON form."""
+        adapter = self.action_adapter()
+        value = adapter.validate_python(raw)
+        out = adapter.dump_python(value, mode="json", exclude_none=True)
+        if not isinstance(out, dict):
+            raise TypeError(f"Expected the Action schema to produce an object, got {out!r}")
+        return out
+
+    def is_over(self, state: S) -> bool:
+        """Returns whether the game has ended."""
+        return self.result(state) is not None
+
+    def state_hash(self, state: S) -> str:
+        """Returns a SHA-256 of the canonical JSON of the state."""
+        return canonical_hash(self.dump(state))
+
+
+def canonical_json(data: JSON) -> str:
+    """Returns compact JSON with sorted keys, the form hashed and stored."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def canonical_hash(data: JSON) -> str:
+    """Returns the SHA-256 hex digest of ``canonical_json(data)``."""
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+
+
+def check_legal(legal: Sequence[Action], seat: Seat, action: Action) -> None:
+    """Raises ``IllegalAction`` naming what was expected unless ``action`` is in ``legal``."""
+    if action in legal:
+        return
+    if not legal:
+        raise NotYourTurn(f"Seat {seat} has nothing to do now, got {action.get('type')!r}")
+    kinds = sorted({a["type"] for a in legal})
+    if action.get("type") not in kinds:
+        raise IllegalAction(
+            f"Expected one of {', '.join(kinds)}; got {action.get('type')!r}"
+        )
+    raise IllegalAction(
+        f"That {action.get('type')!r} is not legal now; "
+        f"{sum(a['type'] == action.get('type') for a in legal)} of that type are"
+    )

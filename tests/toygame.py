@@ -1,0 +1,159 @@
+"""High Card: a small game that lives only in the tests and exercises the whole contract.
+
+Each seat is dealt three cards face down. In each of three tricks every seat plays one
+card at the same time (simultaneous play, hidden until all have chosen); the highest
+card wins the trick (ties: the lower seat). Most tricks wins.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.base import Action, Event, Game, GameOver, NotYourTurn, Result, Viewer, check_legal
+from games.cards import Card, standard_deck
+from games.rng import Rng
+
+
+class Options(BaseModel):
+    """High Card options."""
+
+    model_config = ConfigDict(extra="forbid")
+    tricks: int = Field(3, ge=1, le=5, description="Cards dealt and tricks played")
+
+
+class Play(BaseModel):
+    """Play one card from your hand into the current trick."""
+
+    type: Literal["play"]
+    card: Annotated[str, Field(pattern=r"^[2-9TJQKA][CDHS]$")]
+
+
+@dataclass
+class State:
+    """One position of High Card."""
+
+    seats: int
+    tricks: int
+    hands: list[list[str]]
+    stock: list[str]
+    played: list[str | None]
+    won: list[int]
+    rng: Rng
+    history: list[list[str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        d = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "rng"}
+        d["rng"] = self.rng.dump()
+        return d
+
+
+class HighCard(Game[State]):
+    """The test game."""
+
+    id = "highcard"
+    title = "High Card"
+    description = "A tiny test game: play your highest card, all at once."
+    min_seats = 2
+    max_seats = 4
+    rules_version = "1"
+    Options = Options
+    Action = Play
+
+    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0) -> State:
+        rng = Rng(seed)
+        deck = [c.text for c in standard_deck()]
+        rng.shuffle(deck)
+        n = options.tricks
+        hands = [sorted(deck[i * n : (i + 1) * n]) for i in range(seats)]
+        return State(seats, n, hands, deck[seats * n :], [None] * seats, [0] * seats, rng)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        if self._over(state):
+            return frozenset()
+        return frozenset(s for s in range(state.seats) if state.played[s] is None)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "play", "card": c} for c in state.hands[seat]]
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        if self._over(state):
+            raise GameOver("The game is over")
+        if seat not in self.to_act(state):
+            raise NotYourTurn(f"Seat {seat} has already played to this trick")
+        check_legal(self.legal_actions(state, seat), seat, action)
+        s = copy.deepcopy(state)
+        s.hands[seat].remove(action["card"])
+        s.played[seat] = action["card"]
+        events: list[Event] = [
+            {"type": "played", "seat": seat, "text": f"{{seat:{seat}}} chose a card"},
+            {"type": "you_played", "only": [seat], "card": action["card"],
+             "text": f"You chose {action['card']}"},
+        ]
+        if all(p is not None for p in s.played):
+            cards = [Card.parse(p) for p in s.played if p is not None]
+            best = max(range(s.seats), key=lambda i: (cards[i].rank, -i))
+            s.won[best] += 1
+            s.history.append([p for p in s.played if p is not None])
+            events.append({"type": "trick", "cards": s.history[-1], "winner": best,
+                           "text": f"{{seat:{best}}} wins the trick with {s.played[best]}"})
+            s.played = [None] * s.seats
+        return s, events
+
+    def _over(self, state: State) -> bool:
+        return len(state.history) == state.tricks
+
+    def view(self, state: State, viewer: Viewer) -> Any:
+        return {
+            "hand": list(state.hands[viewer]) if viewer is not None else None,
+            "hand_sizes": [len(h) for h in state.hands],
+            "played": [p is not None for p in state.played],
+            "tricks": [list(t) for t in state.history],
+            "won": list(state.won),
+            "stock": len(state.stock),
+            "to_act": sorted(self.to_act(state)),
+        }
+
+    def omniscient_view(self, state: State) -> Any:
+        d = state.to_json()
+        d.pop("rng")
+        return d
+
+    def result(self, state: State) -> Result | None:
+        if not self._over(state):
+            return None
+        top = max(state.won)
+        return Result([float(w) for w in state.won], [i for i, w in enumerate(state.won) if w == top])
+
+    def scores(self, state: State) -> list[float]:
+        return [float(w) for w in state.won]
+
+    def dump(self, state: State) -> Any:
+        return state.to_json()
+
+    def load(self, data: Any) -> State:
+        d = dict(data)
+        d["rng"] = Rng.load(d["rng"])
+        return State(**d)
+
+    def secrets(self, state: State, viewer: Viewer) -> set[str]:
+        hidden = set(state.stock)
+        for s in range(state.seats):
+            if s != viewer:
+                hidden |= set(state.hands[s])
+                if state.played[s] is not None:
+                    hidden.add(state.played[s])  # type: ignore[arg-type]
+        return hidden
+
+    def invariants(self, state: State) -> list[str]:
+        cards = list(state.stock) + [c for h in state.hands for c in h]
+        cards += [p for p in state.played if p] + [c for t in state.history for c in t]
+        return [] if len(cards) == 52 == len(set(cards)) else [f"{len(cards)} cards"]
+
+
+GAME = HighCard()
