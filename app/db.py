@@ -1,0 +1,46 @@
+"""The database engine and sessions (async SQLAlchemy over SQLite or PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+
+def make_engine(url: str) -> AsyncEngine:
+    """Returns an engine for ``url``; SQLite gets WAL and foreign keys switched on."""
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_pragmas(conn, _record):  # type: ignore[no-untyped-def]
+            cur = conn.cursor()
+            # WAL lets readers run beside the single writer; a commit survives a killed process.
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    return create_async_engine(url, pool_pre_ping=True)
+
+
+class Database:
+    """Holds the engine and hands out sessions."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[AsyncSession]:
+        """Yields a session; the caller commits."""
+        async with self.sessions() as s:
+            yield s
+
+    async def dispose(self) -> None:
+        """Closes every pooled connection."""
+        await self.engine.dispose()

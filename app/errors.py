@@ -1,0 +1,51 @@
+"""Errors a caller may see: each has an HTTP status, a stable code and a plain message."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class SaloonError(Exception):
+    """Base of every refusal the server reports to a client."""
+
+    status: ClassVar[int] = 400
+    code: ClassVar[str] = "bad_request"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(SaloonError):
+    """The request is well-formed JSON but not what was expected."""
+
+    status = 422
+    code = "bad_request"
+
+
+class Unauthorized(SaloonError):
+    """No token, or a token that belongs to no seat of this room."""
+
+    status = 401
+    code = "bad_token"
+
+
+class Forbidden(SaloonError):
+    """The token is valid but may not do this (a host-only call by a guest, say)."""
+
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(SaloonError):
+    """The room (or game, or seat) does not exist."""
+
+    status = 404
+    code = "not_found"
+
+
+class Conflict(SaloonError):
+    """The room is not in a state that allows this (start twice, join a full room)."""
+
+    status = 409
+    code = "conflict"

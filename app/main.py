@@ -1,0 +1,95 @@
+"""The ASGI application: routes, error handlers, static files and background services."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from app import api, ws
+from app.db import Database
+from app.errors import SaloonError
+from app.pubsub import Notifier
+from app.rooms import RoomService
+from app.settings import Settings, get_settings
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+log = logging.getLogger("saloon")
+
+
+def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
+    """Returns the JSON body of every HTTP error."""
+    return {"error": {"code": code, "message": message}}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Builds the application for ``settings`` (the environment's by default)."""
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.database_url)
+        service = RoomService(db, settings)
+        app.state.db, app.state.rooms = db, service
+        notifier = Notifier(settings.redis_url, service) if settings.redis_url else None
+        if notifier is not None:
+            await notifier.start()
+        sweeper = asyncio.create_task(_sweep(service))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            with contextlib.suppress(BaseException):
+                await sweeper
+            await service.close()
+            if notifier is not None:
+                await notifier.stop()
+            await db.dispose()
+
+    app = FastAPI(title="Saloon", version="0.1.0", lifespan=lifespan)
+    app.state.settings = settings
+    app.include_router(api.router)
+    app.include_router(ws.router)
+
+    @app.exception_handler(SaloonError)
+    async def saloon_error(_: Request, exc: SaloonError) -> JSONResponse:
+        return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(p) for p in err["loc"] if p != "body") or "body"
+        return JSONResponse(error_body("bad_request", f"{where}: {err['msg']}"), status_code=422)
+
+    _mount_pages(app)
+    return app
+
+
+def _mount_pages(app: FastAPI) -> None:
+    """Serves the browser client: the lobby, the room page, the admin page and assets."""
+    pages = {"/": "index.html", "/r/{code}": "room.html", "/admin": "admin.html"}
+    for path, filename in pages.items():
+        app.add_api_route(path, _page(filename), methods=["GET"], include_in_schema=False)
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+def _page(filename: str):  # type: ignore[no-untyped-def]
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / filename, headers={"Cache-Control": "no-cache"})
+    return page
+
+
+async def _sweep(service: RoomService, every: float = 60.0) -> None:
+    """Drops idle rooms from memory now and then; they reload on their next use."""
+    while True:
+        await asyncio.sleep(every)
+        service.evict_idle(service.settings.room_idle_seconds)
