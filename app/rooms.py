@@ -61,7 +61,7 @@ class SeatInfo:
         return {"seat": self.position, "name": self.name, "kind": self.kind, "bot": self.bot}
 
 
-@dataclass
+@dataclass(eq=False)
 class Connection:
     """One websocket: whose document it mirrors, the last version sent, an outbox."""
 

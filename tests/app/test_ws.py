@@ -1,0 +1,264 @@
+"""The websocket protocol against a real uvicorn, with a client that knows only the docs."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+
+from games.leaks import leaked
+from games.registry import all_games, get_game
+from games.rng import Rng
+from tests.app.wire import WireClient
+
+
+async def open_room(base: str, game: str, humans: int, bots: int, options=None):
+    """Creates a room with ``humans`` people and ``bots`` bots; returns code and tokens."""
+    async with httpx.AsyncClient(base_url=base) as http:
+        r = await http.post("/api/rooms", json={"game": game, "name": "Ana",
+                                                "options": options or {}})
+        room = r.json()
+        tokens = [room["token"]]
+        for i in range(1, humans):
+            j = await http.post(f"/api/rooms/{room['code']}/join", json={"name": f"P{i}"})
+            tokens.append(j.json()["token"])
+        h = {"Authorization": f"Bearer {room['token']}"}
+        for _ in range(bots):
+            await http.post(f"/api/rooms/{room['code']}/bots", json={"bot": "random"}, headers=h)
+    return room["code"], tokens
+
+
+async def start(base: str, code: str, token: str) -> None:
+    async with httpx.AsyncClient(base_url=base) as http:
+        r = await http.post(f"/api/rooms/{code}/start",
+                            headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.text
+
+
+def seat_counts():
+    """(game, humans, bots) for every registered game: 2 to 4 seats, some bots."""
+    out = []
+    for gid, g in all_games().items():
+        n = min(max(g.min_seats, 2), 4)
+        for seats in sorted({n, min(4, g.max_seats)}):
+            humans = max(1, seats - 2) if seats > 2 else 1
+            out.append(pytest.param(gid, humans, seats - humans, id=f"{gid}-{seats}"))
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "humans", "bots"), seat_counts())
+async def test_random_clients_play_to_the_end_and_patches_equal_sync(server, game_id, humans,
+                                                                     bots) -> None:
+    """Acceptance: the documented protocol alone plays a whole game; patch == sync."""
+    code, tokens = await open_room(server.http, game_id, humans, bots)
+    clients = [await WireClient.connect(server.ws, code, t) for t in tokens]
+    spectator = await WireClient.connect(server.ws, code)
+    await start(server.http, code, tokens[0])
+    game = get_game(game_id)
+    rng = Rng(len(tokens) * 7 + bots)
+    ref = 0
+    checks = 0
+    while True:
+        for c in clients + [spectator]:
+            while True:  # drain what has arrived
+                try:
+                    await c.receive(timeout=0.02)
+                except TimeoutError:
+                    break
+        doc = clients[0].doc
+        if doc["room"]["status"] == "finished":
+            break
+        movers = [c for c in clients if c.doc["legal"]]
+        if not movers:
+            await clients[0].receive(timeout=10)
+            continue
+        mover = rng.choice(movers)
+        ref += 1
+        await mover.send({"type": "action", "action": rng.choice(mover.doc["legal"]),
+                          "ref": ref})
+        await mover.until(lambda c, r=ref: r in c.acks or any(e.get("ref") == r
+                                                               for e in c.errors))
+        assert not mover.errors, mover.errors
+        for c in (mover, spectator):
+            fresh = await c.fresh_sync()
+            assert fresh["doc"] == c.doc and fresh["version"] == c.version
+            viewer = c.doc["room"]["you"]
+            checks += 1
+            assert viewer is None or viewer == clients.index(c)
+        assert ref < 5000, "game did not end"
+    for c in clients + [spectator]:
+        fresh = await c.fresh_sync()
+        assert fresh["doc"] == c.doc
+        assert c.doc["room"]["result"] is not None
+        await c.close()
+    assert checks and game.id == doc["room"]["game"]
+
+
+async def test_bad_input_gets_errors_and_changes_nothing(server) -> None:
+    code, tokens = await open_room(server.http, "highcard", 2, 0)
+    a = await WireClient.connect(server.ws, code, tokens[0])
+    b = await WireClient.connect(server.ws, code, tokens[1])
+    await start(server.http, code, tokens[0])
+    await a.until(lambda c: c.doc["room"]["status"] == "playing")
+    version = a.version
+    doc = a.doc
+    cases = [
+        ("{not json", "bad_json"),
+        (json.dumps([1, 2]), "unknown_type"),
+        (json.dumps({"type": "dance"}), "unknown_type"),
+        (json.dumps({"type": "action", "action": "KH"}), "bad_message"),
+        (json.dumps({"type": "action", "action": {"type": "play", "card": 7}}), "bad_request"),
+        (json.dumps({"type": "action", "action": {"type": "play", "card": "ZZ"}}),
+         "bad_request"),
+        (json.dumps({"type": "action", "action": {"type": "fold"}}), "bad_request"),
+        (json.dumps({"type": "chat", "text": ""}), "bad_request"),
+        (json.dumps({"type": "chat", "text": "x" * 501}), "bad_request"),
+        (json.dumps({"type": "chat"}), "bad_message"),
+        (json.dumps({"type": "action", "action": {"type": "play", "card": "2C"}, "ref": 1,
+                     "extra": True}), "bad_message"),
+        ("x" * 70_000, "too_large"),
+    ]
+    mine = set(a.doc["game"]["hand"])
+    not_mine = next(c for c in ("2C", "3C", "4C", "5C", "6C") if c not in mine)
+    cases.append((json.dumps({"type": "action", "action": {"type": "play", "card": not_mine}}),
+                  "illegal_action"))
+    for raw, code_expected in cases:
+        await a.send(raw)
+        err = await a.error()
+        assert err["code"] == code_expected, (raw[:60], err)
+        assert err["message"]
+    # Out of turn: a plays, then plays again before b.
+    await a.send({"type": "action", "action": a.doc["legal"][0], "ref": "x"})
+    await a.until(lambda c: "x" in c.acks)
+    await a.send({"type": "action", "action": {"type": "play", "card": a.doc["game"]["hand"][0]},
+                  "ref": "y"})
+    err = await a.error()
+    assert err["code"] == "not_your_turn" and err["ref"] == "y"
+    # The socket stays usable and only the one legal action changed anything.
+    fresh = await a.fresh_sync()
+    assert fresh["version"] == version + 1 and fresh["doc"] == a.doc
+    assert doc != a.doc
+    await a.close()
+    await b.close()
+
+
+async def test_unknown_room_and_bad_tokens_are_refused(server) -> None:
+    import websockets
+
+    code, tokens = await open_room(server.http, "highcard", 1, 1)
+    for path, expected in [(f"/ws/rooms/nope?token={tokens[0]}", "unknown_room"),
+                           (f"/ws/rooms/{code}?token=forged", "bad_token")]:
+        async with websockets.connect(server.ws + path) as ws:
+            msg = json.loads(await ws.recv())
+            assert msg["type"] == "error" and msg["code"] == expected
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd.code in (4404, 4401)
+
+
+async def test_spectators_only_when_the_host_allows(server) -> None:
+    import websockets
+
+    code, tokens = await open_room(server.http, "highcard", 1, 1)
+    watcher = await WireClient.connect(server.ws, code)
+    assert watcher.doc["room"]["you"] is None and watcher.doc["legal"] == []
+    await watcher.send({"type": "chat", "text": "hi"})
+    assert (await watcher.error())["code"] == "forbidden"
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        await http.put(f"/api/rooms/{code}/options", json={"allow_spectators": False},
+                       headers={"Authorization": f"Bearer {tokens[0]}"})
+    async with websockets.connect(f"{server.ws}/ws/rooms/{code}") as ws:
+        assert json.loads(await ws.recv())["code"] == "forbidden"
+    await watcher.close()
+
+
+async def test_chat_reaches_everyone_as_text_and_presence_is_reported(server) -> None:
+    code, tokens = await open_room(server.http, "highcard", 2, 0)
+    a = await WireClient.connect(server.ws, code, tokens[0])
+    b = await WireClient.connect(server.ws, code, tokens[1])
+    await a.until(lambda c: c.presence and c.presence["seats"] == [0, 1])
+    await a.send({"type": "chat", "text": "<b>howdy</b>"})
+    await b.until(lambda c: any(e["type"] == "chat" for e in c.doc["log"]))
+    line = [e for e in b.doc["log"] if e["type"] == "chat"][-1]
+    assert line == {"v": b.version, "type": "chat", "text": "<b>howdy</b>", "seat": 0,
+                    "name": "Ana"}
+    await b.close()
+    await a.until(lambda c: c.presence["seats"] == [0])
+    await a.close()
+
+
+async def test_two_actions_at_the_same_instant_are_applied_one_after_the_other(server) -> None:
+    code, tokens = await open_room(server.http, "highcard", 2, 0)
+    a = await WireClient.connect(server.ws, code, tokens[0])
+    b = await WireClient.connect(server.ws, code, tokens[1])
+    await start(server.http, code, tokens[0])
+    await a.until(lambda c: bool(c.doc["legal"]))
+    await b.until(lambda c: bool(c.doc["legal"]))
+    v = a.version
+    await asyncio.gather(
+        a.send({"type": "action", "action": a.doc["legal"][0], "ref": "a"}),
+        b.send({"type": "action", "action": b.doc["legal"][0], "ref": "b"}),
+    )
+    await a.until(lambda c: "a" in c.acks)
+    await b.until(lambda c: "b" in c.acks)
+    await a.until(lambda c: c.version == v + 2)
+    # Both were accepted, at two distinct versions: each client's ack came with its own.
+    assert not a.errors and not b.errors
+    assert a.doc["game"]["tricks"] and len(a.doc["game"]["tricks"]) == 1
+    await a.close()
+    await b.close()
+
+
+async def test_same_seat_racing_itself_gets_one_accept_and_one_refusal(server) -> None:
+    code, tokens = await open_room(server.http, "highcard", 2, 0)
+    a1 = await WireClient.connect(server.ws, code, tokens[0])
+    a2 = await WireClient.connect(server.ws, code, tokens[0])
+    await start(server.http, code, tokens[0])
+    await a1.until(lambda c: bool(c.doc["legal"]))
+    await a2.until(lambda c: bool(c.doc["legal"]))
+    await asyncio.gather(
+        a1.send({"type": "action", "action": a1.doc["legal"][0], "ref": 1}),
+        a2.send({"type": "action", "action": a2.doc["legal"][-1], "ref": 2}),
+    )
+    await a1.until(lambda c: 1 in c.acks or c.errors)
+    await a2.until(lambda c: 2 in c.acks or c.errors)
+    outcomes = sorted([bool(a1.errors), bool(a2.errors)])
+    assert outcomes == [False, True]
+    assert (a1.errors or a2.errors)[0]["code"] == "not_your_turn"
+    await a1.close()
+    await a2.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+async def test_no_document_ever_holds_a_card_its_seat_may_not_see(server, game_id) -> None:
+    """Over whole games with bots, every patch of every seat and of a spectator is checked."""
+    game = get_game(game_id)
+    seats = min(game.max_seats, 4)
+    code, tokens = await open_room(server.http, game_id, 1, seats - 1)
+    me = await WireClient.connect(server.ws, code, tokens[0])
+    watcher = await WireClient.connect(server.ws, code)
+    await start(server.http, code, tokens[0])
+    live = server.app.state.rooms.rooms[code]
+    rng = Rng(11)
+    steps = 0
+    while me.doc["room"]["status"] != "finished":
+        if me.doc["legal"]:
+            await me.send({"type": "action", "action": rng.choice(me.doc["legal"])})
+        await me.receive()
+        while True:
+            try:
+                await watcher.receive(timeout=0.01)
+            except TimeoutError:
+                break
+        state = live.state
+        # A patch describes the room at its version; compare with the secrets of that state.
+        if me.version == live.version:
+            assert not leaked(me.doc, game.secrets(state, 0))
+        if watcher.version == live.version:
+            assert not leaked(watcher.doc, game.secrets(state, None))
+        steps += 1
+        assert steps < 20000
+    await me.close()
+    await watcher.close()
