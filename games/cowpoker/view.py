@@ -1,0 +1,123 @@
+"""What each seat sees: the table by Ranch, its own hand and Cellar, the trick, the prompt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.cowpoker import rules, scoring, tricks
+from games.cowpoker.cards import CARDS
+from games.cowpoker.state import OVER, PLAY, RUSTLE, SHOWDOWN, TRICK, UNLOAD, State
+from games.poker import describe
+
+Viewer = int | None
+
+
+def _name(state: State, pos: int) -> str:
+    seat = state.seat_of[pos]
+    return f"Deadwood {state.ranch[pos]}" if seat is None else f"{{seat:{seat}}}"
+
+
+def prompt(state: State, viewer: Viewer) -> str:
+    """Returns plain English for what is being decided now."""
+    if state.phase == OVER:
+        return "The game is over."
+    pos = rules.acting_position(state)
+    assert pos is not None
+    mine = viewer is not None and state.seat_of[pos] == viewer
+    subject = "You" if mine else _name(state, pos)
+    if state.phase == PLAY:
+        extra = " another card" if state.pending == "extra_play" else " a card"
+        return f"{subject} must play{extra} from the hand into the Gang."
+    if state.phase == SHOWDOWN:
+        return f"{subject} must choose: Roundup or Gunfight?"
+    if state.phase == RUSTLE:
+        what = "any card" if state.pending == "live_rustle" else "the newest card"
+        return f"{subject} must take {what} from another Gang."
+    if state.phase == UNLOAD:
+        return f"{subject} may move a card from the Gang into another Gang, or keep it."
+    assert state.phase == TRICK and state.trick is not None
+    kind = tricks.KIND_WORDS[state.trick.kind]
+    return (f"{subject} must play a card to the {kind} "
+            f"(highest {kind} value wins; ties to the later card).")
+
+
+def visible_cards(state: State, viewer: Viewer, *, everything: bool = False) -> set[str]:
+    """Returns the ids of the cards shown face up to ``viewer``."""
+    seen = {c for g in state.gangs for c in g}
+    if state.trick:
+        seen |= {c for _, c in state.trick.played if c}
+    if everything:
+        seen |= {c for h in state.hands for c in h} | {c for cel in state.cellars for c in cel}
+        seen |= set(state.deck)
+    elif viewer is not None:
+        pos = state.position_of(viewer)
+        seen |= set(state.hands[pos]) | set(state.cellars[pos])
+    return seen
+
+
+def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str, Any]:
+    """Returns the view of ``viewer`` (``everything``: the omniscient view)."""
+    me = state.position_of(viewer) if viewer is not None else None
+    table = []
+    for p in range(4):
+        gang = list(state.gangs[p])
+        row: dict[str, Any] = {
+            "position": p,
+            "ranch": state.ranch[p],
+            "seat": state.seat_of[p],
+            "deadwood": not state.is_live(p),
+            "gang": gang,
+            "gang_points": scoring.points(gang),
+            "gang_hand": describe(scoring.hand_value(gang)),
+            "gang_wild": sorted(scoring.wild_ranks(gang)),
+            "cellar_count": len(state.cellars[p]),
+            "hand_count": len(state.hands[p]),
+        }
+        if everything or p == me:
+            cellar = list(state.cellars[p])
+            row["cellar"] = cellar
+            row["cellar_points"] = scoring.points(cellar)
+            row["cellar_hand"] = describe(scoring.hand_value(cellar))
+        if everything and state.is_live(p):
+            row["hand"] = list(state.hands[p])
+        table.append(row)
+    trick = None
+    if state.trick:
+        t = state.trick
+        trick = {
+            "kind": t.kind,
+            "caller": state.ranch[t.caller],
+            "order": [state.ranch[p] for p in t.order],
+            "played": [{"ranch": state.ranch[p], "card": c} for p, c in t.played],
+            "next": state.ranch[p] if (p := tricks.next_position(state)) is not None else None,
+        }
+    hand = list(state.hands[me]) if me is not None else None
+    acting = rules.acting_position(state)
+    to_act = [] if acting is None or state.seat_of[acting] is None else [state.seat_of[acting]]
+    view: dict[str, Any] = {
+        "phase": state.phase,
+        "to_act": to_act,
+        "prompt": prompt(state, viewer),
+        "scores": scoring.seat_scores(state),
+        "you": viewer,
+        "your_ranch": state.ranch[me] if me is not None else None,
+        "hand": hand,
+        "hand_wild": sorted(scoring.wild_ranks(hand)) if hand is not None else [],
+        "hand_poker": describe(scoring.hand_value(hand)) if hand else None,
+        "deck_count": len(state.deck),
+        "turn": state.ranch[state.turn],
+        "lead": state.ranch[state.lead],
+        "match": state.match,
+        "pending": state.pending,
+        "table": table,
+        "trick": trick,
+        "cards": {c: CARDS[c].to_json() for c in sorted(visible_cards(state, viewer,
+                                                                   everything=everything))},
+    }
+    if everything:
+        view["deck"] = list(state.deck)
+    if state.phase == OVER:
+        rows = scoring.breakdown(state)
+        view["result"] = {"ranches": rows,
+                          "scores": scoring.seat_scores(state)}
+    return view
