@@ -1,0 +1,107 @@
+// Shared pieces of every table: action labels, the list of all legal actions (so no
+// state can be stuck whatever the table draws), selection helpers, the end screen.
+
+import { actionKey, clear, h } from "./dom.js";
+import { cardWords, isStandardCard } from "./cards.js";
+
+const SEAT_FIELDS = new Set(["seat", "target", "to", "victim"]);
+
+function fieldWords(key, value, ctx) {
+  if (SEAT_FIELDS.has(key) && Number.isInteger(value)) return ctx.seats?.[value] ?? `seat ${value + 1}`;
+  if (typeof value === "string" && isStandardCard(value)) return cardWords(value);
+  if (Array.isArray(value)) return value.map((v) => fieldWords(key, v, ctx)).join(", ");
+  if (value && typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** A readable label for any action, from its fields. */
+export function describeAction(action, ctx = {}) {
+  const verb = String(action.type).replace(/_/g, " ");
+  const rest = Object.entries(action).filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k.replace(/_/g, " ")}: ${fieldWords(k, v, ctx)}`);
+  return verb.charAt(0).toUpperCase() + verb.slice(1) + (rest.length ? ` (${rest.join("; ")})` : "");
+}
+
+/** A button that sends `action` (only ever made for a legal one). */
+export function actButton(action, ctx, content, attrs = {}) {
+  return h("button", { type: "button", class: ["act", attrs.class], "data-action": actionKey(action),
+    title: attrs.title, "aria-label": attrs.ariaLabel, onclick: () => ctx.act(action) }, content ?? ctx.label(action));
+}
+
+/** Legal actions that name `card` (as `card`, or inside `cards`). */
+export function actionsFor(legal, card) {
+  return legal.filter((a) => a.card === card || (Array.isArray(a.cards) && a.cards.includes(card)));
+}
+
+/** Fills the fallback list: every legal action as a labelled button. */
+export function renderChoices(details, list, ctx) {
+  clear(list);
+  details.hidden = !ctx.legal.length;
+  if (!ctx.legal.length) return;
+  details.querySelector("summary").textContent = `All your choices (${ctx.legal.length})`;
+  list.append(...ctx.legal.map((a) => actButton(a, ctx, ctx.label(a))));
+}
+
+/**
+ * Multi-card choice: toggles `card` in ctx.ui.selected and returns the legal action whose
+ * card set equals the selection, if any.
+ */
+export function toggleSelect(ctx, card) {
+  const sel = ctx.ui.selected || (ctx.ui.selected = []);
+  const i = sel.indexOf(card);
+  if (i >= 0) sel.splice(i, 1); else sel.push(card);
+}
+
+export function matchSelection(ctx, candidates, field = "cards") {
+  const sel = [...(ctx.ui.selected || [])].sort();
+  return candidates.find((a) => {
+    const cards = [...a[field]].sort();
+    return cards.length === sel.length && cards.every((c, i) => c === sel[i]);
+  }) || null;
+}
+
+/** A small menu of several actions about one thing (a card with more than one use). */
+export function menu(ctx, title, actions) {
+  return h("div", { class: "menu", role: "group", "aria-label": title },
+    h("p", { class: "menu-title" }, title),
+    actions.map((a) => actButton(a, ctx)),
+    h("button", { type: "button", class: "small", "data-focus": "menu-close", onclick: () => { ctx.ui.menu = null; ctx.rerender(); } }, "Cancel"));
+}
+
+function genericLines(detail, ctx) {
+  // Common shapes: {seats: [{seat, total, lines: [{label|what, points}]}]} or {ranches: [...]}.
+  const rows = detail?.seats || detail?.ranches || detail?.players;
+  if (!Array.isArray(rows)) return null;
+  return rows.map((row, i) => {
+    const who = row.seat !== undefined && row.seat !== null ? ctx.seats[row.seat] : (row.ranch || `Seat ${i + 1}`);
+    const lines = Array.isArray(row.lines) ? row.lines : [];
+    return h("section", { class: "breakdown-seat" },
+      h("h3", null, `${who}${row.ranch && row.seat !== undefined && row.seat !== null ? ` (${row.ranch})` : ""}`,
+        row.total !== undefined ? ` — ${row.total}` : ""),
+      lines.length ? h("table", { class: "breakdown" }, h("tbody", null, lines.map((l) => {
+        const what = Array.isArray(l) ? l[0] : (l.label || l.what || "");
+        const pts = Array.isArray(l) ? l[1] : l.points;
+        const extra = !Array.isArray(l) && l.hand ? ` (${l.hand})` : "";
+        const hand = !Array.isArray(l) && l.hand !== undefined && typeof l.hand === "number" ? `Hand ${l.hand}: ` : "";
+        return h("tr", null, h("td", null, hand, ctx.text(what), typeof l.hand === "number" ? "" : extra), h("td", { class: "num" }, pts > 0 ? `+${pts}` : String(pts)));
+      }))) : null);
+  });
+}
+
+/** The end screen: winners, scores, and the breakdown (the table's own, else a generic one). */
+export function renderResult(container, view, room, ctx, table) {
+  const result = room.result;
+  if (!result) return;
+  const winners = (result.winners || []).map((s) => ctx.seats[s]);
+  const box = h("section", { class: "panel result", id: "game-over", "aria-label": "Result" },
+    h("h2", null, "Game over"),
+    h("p", { class: "winner" }, winners.length === 1 ? `${winners[0]} wins!` : `Winners: ${winners.join(", ")}`),
+    h("table", { class: "scores" }, h("tbody", null, (result.scores || []).map((sc, i) =>
+      h("tr", { class: result.winners?.includes(i) ? "won" : "" }, h("td", null, ctx.seats[i] ?? `Seat ${i + 1}`), h("td", { class: "num" }, String(sc)))))));
+  const custom = table?.renderBreakdown?.(view, room, ctx);
+  const lines = custom || genericLines(result.detail, ctx) || genericLines(view.result, ctx);
+  if (lines) box.append(h("div", { class: "breakdowns" }, lines));
+  if (ctx.rematch) box.append(h("button", { type: "button", class: "primary", id: "result-rematch", onclick: ctx.rematch }, "Rematch: same seats, new game"));
+  else if (room.status === "finished") box.append(h("p", { class: "help" }, "The host may start a rematch."));
+  container.append(box);
+}

@@ -1,0 +1,74 @@
+// Cards drawn in SVG: standard playing cards ("KH", "TS"), backs, and a generic framed
+// card for games with their own faces. Face-up cards carry data-card; backs carry nothing
+// that identifies them.
+
+import { h, s } from "./dom.js";
+
+export const SUIT_SYMBOL = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+export const SUIT_WORD = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_SHOW = { T: "10" };
+const RANK_WORD = { 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine",
+  T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
+
+export function isStandardCard(text) { return /^[2-9TJQKA][CDHS]$/.test(text); }
+export function rankShow(r) { return RANK_SHOW[r] || r; }
+export function cardWords(text) {
+  if (!isStandardCard(text)) return String(text);
+  return `${RANK_WORD[text[0]]} of ${SUIT_WORD[text[1]]}`;
+}
+export function cardShort(text) {
+  return isStandardCard(text) ? `${rankShow(text[0])}${SUIT_SYMBOL[text[1]]}` : String(text);
+}
+
+function frame(...children) {
+  return s("svg", { viewBox: "0 0 60 84", class: "card-svg", "aria-hidden": "true", focusable: "false" },
+    s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }), ...children);
+}
+
+/** The SVG face of a standard card (rank and suit in two corners, a big pip in the middle). */
+export function standardFace(text) {
+  const r = rankShow(text[0]), suit = text[1], sym = SUIT_SYMBOL[suit];
+  const court = "JQK".includes(text[0]);
+  return frame(
+    s("g", { class: `ink suit-${suit}` },
+      s("text", { x: 12, y: 19, class: "corner-rank", "text-anchor": "middle" }, r),
+      s("text", { x: 12, y: 34, class: "corner-suit", "text-anchor": "middle" }, sym),
+      s("g", { transform: "rotate(180 30 42)" },
+        s("text", { x: 12, y: 19, class: "corner-rank", "text-anchor": "middle" }, r),
+        s("text", { x: 12, y: 34, class: "corner-suit", "text-anchor": "middle" }, sym)),
+      court ? s("text", { x: 34, y: 50, class: "court", "text-anchor": "middle" }, r) : null,
+      s("text", { x: 34, y: court ? 68 : 56, class: court ? "pip-small" : "pip", "text-anchor": "middle" }, sym)));
+}
+
+export function backFace(label = "") {
+  return frame(
+    s("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, class: "back-fill" }),
+    s("path", { d: "M30 14 L46 42 L30 70 L14 42 Z", class: "back-mark" }),
+    label ? s("text", { x: 30, y: 47, class: "back-label", "text-anchor": "middle" }, label) : null);
+}
+
+/**
+ * A card element. opts: {onclick, selected, disabled, label, small, extraClass, pick,
+ * action (an action key for data-action)}. With onclick it is a button.
+ */
+export function cardElement(svg, opts = {}) {
+  const attrs = {
+    class: ["card", opts.small && "small", opts.selected && "selected", opts.extraClass, opts.onclick && "clickable"],
+    "aria-label": opts.label,
+    title: opts.title || opts.label,
+    dataset: { card: opts.card, pick: opts.pick ? "yes" : null, action: opts.action || null },
+  };
+  if (opts.onclick) {
+    return h("button", { type: "button", ...attrs, "aria-pressed": opts.pick ? String(!!opts.selected) : null,
+      onclick: opts.onclick }, svg);
+  }
+  return h("div", { ...attrs, role: "img" }, svg);
+}
+
+export function playingCard(text, opts = {}) {
+  return cardElement(standardFace(text), { ...opts, card: text, label: opts.label || cardWords(text) });
+}
+
+export function cardBack(opts = {}) {
+  return cardElement(backFace(opts.mark || ""), { ...opts, label: opts.label || "a face-down card", extraClass: ["back", opts.extraClass].filter(Boolean).join(" ") });
+}

@@ -1,0 +1,52 @@
+// Tiny DOM helpers. Text always goes in through text nodes, never as HTML.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function build(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.entries(v).forEach(([dk, dv]) => { if (dv != null) el.dataset[dk] = dv; });
+    else if (k === "value" && "value" in el) el.value = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function h(tag, attrs, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+export function s(tag, attrs, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+export function $(sel, root = document) { return root.querySelector(sel); }
+
+/** Replaces {seat:N} with seat names in a plain-text log line. */
+export function seatText(text, names) {
+  return String(text).replace(/\{seat:(\d+)\}/g, (_, n) => names[Number(n)] ?? `Seat ${Number(n) + 1}`);
+}
+
+/** JSON with sorted keys: the key a legal action is matched by. */
+export function actionKey(action) {
+  const sort = (v) => Array.isArray(v) ? v.map(sort)
+    : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k])])) : v;
+  return JSON.stringify(sort(action));
+}
+
+/** Empties `el` and appends children (nulls skipped, strings as text). */
+export function fill(el, ...children) {
+  clear(el);
+  return build(el, null, children);
+}

@@ -1,0 +1,54 @@
+// The lobby: the registered games, their options, and a form that opens a private room.
+
+import { api, prefs, tokens } from "./api.js";
+import { $, fill, h } from "./dom.js";
+import { optionsForm } from "./options.js";
+
+function gameCard(game) {
+  const form = optionsForm(game.options_schema, {}, { idPrefix: `opt-${game.id}` });
+  const name = h("input", { id: `name-${game.id}`, name: "name", required: true, maxlength: 32,
+    autocomplete: "nickname", value: prefs.get("name", "") });
+  const spectators = h("input", { id: `spec-${game.id}`, type: "checkbox", checked: true });
+  const error = h("p", { class: "error", role: "alert" });
+  const submit = h("button", { type: "submit", class: "primary" }, "Open a private room");
+  const el = h("form", { class: "create", "data-game": game.id, onsubmit: async (e) => {
+    e.preventDefault();
+    error.textContent = "";
+    const who = name.value.trim();
+    if (!who) { error.textContent = "Please give your name first."; name.focus(); return; }
+    submit.disabled = true;
+    try {
+      const room = await api("POST", "/rooms", { body: { game: game.id, name: who, options: form.read(),
+        allow_spectators: spectators.checked } });
+      prefs.set("name", who);
+      tokens.set(room.code, room.token);
+      location.href = `/r/${room.code}`;
+    } catch (err) {
+      error.textContent = err.message;
+      submit.disabled = false;
+    }
+  } },
+  h("div", { class: "field" }, h("label", { for: name.id }, "Your name"), name),
+  h("details", { class: "game-options" }, h("summary", null, "Options"), form.element),
+  h("div", { class: "field inline" }, spectators, h("label", { for: spectators.id }, "Allow spectators")),
+  submit, error);
+  const players = game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats}–${game.max_seats} players`;
+  return h("li", { class: "game panel", id: `game-${game.id}` },
+    h("h2", null, game.title),
+    h("p", { class: "meta" }, players, game.bots?.length ? ` · bots: ${game.bots.join(", ")}` : ""),
+    h("p", { class: "description" }, game.description || ""),
+    el);
+}
+
+async function main() {
+  const list = $("#games"), status = $("#lobby-status");
+  try {
+    const games = await api("GET", "/games");
+    fill(list, ...games.map(gameCard));
+    status.textContent = games.length ? "" : "No games are installed on this server.";
+  } catch (err) {
+    status.textContent = `The games could not be loaded: ${err.message}`;
+  }
+}
+
+main();

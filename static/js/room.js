@@ -1,0 +1,372 @@
+// The room page: joining, seats, host controls, chat and log, and the game's table.
+
+import { api, ApiError, prefs, tokens } from "./api.js";
+import { $, actionKey, clear, fill, h, seatText } from "./dom.js";
+import { optionsForm } from "./options.js";
+import { RoomSocket } from "./socket.js";
+import { describeAction, renderChoices, renderResult } from "./actions.js";
+import * as generic from "./tables/generic.js";
+
+const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const state = {
+  token: tokens.get(code),
+  doc: null,
+  version: -1,
+  presence: { seats: [], spectators: 0 },
+  games: {},
+  table: null,
+  tableId: null,
+  ui: {},
+  pending: false,
+  optionsDirty: false,
+  lastLogKey: "",
+  renderedVersion: -1,
+  errorCount: 0,
+};
+let socket = null;
+window.saloon = state; // for people debugging from the console, and for the browser tests
+state.clearSelection = () => { state.ui.selected = []; state.ui.menu = null; renderPlay(); };
+
+// ---------------------------------------------------------------- helpers
+
+function notice(text, kind = "error") {
+  const el = $("#notice");
+  el.textContent = text || "";
+  el.dataset.kind = kind;
+  el.hidden = !text;
+}
+
+function names() {
+  return (state.doc?.room?.seats || []).map((s) => s.name);
+}
+
+function isHost() {
+  const r = state.doc?.room;
+  return r && r.you !== null && r.you === r.host;
+}
+
+async function hostCall(method, path, body) {
+  try {
+    await api(method, `/rooms/${encodeURIComponent(code)}${path}`, { token: state.token, body });
+    notice("");
+  } catch (err) {
+    notice(err.message);
+  }
+}
+
+async function loadTable(gameId) {
+  if (state.tableId === gameId && state.table) return state.table;
+  state.tableId = gameId;
+  try {
+    state.table = await import(`/static/js/tables/${encodeURIComponent(gameId)}.js`);
+  } catch {
+    state.table = generic;
+  }
+  return state.table;
+}
+
+// ---------------------------------------------------------------- connection
+
+function setConn(status, detail) {
+  const el = $("#conn");
+  el.dataset.state = status;
+  el.textContent = {
+    connecting: "Connecting…",
+    open: "Connected",
+    reconnecting: "Reconnecting…",
+    closed: "Disconnected",
+  }[status] || status;
+  document.body.dataset.conn = status;
+  if (status === "closed") {
+    if (detail === "unknown_room") notice("There is no room with this code. Check the link, or open a new room from the lobby.");
+    else if (detail === "forbidden") { notice("The host does not allow spectators here. Take a seat to come in.", "info"); showJoin(true); }
+    else if (detail === "kicked") { notice("The host removed you from your seat.", "info"); tokens.drop(code); state.token = null; }
+    else if (detail === "bad_token") { tokens.drop(code); state.token = null; socket.restart(null); }
+  }
+}
+
+function connect() {
+  socket?.close();
+  socket = new RoomSocket(code, state.token, {
+    onStatus: setConn,
+    onDoc: (doc, version) => { state.doc = doc; state.version = version; render(); },
+    onSync: () => { state.pending = false; },
+    onPresence: (msg) => { state.presence = msg; renderSeats(); },
+    onAck: (ref) => { if (ref === state.pending) state.pending = false; },
+    onError: (msg) => {
+      if (msg.ref === undefined || msg.ref === state.pending) state.pending = false;
+      state.errorCount += 1;
+      if (!["kicked", "unknown_room", "bad_token", "forbidden"].includes(msg.code) || state.doc) notice(msg.message);
+      if (state.doc) render();
+    },
+  });
+  state.socket = socket;
+  socket.connect();
+}
+
+async function reclaim() {
+  if (!state.token) return;
+  try {
+    await api("POST", `/rooms/${encodeURIComponent(code)}/join`, { token: state.token, body: {} });
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 401 || err.status === 404)) {
+      tokens.drop(code);
+      state.token = null;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- rendering
+
+function showJoin(force = false) {
+  const r = state.doc?.room;
+  const open = force || (r && r.you === null && r.status === "lobby" && r.seats.length < r.max_seats);
+  $("#join").hidden = !open;
+}
+
+function render() {
+  const doc = state.doc;
+  if (!doc) return;
+  const r = doc.room;
+  document.title = `Saloon — ${r.title}`;
+  fill($("#room-title"), 
+    h("span", { class: "game-title" }, r.title), " ",
+    h("span", { class: "status", "data-status": r.status }, { lobby: "waiting to start", playing: "playing", finished: "finished" }[r.status] || r.status),
+    r.match ? h("span", { class: "match" }, ` · game ${r.match + 1}`) : null,
+    r.you === null ? h("span", { class: "watching" }, " · watching") : null);
+  document.body.dataset.status = r.status;
+  showJoin();
+  renderSeats();
+  renderHost();
+  renderPlay();
+  renderLog();
+}
+
+function renderSeats() {
+  const r = state.doc?.room;
+  if (!r) return;
+  const online = new Set(state.presence.seats || []);
+  const toAct = new Set(r.to_act || []);
+  const list = clear($("#seat-list"));
+  const host = isHost();
+  for (const seat of r.seats) {
+    const here = seat.kind === "bot" || online.has(seat.seat);
+    const tags = [];
+    if (seat.seat === r.host) tags.push("host");
+    if (seat.seat === r.you) tags.push("you");
+    if (seat.kind === "bot") tags.push(`${seat.bot || "random"} bot`);
+    const canRemove = host && seat.seat !== r.host && (r.status === "lobby" || (r.status === "playing" && seat.kind === "human"));
+    list.append(h("li", { class: ["seat", toAct.has(seat.seat) && "acting"], "data-seat": seat.seat, "data-online": here ? "yes" : "no" },
+      h("span", { class: "dot", title: here ? "connected" : "not connected", "aria-hidden": "true" }),
+      h("span", { class: "name" }, seat.name),
+      h("span", { class: "sr-only" }, here ? " (connected)" : " (not connected)"),
+      tags.length ? h("span", { class: "tags" }, tags.join(" · ")) : null,
+      toAct.has(seat.seat) ? h("span", { class: "turn-mark" }, "to act") : null,
+      canRemove ? h("button", { type: "button", class: "small", "aria-label": `${r.status === "lobby" ? "Remove" : "Kick"} ${seat.name}`,
+        onclick: () => { if (seat.kind === "bot" || confirm(`Remove ${seat.name}?`)) hostCall("DELETE", `/seats/${seat.seat}`); } },
+      r.status === "lobby" ? "Remove" : "Kick") : null));
+  }
+  for (let i = r.seats.length; i < r.max_seats; i++) {
+    list.append(h("li", { class: "seat empty" }, h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "name" }, "empty seat")));
+  }
+  const n = state.presence.spectators || 0;
+  $("#spectators").textContent = `${r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}`} players · ` +
+    (r.allow_spectators ? `${n} watching` : "no spectators");
+}
+
+function renderHost() {
+  const panel = $("#host");
+  const r = state.doc.room;
+  if (!isHost()) { panel.hidden = true; clear(panel); return; }
+  panel.hidden = false;
+  const game = state.games[r.game];
+  // Keep the options form while the host edits it; rebuild when the room's options change.
+  const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.seats.length, r.seats.map((s) => s.bot)]);
+  if (panel.dataset.key === optKey) return;
+  panel.dataset.key = optKey;
+  fill(panel, h("h2", null, "Host"));
+  if (r.status === "lobby") {
+    const full = r.seats.length >= r.max_seats;
+    const bots = game?.bots?.length ? game.bots : ["random"];
+    const botSel = h("select", { id: "bot-kind", "aria-label": "Bot kind" }, bots.map((b) => h("option", { value: b, selected: b === "smart" }, b)));
+    panel.append(h("div", { class: "row" }, botSel,
+      h("button", { type: "button", id: "add-bot", disabled: full, onclick: () => hostCall("POST", "/bots", { bot: botSel.value }) }, "Add a bot")));
+    const enough = r.seats.length >= r.min_seats;
+    panel.append(h("button", { type: "button", id: "start", class: "primary", disabled: !enough, onclick: () => hostCall("POST", "/start") },
+      enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`));
+    if (game) {
+      const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt" });
+      const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
+      panel.append(h("details", { class: "game-options" }, h("summary", null, "Options"),
+        h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked }); } },
+          form.element,
+          h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
+          h("button", { type: "submit" }, "Save options"))));
+    }
+  } else if (r.status === "finished") {
+    panel.append(h("button", { type: "button", id: "rematch", class: "primary", onclick: () => hostCall("POST", "/rematch") }, "Rematch"));
+  } else {
+    panel.append(h("p", { class: "help" }, "Kick a player from the seat list: a bot plays on in that seat."));
+  }
+}
+
+function tableCtx() {
+  const doc = state.doc;
+  const seatNames = names();
+  const table = state.table || generic;
+  const ctx = {
+    seats: seatNames,
+    seatInfo: doc.room.seats,
+    you: doc.room.you,
+    legal: state.pending ? [] : doc.legal,
+    room: doc.room,
+    fourColor: prefs.get("fourColor", false),
+    ui: state.ui,
+    text: (t) => seatText(t, seatNames),
+    rerender: () => renderPlay(),
+    act: (action) => {
+      if (state.pending) return;
+      const ok = doc.legal.some((a) => actionKey(a) === actionKey(action));
+      if (!ok) { notice("That is not among your choices right now."); return; }
+      notice("");
+      state.ui.selected = [];
+      state.ui.menu = null;
+      state.pending = socket.act(action) || false;
+      renderPlay();
+    },
+  };
+  if (isHost() && doc.room.status === "finished") ctx.rematch = () => hostCall("POST", "/rematch");
+  ctx.label = (a) => (table.label ? table.label(a, ctx) : null) || describeAction(a, ctx);
+  return ctx;
+}
+
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  return el.id ? `#${el.id}` : el.dataset.focus || el.dataset.action || (el.dataset.card ? `card:${el.dataset.card}` : null);
+}
+
+function refocus(key) {
+  if (!key) return;
+  const root = $("#play");
+  let el = null;
+  if (key.startsWith("#")) el = document.getElementById(key.slice(1));
+  else for (const c of root.querySelectorAll("[data-focus],[data-action],[data-card]")) {
+    if (focusKey(c) === key) { el = c; break; }
+  }
+  if (el && root.contains(el)) el.focus({ preventScroll: true });
+}
+
+async function renderPlay() {
+  const doc = state.doc;
+  if (!doc) return;
+  const r = doc.room;
+  const key = $("#play").contains(document.activeElement) ? focusKey(document.activeElement) : null;
+  const tableEl = $("#table"), promptEl = $("#prompt"), resultEl = $("#result"), reactionEl = $("#reaction");
+  if (!doc.game) {
+    fill(promptEl, r.status === "lobby"
+      ? (r.you === null ? "Waiting for the host to start. Take a seat to play, or watch from here." : "Waiting for the host to start the game.")
+      : "");
+    clear(tableEl); clear(resultEl); clear(reactionEl);
+    $("#choices").hidden = true;
+    tableEl.dataset.game = "";
+    state.renderedVersion = state.version;
+    return;
+  }
+  const table = await loadTable(r.game);
+  if (state.doc !== doc) return; // a newer document arrived while the table module loaded
+  const ctx = tableCtx();
+  const view = doc.game;
+  const yourTurn = ctx.legal.length > 0;
+  fill(promptEl, 
+    h("span", { class: ["prompt-text", yourTurn && "yours"] }, seatText(view.prompt || "", ctx.seats)),
+    state.pending ? h("span", { class: "pending" }, " sending…") : null);
+  tableEl.dataset.game = r.game;
+  clear(reactionEl);
+  clear(tableEl);
+  ctx.reaction = reactionEl;
+  try {
+    table.render(tableEl, view, ctx);
+  } catch (err) {
+    console.error(err);
+    clear(tableEl);
+    generic.render(tableEl, view, ctx);
+  }
+  clear(resultEl);
+  if (r.status === "finished" || view.result) renderResult(resultEl, view, r, ctx, table);
+  renderChoices($("#choices"), $("#choice-list"), ctx);
+  refocus(key);
+  state.renderedVersion = state.version;
+}
+
+function renderLog() {
+  const log = state.doc.log || [];
+  const last = log.length ? `${log.length}:${log[log.length - 1].v}:${log[0].v}` : "0";
+  const seatNames = names();
+  const key = last + JSON.stringify(seatNames);
+  if (key === state.lastLogKey) return;
+  state.lastLogKey = key;
+  const el = $("#log");
+  const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 30;
+  fill(el, ...log.map((e) => e.type === "chat"
+    ? h("li", { class: "chat" }, h("b", null, e.name || seatNames[e.seat] || "?"), ": ", e.text)
+    : h("li", { class: e.type === "notice" ? "notice-line" : "event", "data-type": e.type }, seatText(e.text, seatNames))));
+  if (atBottom || el.dataset.first !== "no") { el.scrollTop = el.scrollHeight; el.dataset.first = "no"; }
+}
+
+// ---------------------------------------------------------------- wiring
+
+function wire() {
+  const url = `${location.origin}/r/${code}`;
+  $("#invite-url").value = url;
+  $("#copy").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(url); $("#copy").textContent = "Copied"; }
+    catch { $("#invite-url").select(); document.execCommand?.("copy"); $("#copy").textContent = "Copied"; }
+    setTimeout(() => { $("#copy").textContent = "Copy"; }, 1500);
+  });
+  $("#join-name").value = prefs.get("name", "");
+  $("#join-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = $("#join-name").value.trim();
+    if (!name) return;
+    try {
+      const joined = await api("POST", `/rooms/${encodeURIComponent(code)}/join`, { body: { name } });
+      prefs.set("name", name);
+      tokens.set(code, joined.token);
+      state.token = joined.token;
+      $("#join-error").textContent = "";
+      $("#join").hidden = true;
+      notice("");
+      socket.restart(joined.token);
+    } catch (err) {
+      $("#join-error").textContent = err.message;
+    }
+  });
+  $("#chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("#chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    if (state.doc?.room?.you === null) { notice("Spectators cannot chat; take a seat first."); return; }
+    if (socket.chat(text)) input.value = "";
+  });
+  const four = $("#four-colour");
+  four.checked = prefs.get("fourColor", false);
+  document.body.classList.toggle("four-colour", four.checked);
+  four.addEventListener("change", () => {
+    prefs.set("fourColor", four.checked);
+    document.body.classList.toggle("four-colour", four.checked);
+    renderPlay();
+  });
+}
+
+async function main() {
+  wire();
+  try {
+    const games = await api("GET", "/games");
+    for (const g of games) state.games[g.id] = g;
+  } catch { /* the options form is then missing; play still works */ }
+  await reclaim();
+  connect();
+}
+
+main();

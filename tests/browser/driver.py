@@ -1,0 +1,172 @@
+"""Drives the browser client like a player: lobby, room, and legal actions through the UI."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page
+
+from tests.app.conftest import LiveServer
+
+# Gathers what the page shows: text nodes, attribute values and form values, outside
+# [data-nocheck] (the invite link holds the room code, which is random text).
+DOM_WORDS = """() => {
+  const out = [];
+  const walk = (el) => {
+    if (el.closest && el.closest('[data-nocheck]')) return;
+    for (const a of el.attributes || []) out.push(a.value);
+    if (el.value !== undefined && typeof el.value === 'string') out.push(el.value);
+    for (const c of el.childNodes) {
+      if (c.nodeType === 3) out.push(c.nodeValue);
+      else if (c.nodeType === 1) walk(c);
+    }
+  };
+  walk(document.body);
+  return {version: window.saloon ? window.saloon.renderedVersion : -1, text: out.join('\\n')};
+}"""
+
+
+def key(action: dict[str, Any]) -> str:
+    """The client's key of an action: JSON with sorted keys, no spaces."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class Player:
+    """One browser context playing one seat (or watching)."""
+
+    def __init__(self, context: BrowserContext, live: LiveServer, name: str) -> None:
+        self.context = context
+        self.page: Page = context.new_page()
+        self.live = live
+        self.name = name
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.used_table = 0
+        self.used_fallback = 0
+
+    # ---- lobby and room --------------------------------------------------------------
+
+    def create(self, game: str, options: dict[str, Any] | None = None) -> str:
+        """Opens a room from the lobby form; returns its code."""
+        page = self.page
+        page.goto(self.live.http + "/")
+        form = page.locator(f"form[data-game='{game}']")
+        form.locator("input[name=name]").fill(self.name)
+        if options:
+            form.locator("summary").click()
+            for k, v in options.items():
+                field = form.locator(f"[name='{k}']")
+                if field.evaluate("e => e.tagName") == "SELECT":
+                    field.select_option(str(v))
+                else:
+                    field.fill(str(v))
+        form.locator("button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/r/[^/]+$"))
+        self.wait_doc()
+        return page.url.rsplit("/", 1)[1]
+
+    def join(self, code: str) -> None:
+        """Opens the invite link and takes a seat by name."""
+        self.page.goto(f"{self.live.http}/r/{code}")
+        self.page.locator("#join-name").fill(self.name)
+        self.page.locator("#join-form button[type=submit]").click()
+        self.page.wait_for_function("() => window.saloon && window.saloon.doc && window.saloon.doc.room.you !== null")
+
+    def wait_doc(self) -> None:
+        self.page.wait_for_function("() => window.saloon && window.saloon.doc")
+
+    def doc(self) -> dict[str, Any]:
+        return self.page.evaluate("() => window.saloon.doc")
+
+    def add_bot(self, kind: str | None = None) -> None:
+        n = len(self.doc()["room"]["seats"])
+        if kind:
+            self.page.locator("#bot-kind").select_option(kind)
+        self.page.locator("#add-bot").click()
+        self.page.wait_for_function(f"() => window.saloon.doc.room.seats.length > {n}")
+
+    def start(self) -> None:
+        self.page.locator("#start").click()
+        self.page.wait_for_function("() => window.saloon.doc.room.status === 'playing'")
+
+    # ---- playing -----------------------------------------------------------------------
+
+    def ready(self) -> list[dict[str, Any]]:
+        """Returns the legal actions the page offers now (empty while an action is in flight)."""
+        return self.page.evaluate(
+            "() => (window.saloon && window.saloon.doc && !window.saloon.pending"
+            " && window.saloon.renderedVersion === window.saloon.version)"
+            " ? window.saloon.doc.legal : []")
+
+    def act(self, rng: random.Random, choose=None) -> bool:
+        """Performs one legal action through the table (else the fallback list)."""
+        legal = self.ready()
+        if not legal:
+            return False
+        action = choose(legal, rng) if choose else rng.choice(legal)
+        version, errors = self.page.evaluate("() => [window.saloon.version, window.saloon.errorCount]")
+        if self._through_table(action):
+            self.used_table += 1
+        else:
+            self.used_fallback += 1
+            self.page.locator("#choices").evaluate("e => e.open = true")
+            self.page.locator(f"#choice-list [data-action='{_q(key(action))}']").click()
+        # The acknowledging patch (or any newer version) re-renders the page.
+        self.page.wait_for_function(
+            f"() => (window.saloon.version > {version} || window.saloon.errorCount > {errors})"
+            " && !window.saloon.pending", timeout=15000)
+        return True
+
+    def _through_table(self, action: dict[str, Any]) -> bool:
+        page = self.page
+        table = "#play"
+        k = _q(key(action))
+        direct = page.locator(f"{table} [data-action='{k}']:not(#choice-list *)")
+        if direct.count():
+            direct.first.click()
+            return True
+        card = action.get("card")
+        if isinstance(card, str):
+            opener = page.locator(f"{table} [data-card='{_q(card)}'][data-opens]")
+            if opener.count():
+                opener.first.click()
+                item = page.locator(f"{table} .menu [data-action='{k}']")
+                if item.count():
+                    item.first.click()
+                    return True
+                page.keyboard.press("Escape")
+        cards = action.get("cards") or action.get("order")
+        picks = page.locator(f"{table} [data-pick]")
+        if isinstance(cards, list) and picks.count():
+            page.evaluate("() => window.saloon.clearSelection && window.saloon.clearSelection()")
+            for c in cards:
+                target = page.locator(f"{table} [data-pick][data-card='{_q(c)}']")
+                if not target.count():
+                    return False
+                target.first.click()
+            confirm = page.locator(f"{table} [data-confirm][data-action='{k}']")
+            if confirm.count() and confirm.first.is_enabled():
+                confirm.first.click()
+                return True
+            page.evaluate("() => window.saloon.clearSelection && window.saloon.clearSelection()")
+        return False
+
+    def dom(self) -> dict[str, Any]:
+        return self.page.evaluate(DOM_WORDS)
+
+
+def _q(text: str) -> str:
+    """Escapes a value for a CSS attribute selector in single quotes."""
+    return text.replace("\\", "\\\\").replace("'", "\\'")
+
+
+def wait_until(predicate, timeout: float = 30, step: float = 0.05) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError("condition not reached")
+        time.sleep(step)

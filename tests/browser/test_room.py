@@ -1,0 +1,82 @@
+"""The lobby and the room page in a real browser, with the test-only High Card game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.browser.driver import Player, wait_until
+
+pytestmark = pytest.mark.browser
+
+
+def test_lobby_lists_games_with_options(browser, live, artifacts):
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    page.wait_for_selector("form[data-game='highcard']")
+    page.screenshot(path=str(artifacts / "lobby-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "lobby-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    card = page.locator("#game-highcard")
+    assert "2–4 players" in card.inner_text()
+    card.locator("summary").click()
+    field = card.locator("[name='tricks']")
+    assert field.get_attribute("max") == "5"
+    page.close()
+
+
+def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifacts):
+    rng = random.Random(1)
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard", {"tricks": 3})
+    bo = Player(browser.new_context(), live, "Bo")
+    bo.join(code)
+    ana.page.wait_for_function("() => window.saloon.doc.room.seats.length === 2")
+    # Presence: Ana sees Bo connected.
+    ana.page.wait_for_selector("#seat-list [data-seat='1'][data-online='yes']")
+    # Chat is shown as text, never as markup.
+    bo.page.locator("#chat-text").fill("<b>howdy</b>")
+    bo.page.locator("#chat-form button").click()
+    ana.page.wait_for_function("() => document.querySelector('#log').textContent.includes('<b>howdy</b>')")
+    assert ana.page.locator("#log b:text('howdy')").count() == 0
+    ana.add_bot()
+    ana.page.screenshot(path=str(artifacts / "room-lobby-desktop.png"), full_page=True)
+    ana.start()
+    bo.page.set_viewport_size({"width": 390, "height": 844})
+    bo.page.wait_for_function("() => window.saloon.renderedVersion === window.saloon.version")
+    bo.page.screenshot(path=str(artifacts / "highcard-390.png"), full_page=True)
+    ana.page.screenshot(path=str(artifacts / "highcard-desktop.png"), full_page=True)
+    reloaded = False
+    turns = 0
+    while live.app.state.rooms.rooms[code].status != "finished":
+        moved = False
+        for p in (ana, bo):
+            moved |= p.act(rng)
+        turns += moved
+        if turns == 1 and not reloaded:
+            bo.page.reload()
+            bo.wait_doc()
+            assert bo.doc()["room"]["you"] == 1
+            reloaded = True
+        if not moved:
+            ana.page.wait_for_timeout(50)
+    for p in (ana, bo):
+        p.page.wait_for_selector("#game-over")
+    ana.page.wait_for_selector("#rematch")
+    ana.page.screenshot(path=str(artifacts / "highcard-over-desktop.png"), full_page=True)
+    assert not ana.errors and not bo.errors
+
+
+def test_reconnecting_state_is_visible(browser, live):
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard")
+    ana.page.wait_for_selector("#conn[data-state='open']")
+    ana.context.set_offline(True)
+    ana.page.evaluate("() => window.saloon.socket.ws.close()")
+    ana.page.wait_for_selector("#conn[data-state='reconnecting']")
+    assert "Reconnecting" in ana.page.locator("#conn").inner_text()
+    ana.context.set_offline(False)
+    ana.page.wait_for_selector("#conn[data-state='open']", timeout=20000)
+    assert ana.doc()["room"]["code"] == code
