@@ -1,0 +1,70 @@
+"""Views: what each seat sees, prompts, and nothing hidden."""
+
+from __future__ import annotations
+
+import json
+
+from games.cowpoker import GAME
+from games.leaks import leaked
+from games.play import playout
+from tests.games.cowpoker.position import build, cid, ids
+
+
+def test_a_seat_sees_its_hand_and_cellar_others_only_counts() -> None:
+    s = build(live=(0, 2), hands={0: ["Cookie Pete"], 2: ["Paco the Kid", "Mute Esteban"]},
+              cellars={0: ["Bluff Barlow"], 2: ["Silent Masterson"]},
+              gangs={1: ["Dice Dolores"]})
+    v = GAME.view(s, 0)
+    assert v["hand"] == [cid("Cookie Pete")] and v["your_ranch"] == "Gallagher"
+    me, dead, other = v["table"][0], v["table"][1], v["table"][2]
+    assert me["cellar"] == [cid("Bluff Barlow")] and me["cellar_points"] == 3
+    assert "cellar" not in other and other["cellar_count"] == 1 and other["hand_count"] == 2
+    assert dead["deadwood"] is True and dead["gang"] == [cid("Dice Dolores")]
+    assert cid("Paco the Kid") not in json.dumps(v)
+    assert v["cards"][cid("Dice Dolores")]["name"] == "Dice Dolores"
+    assert set(v["cards"]) == set(ids("Cookie Pete", "Bluff Barlow", "Dice Dolores"))
+
+
+def test_a_spectator_sees_no_hand_and_no_cellar() -> None:
+    s = build(hands={0: ["Cookie Pete"]}, cellars={0: ["Bluff Barlow"]})
+    v = GAME.view(s, None)
+    assert v["hand"] is None and all("cellar" not in row for row in v["table"])
+    assert not leaked(v, GAME.secrets(s, None))
+
+
+def test_the_view_has_phase_to_act_prompt_and_scores() -> None:
+    s = build(hands={0: ["Jenny Two-Ropes"], 1: ["Paco the Kid"]})
+    v = GAME.view(s, 0)
+    assert v["phase"] == "play" and v["to_act"] == [0]
+    assert v["prompt"].startswith("You must play a card")
+    assert GAME.view(s, 1)["prompt"].startswith("{seat:0} must play")
+    assert len(v["scores"]) == 4
+    s2, _ = GAME.apply(s, 0, {"type": "play", "card": cid("Jenny Two-Ropes")})
+    assert "Roundup or Gunfight" in GAME.view(s2, 0)["prompt"]
+
+
+def test_the_trick_is_shown_with_its_order_and_cards() -> None:
+    s = build(hands={0: ["Lasso Lem", "Cookie Pete"], 1: ["Paco the Kid"], 2: ["Cattle Kate"]})
+    s, _ = GAME.apply(s, 0, {"type": "play", "card": cid("Lasso Lem")})
+    s, _ = GAME.apply(s, 1, {"type": "trick", "card": cid("Paco the Kid")})
+    t = GAME.view(s, 3)["trick"]
+    assert t["kind"] == "roundup" and t["caller"] == "Gallagher"
+    assert t["order"] == ["Davila", "Masterson", "San Joaquin", "Gallagher"]
+    assert t["played"] == [{"ranch": "Davila", "card": cid("Paco the Kid")}]
+    assert t["next"] == "Masterson"
+
+
+def test_the_omniscient_view_shows_everything_but_the_generator() -> None:
+    s = GAME.new_game(GAME.Options(), 3, 4)
+    v = GAME.omniscient_view(s)
+    assert len(v["deck"]) == len(s.deck) and "rng" not in v
+    assert len(v["cards"]) == 54
+
+
+def test_no_view_or_event_ever_shows_a_hidden_card() -> None:
+    for seats in (2, 3, 4):
+        game = playout(GAME, seats=seats, seed=40 + seats)
+        s = game.state
+        for viewer in [None, *range(seats)]:
+            assert not leaked(GAME.view(s, viewer), GAME.secrets(s, viewer))
+        assert "result" in GAME.view(s, None)
