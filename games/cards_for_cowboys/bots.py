@@ -1,0 +1,178 @@
+"""The push-your-luck bot: it reads only its seat's view and the legal actions.
+
+Before each draw it lists the cards that may still be on top of its draw pile: the
+cards of its deck list (what it owns outside this round's play) whose back matches the
+top card's back, less the cards it knows lie elsewhere (its discard pile's top card and
+the draw-pile cards it has looked at). Those that would bring it to 3 Bandits give the
+bust risk; the others give the expected gain in Cows and in buying power. It draws while
+the expected gain outweighs the risk of losing this round's Cows and purchase.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from games.base import Action, Bot
+from games.rng import Rng
+
+JSON = Any
+_EFFECT_WORTH = {
+    "double_next": 0.8, "extra_buy": 0.6, "trash_for_2_dollars": 0.6, "trash_for_jail": 0.8,
+    "trash_to_buy_first": 0.2, "trash_to_replay": 0.9, "trash_to_reorder": 0.4,
+    "reorder_top_three": 0.5, "return_to_deck": 0.3, "gift_others": -0.3, "pass_jail": 0.0,
+    "two_cows_if_first": 0.3, "draw_four": -0.5,
+}
+
+
+def card_worth(face: JSON, act: int) -> float:
+    """Returns how much a card is worth owning for the rest of the game (in Cows, roughly)."""
+    cash_weight = (0.7, 0.5, 0.25)[act - 1]
+    w = face["cows"] * 1.0 + face["cash"] * cash_weight
+    w += 0.8 * face["jail"] - 0.7 * face["lose_cow"] - 1.3 * face["bandits"]
+    return w + _EFFECT_WORTH.get(face["effect"], 0.0)
+
+
+def _key(face: JSON) -> str:
+    return json.dumps(face, sort_keys=True)
+
+
+def _face(card: JSON) -> JSON:
+    """Returns a card's face without its name and table position."""
+    return {k: v for k, v in card.items() if k not in ("id", "position", "doubled")}
+
+
+class PushYourLuckBot(Bot):
+    """Counts the Bandits still possible from the backs it sees and stops when risk wins."""
+
+    name = "smart"
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: Rng) -> Action:
+        """Returns the action this seat's view and the legal list recommend."""
+        kinds = {a["type"] for a in legal}
+        me = view["players"][view["you"]]
+        if "throw" in kinds:
+            return rng.choice(legal)  # a fair, uniform throw from the server-given generator
+        if "first" in kinds:
+            mine = [a for a in legal if a["seat"] == view["you"]]
+            return mine[0] if mine else legal[0]
+        if "give" in kinds:
+            herds = view["scores"]
+            return min(legal, key=lambda a: (herds[a["to"]], a["to"]))
+        if "buy" in kinds or "burn" in kinds:
+            return self._buy(view, legal)
+        if me["pending"] is not None:
+            return self._pending(view, me, legal)
+        return self._draw_or_stop(view, me, legal)
+
+    # ---- buying ----------------------------------------------------------------------
+
+    def _buy(self, view: JSON, legal: Sequence[Action]) -> Action:
+        faces = {c["id"]: c for row in view["store"] for c in row if c and "id" in c}
+        best, best_w = None, 0.4
+        for a in legal:
+            if a["type"] == "buy":
+                w = card_worth(faces[a["card"]], view["act"]) + 0.01 * faces[a["card"]]["cost"]
+                if w > best_w:
+                    best, best_w = a, w
+        return best or next(a for a in legal if a["type"] == "pass")
+
+    def _buy_value(self, view: JSON, cash: int) -> float:
+        up = [c for row in view["store"] for c in row if c and "id" in c]
+        vals = [card_worth(c, view["act"]) for c in up if c["cost"] <= cash]
+        return max([0.0, *vals]) + 0.05 * cash
+
+    # ---- the draw phase ----------------------------------------------------------------
+
+    def _candidates(self, me: JSON) -> list[JSON]:
+        pool: dict[str, list[Any]] = {}
+        for entry in me["deck"]:
+            face = {k: v for k, v in entry.items() if k != "count"}
+            pool[_key(face)] = [face, entry["count"]]
+        pile = me["draw_pile"]
+        known = {c["position"]: _face(c) for c in me["known"]}
+        if 0 in known:
+            return [known[0]]
+        elsewhere = [f for pos, f in known.items() if pos > 0]
+        if me["discard_top"] is not None:
+            elsewhere.append(_face(me["discard_top"]))
+        for face in elsewhere:
+            if _key(face) in pool:
+                pool[_key(face)][1] -= 1
+        back = pile[0] if pile else None
+        out = []
+        for face, n in pool.values():
+            if back is None or face["back"] == back:
+                out.extend([face] * max(0, n))
+        return out
+
+    def _draw_or_stop(self, view: JSON, me: JSON, legal: Sequence[Action]) -> Action:
+        kinds = {a["type"] for a in legal}
+        danger = me["bandits"] - me["jails"]
+        trash = {a["card"]: a for a in legal if a["type"] == "trash"}
+        row = {c["id"]: c for c in me["row"]}
+        effect_of = {cid: row[cid]["effect"] for cid in trash}
+        jail = [cid for cid, e in effect_of.items() if e == "trash_for_jail"]
+        if jail and danger >= 2:
+            return trash[jail[0]]
+        replay = [cid for cid, e in effect_of.items() if e == "trash_to_replay"]
+        if replay and danger <= 0:
+            return trash[replay[0]]
+        if "draw" in kinds and (self._should_draw(view, me, danger) or "stop" not in kinds):
+            return next(a for a in legal if a["type"] == "draw")
+        cash = me["cash"]
+        for cid, e in effect_of.items():
+            if e == "trash_for_2_dollars":
+                gain = 2 - row[cid]["cash"] * (2 if row[cid]["doubled"] else 1)
+                if self._buy_value(view, cash + gain) > self._buy_value(view, cash) + 0.1:
+                    return trash[cid]
+        return next(a for a in legal if a["type"] == "stop")
+
+    def _utility(self, view: JSON, cash: int, cows: int) -> float:
+        return cows + self._buy_value(view, cash)
+
+    def _should_draw(self, view: JSON, me: JSON, danger: int) -> bool:
+        cands = self._candidates(me)
+        if not cands:
+            return True
+        m = 2 if me["double_next"] else 1
+        now = self._utility(view, me["cash"], me["cows"])
+        bust = 0
+        gain = 0.0
+        for f in cands:
+            if danger + f["bandits"] * m - f["jail"] >= 3:
+                bust += 1
+                continue
+            cows = f["cows"] * m - f["lose_cow"]
+            gain += self._utility(view, me["cash"] + f["cash"] * m, me["cows"] + cows) - now
+            gain -= 0.15 * max(0, f["bandits"] * m - f["jail"])  # closer to busting later
+        p = bust / len(cands)
+        expected_gain = gain / len(cands)
+        return expected_gain > p * (now + 0.5)
+
+    # ---- owed choices -------------------------------------------------------------------
+
+    def _pending(self, view: JSON, me: JSON, legal: Sequence[Action]) -> Action:
+        step = me["pending"]["step"]
+        act = view["act"]
+        if step == "offer_reorder":
+            return next(a for a in legal if a["type"] == "trash")
+        if step == "reorder":
+            faces = {c["id"]: c for c in me["pending"]["choices"]}
+            # Safest and richest first: the next round opens with them.
+            return max(legal, key=lambda a: [-faces[c]["bandits"] * 10 + card_worth(faces[c], act)
+                                             for c in a["order"]])
+        choices = {c["id"]: c for c in me["pending"]["choices"]}
+        danger = me["bandits"] - me["jails"]
+        m = 2 if me["double_next"] else 1
+        if step == "replay":
+            def score(a: Action) -> float:
+                f = choices[a["card"]]
+                if danger + f["bandits"] * m - f["jail"] >= 3:
+                    return -100.0
+                return f["cows"] * m + 0.4 * f["cash"] * m - 0.5 * f["bandits"]
+            return max(legal, key=score)
+        # return: the card worth least this round (the returning card itself is worth 0)
+        return min(legal, key=lambda a: (choices[a["card"]]["cows"] + 0.4 * choices[a["card"]][
+            "cash"] + 3 * choices[a["card"]]["bandits"], a["card"]))

@@ -1,0 +1,155 @@
+"""The Cards for Cowboys plugin: ties the state, rules, view and bots to the game contract."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from games.base import (
+    Action,
+    Event,
+    Game,
+    GameOver,
+    NotYourTurn,
+    RandomBot,
+    Result,
+    Viewer,
+    check_legal,
+)
+from games.cards_for_cowboys import rules
+from games.cards_for_cowboys import view as views
+from games.cards_for_cowboys.actions import Action as ActionSchema
+from games.cards_for_cowboys.bots import PushYourLuckBot
+from games.cards_for_cowboys.cards import spec
+from games.cards_for_cowboys.state import OVER, State
+
+
+class Options(BaseModel):
+    """Cards for Cowboys has no variants: the printed rules are played as written."""
+
+    model_config = ConfigDict(extra="forbid", title="Cards for Cowboys options")
+
+
+class CardsForCowboys(Game[State]):
+    """The push-your-luck deckbuilder for 2-4 players."""
+
+    id = "cards_for_cowboys"
+    title = "Cards for Cowboys"
+    description = ("A push-your-luck deckbuilder: everybody draws at once, three Bandits "
+                   "bust you, spend your $ at the Store and grow the largest Herd in 3 Acts.")
+    min_seats = 2
+    max_seats = 4
+    rules_version = "1"
+    Options = Options
+    Action: ClassVar[Any] = ActionSchema
+    bots = {"random": RandomBot, "smart": PushYourLuckBot}
+
+    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0) -> State:
+        """Returns the opening position for ``seats`` players from ``seed``."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"Expected 2 to 4 seats, got {seats}")
+        return rules.new_state(seats, seed)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """Returns every seat that may act now (all drawing seats in the draw phase)."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Returns the complete list of ``seat``'s legal actions."""
+        return rules.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Returns the next state and events; refuses anything not legal."""
+        if state.phase == OVER:
+            raise GameOver("The game is over; no more actions are accepted")
+        acting = rules.to_act(state)
+        if seat not in acting:
+            waiting = ", ".join(str(s) for s in sorted(acting))
+            raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}")
+        check_legal(rules.legal(state, seat), seat, action)
+        s = state.clone()
+        events: list[Event] = []
+        rules.apply(s, seat, action, events)
+        return s, events
+
+    def view(self, state: State, viewer: Viewer) -> Any:
+        """Returns what ``viewer`` may see."""
+        res = self.result(state)
+        return views.view(state, viewer, res.to_json() if res else None)
+
+    def omniscient_view(self, state: State) -> Any:
+        """Returns every card everywhere (admins' replay), without the generator."""
+        res = self.result(state)
+        return views.omniscient_view(state, res.to_json() if res else None)
+
+    def result(self, state: State) -> Result | None:
+        """Returns the Herds and winners after Act 3; tied largest Herds share the win."""
+        if state.phase != OVER:
+            return None
+        herds = [p.herd for p in state.players]
+        top = max(herds)
+        winners = [s for s, h in enumerate(herds) if h == top]
+        detail = {"seats": [
+            {"seat": s, "herd": p.herd, "lines": [
+                *(f"Act {a + 1}: +{c} Cows" for a, c in enumerate(p.cows_by_act)),
+                f"Busts: {p.busts}",
+                f"Herd: {p.herd} Cows" + (" (winner)" if s in winners else ""),
+            ]} for s, p in enumerate(state.players)],
+            "tie_rule": "The largest Herd wins; equal largest Herds share the win."}
+        return Result([float(h) for h in herds], winners, detail)
+
+    def scores(self, state: State) -> list[float]:
+        """Returns each seat's Herd."""
+        return [float(p.herd) for p in state.players]
+
+    def dump(self, state: State) -> Any:
+        """Returns the whole state as JSON."""
+        return state.to_json()
+
+    def load(self, data: Any) -> State:
+        """Rebuilds a state from ``dump``."""
+        return State.from_json(data)
+
+    def secrets(self, state: State, viewer: Viewer) -> set[str]:
+        """Returns every card name ``viewer`` may not see."""
+        return views.secrets(state, viewer)
+
+    def invariants(self, state: State) -> list[str]:
+        """Returns broken invariants: every card exactly once, tallies and phase consistent."""
+        out = []
+        cards = views.all_cards(state)
+        expected = 10 * state.seats + sum(len(rules.store_ids(a, state.seats)) for a in (1, 2, 3))
+        if len(cards) != expected:
+            out.append(f"{len(cards)} cards in play, expected {expected}")
+        if len(set(cards)) != len(cards):
+            dup = sorted({c for c in cards if cards.count(c) > 1})
+            out.append(f"cards in two places: {dup}")
+        for s, p in enumerate(state.players):
+            if p.herd < 0:
+                out.append(f"seat {s} has a negative Herd")
+            if p.status == "busted" and (p.row or p.pending):
+                out.append(f"seat {s} busted but still has cards in front")
+            if not set(p.doubled) <= set(p.row):
+                out.append(f"seat {s} has doubled cards that are not in front")
+        if state.phase != OVER and not rules.to_act(state):
+            out.append(f"nobody may act in phase {state.phase}")
+        return out
+
+    def describe_action(self, action: Action) -> str:
+        """Returns a short label such as ``buy c74 ($1 (river))``."""
+        kind = action.get("type")
+        card = action.get("card")
+        label = f" {card} ({spec(card).words()})" if isinstance(card, str) else ""
+        if kind == "throw":
+            return f"throw {action['hand']}"
+        if kind == "first":
+            return f"seat {action['seat']} buys first"
+        if kind == "reorder":
+            return "reorder " + " ".join(action["order"])
+        if kind == "give":
+            return f"give{label} to seat {action['to']}"
+        return f"{kind}{label}"
+
+
+GAME = CardsForCowboys()

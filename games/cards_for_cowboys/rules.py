@@ -1,0 +1,548 @@
+"""The rules: setup, the simultaneous draw, busting, card effects, buy order and buying.
+
+Every function here works on a ``State`` that the caller has already cloned; the
+game object in ``game.py`` does the cloning, so nothing here has to care about it.
+Legality has one source: ``legal(state, seat)`` lists the actions, and ``apply``
+refuses anything not in that list before it changes anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Any
+
+from games.base import Action, Event
+from games.cards_for_cowboys import store as pyramid
+from games.cards_for_cowboys.cards import TRASH_WHILE_DRAWING, spec, starter_ids, store_ids
+from games.cards_for_cowboys.state import (
+    BUSTED,
+    BUY,
+    CHOOSE,
+    DRAW,
+    DRAWING,
+    GIVE,
+    OVER,
+    RPS,
+    STOPPED,
+    Player,
+    State,
+)
+from games.rng import Rng
+
+BUST_AT = 3
+HANDS = ("rock", "paper", "scissors")
+BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a seat's revealed cards add up to this round."""
+
+    cash: int
+    cows: int
+    bandits: int
+    jails: int
+    gift: int
+
+    @property
+    def danger(self) -> int:
+        """Returns the Bandits that count towards busting (Jails cancel Bandits)."""
+        return self.bandits - self.jails
+
+
+def new_state(seats: int, seed: int) -> State:
+    """Returns the opening position: shuffled starter decks and Act 1's pyramid."""
+    rng = Rng(seed)
+    players = []
+    for seat in range(seats):
+        deck = rng.shuffled(starter_ids(seat))
+        cut(deck)
+        players.append(Player(draw=deck))
+    s = State(seats=seats, players=players, rng=rng)
+    s.reserve = store_ids(2, seats) + store_ids(3, seats)
+    s.store, s.unused = pyramid.deal(store_ids(1, seats), seats, rng)
+    return s
+
+
+def cut(deck: list[str]) -> None:
+    """Cuts one card from the top to the bottom, as the rules ask after every shuffle."""
+    if deck:
+        deck.append(deck.pop(0))
+
+
+# ---- tallies ---------------------------------------------------------------------
+
+
+def tally(state: State, seat: int) -> Tally:
+    """Returns the seat's $, Cows, Bandits and Jails this round from its revealed cards."""
+    p = state.players[seat]
+    cash = p.bonus_cash
+    cows = bandits = 0
+    jails = p.jails_used
+    for c in p.row:
+        s = spec(c)
+        m = 2 if c in p.doubled else 1
+        base_cows = 2 if s.effect == "two_cows_if_first" and p.order[:1] == [c] else s.cows
+        cash += s.cash * m
+        cows += base_cows * m - s.lose_cow
+        bandits += s.bandits * m
+        jails += s.jail
+    gift = sum(1 for q, other in enumerate(state.players) if q != seat
+               for c in other.row if spec(c).effect == "gift_others")
+    return Tally(cash + gift, cows, bandits, jails, gift)
+
+
+def eligible(state: State) -> list[int]:
+    """Returns the seats that did not bust this round."""
+    return [i for i, p in enumerate(state.players) if p.status != BUSTED]
+
+
+# ---- who acts ----------------------------------------------------------------------
+
+
+def to_act(state: State) -> frozenset[int]:
+    """Returns every seat that may act now (all drawing seats at once in the draw phase)."""
+    if state.phase == DRAW:
+        return frozenset(i for i, p in enumerate(state.players)
+                         if p.status == DRAWING or p.pending)
+    if state.phase == RPS:
+        return frozenset(s for s in state.contenders if state.throws[s] is None)
+    if state.phase == CHOOSE and state.chooser is not None:
+        return frozenset({state.chooser})
+    if state.phase == BUY:
+        return frozenset({state.order[state.buyer]})
+    if state.phase == GIVE and state.giver is not None:
+        return frozenset({state.giver})
+    return frozenset()
+
+
+def legal(state: State, seat: int) -> list[Action]:
+    """Returns every action ``seat`` may take now, in a stable order."""
+    if seat not in to_act(state):
+        return []
+    p = state.players[seat]
+    if state.phase == DRAW:
+        return _legal_pending(p) if p.pending else _legal_drawing(p)
+    if state.phase == RPS:
+        return [{"type": "throw", "hand": h} for h in HANDS]
+    if state.phase == CHOOSE:
+        return [{"type": "first", "seat": s} for s in eligible(state)]
+    if state.phase == BUY:
+        left = tally(state, seat).cash - p.spent
+        up = pyramid.face_up(state.store)
+        out: list[Action] = [{"type": "buy", "card": c} for c in up if spec(c).cost <= left]
+        out += [{"type": "burn", "card": c} for c in up]
+        return [*out, {"type": "pass"}]
+    if state.phase == GIVE:
+        card = _pass_jail_card(p)
+        return [{"type": "give", "card": card, "to": s}
+                for s in range(state.seats) if s != seat and card is not None]
+    return []
+
+
+def _legal_drawing(p: Player) -> list[Action]:
+    out: list[Action] = []
+    if p.draw or p.discard:
+        out.append({"type": "draw"})
+    if p.must_draw == 0:
+        out.append({"type": "stop"})
+    for c in p.row:
+        effect = spec(c).effect
+        if effect in TRASH_WHILE_DRAWING and (effect != "trash_to_replay" or p.discard):
+            out.append({"type": "trash", "card": c})
+    return out
+
+
+def _legal_pending(p: Player) -> list[Action]:
+    step = p.pending[0]
+    kind = step["step"]
+    if kind == "replay":
+        return [{"type": "replay", "card": c} for c in p.discard]
+    if kind == "return":
+        return [{"type": "return", "card": c} for c in p.row]
+    if kind == "reorder":
+        return [{"type": "reorder", "order": list(o)} for o in permutations(p.draw[:3])]
+    return [{"type": "trash", "card": step["card"]}, {"type": "skip"}]  # offer_reorder
+
+
+def _pass_jail_card(p: Player) -> str | None:
+    return next((c for c in p.row if spec(c).effect == "pass_jail"), None)
+
+
+# ---- applying actions ------------------------------------------------------------------
+
+
+def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    """Plays a legal ``action`` of ``seat`` on ``state`` (in place), appending events."""
+    kind = action["type"]
+    handler = _HANDLERS[kind]
+    handler(state, seat, action, events)
+    if state.phase == DRAW and not to_act(state):
+        _start_buy(state, events)
+
+
+def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
+    if not p.draw:
+        p.draw = state.rng.shuffled(p.discard)
+        cut(p.draw)
+        p.discard = []
+        p.known = []
+        events.append({"type": "reshuffle", "seat": seat,
+                       "text": f"{{seat:{seat}}} shuffled the discard pile into a new draw pile"})
+    card = p.draw.pop(0)
+    if card in p.known:
+        p.known.remove(card)
+    if p.must_draw > 0:
+        p.must_draw -= 1
+    _reveal(state, seat, card, "drew", events)
+
+
+def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) -> None:
+    """Puts ``card`` face up in front of ``seat`` as a drawn card, then checks for a bust."""
+    p = state.players[seat]
+    s = spec(card)
+    p.row.append(card)
+    p.order.append(card)
+    doubled = p.double_next
+    if doubled:
+        p.doubled.append(card)
+    p.double_next = s.effect == "double_next"
+    if s.effect == "draw_four":
+        p.must_draw += 4
+    note = " (it counts double)" if doubled else ""
+    # Public events never name card ids: a card may be face down again after this step.
+    events.append({"type": verb, "seat": seat, "face": s.face(),
+                   "text": f"{{seat:{seat}}} {verb} {s.words()}{note}"})
+    t = tally(state, seat)
+    if t.danger >= BUST_AT:
+        p.status = BUSTED
+        p.busts += 1
+        p.discard.extend(p.row)
+        p.row, p.doubled, p.pending = [], [], []
+        p.must_draw, p.double_next, p.buy_first = 0, False, False
+        events.append({"type": "bust", "seat": seat,
+                       "text": f"{{seat:{seat}}} has {t.danger} Bandits and busts: "
+                               "the drawn cards go to the discard pile"})
+    elif p.must_draw and not (p.draw or p.discard):
+        p.must_draw = 0
+
+
+def _stop(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
+    p.status = STOPPED
+    events.append({"type": "stop", "seat": seat, "text": f"{{seat:{seat}}} stops drawing"})
+    # Errata: effects that look at the top 3 cards happen after drawing; a card put back
+    # on the deck comes first, so the look may include it.
+    for c in p.row:
+        if spec(c).effect == "return_to_deck":
+            p.pending.append({"step": "return", "card": c})
+    for c in p.row:
+        if spec(c).effect == "reorder_top_three":
+            p.pending.append({"step": "reorder", "card": c})
+    for c in p.row:
+        if spec(c).effect == "trash_to_reorder":
+            p.pending.append({"step": "offer_reorder", "card": c})
+    _settle_pending(p)
+
+
+def _settle_pending(p: Player) -> None:
+    """Drops owed choices that have become empty (nothing left to look at or to take)."""
+    while p.pending:
+        kind = p.pending[0]["step"]
+        empty = not p.discard if kind == "replay" else not p.draw and kind != "return"
+        if not empty:
+            return
+        p.pending.pop(0)
+
+
+def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
+    card = action["card"]
+    s = spec(card)
+    p.row.remove(card)
+    if card in p.doubled:
+        p.doubled.remove(card)
+    state.box.append(card)
+    what = ""
+    if p.pending and p.pending[0]["step"] == "offer_reorder":
+        p.pending[0] = {"step": "reorder", "card": card}
+        what = "to look at the top 3 cards of the draw pile and reorder them"
+    elif s.effect == "trash_for_2_dollars":
+        p.bonus_cash += 2
+        what = "for $2"
+    elif s.effect == "trash_for_jail":
+        p.jails_used += 1
+        what = "to jail a Bandit"
+    elif s.effect == "trash_to_buy_first":
+        p.buy_first = True
+        what = "to buy first this round"
+    elif s.effect == "trash_to_replay":
+        p.pending.insert(0, {"step": "replay", "card": card})
+        what = "to play a card from the discard pile"
+    events.append({"type": "trash", "seat": seat, "face": s.face(),
+                   "text": f"{{seat:{seat}}} trashed {s.words()} {what}"})
+    _settle_pending(p)
+
+
+def _replay(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
+    p.pending.pop(0)
+    p.discard.remove(action["card"])
+    _reveal(state, seat, action["card"], "played from the discard pile", events)
+    _settle_pending(p)
+
+
+def _return(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
+    card = action["card"]
+    p.pending.pop(0)
+    p.row.remove(card)
+    if card in p.doubled:
+        p.doubled.remove(card)
+    p.draw.insert(0, card)
+    p.known.append(card)
+    # A card put back no longer acts this round, its own "when you stop" effect included.
+    p.pending = [x for x in p.pending if x["card"] != card]
+    events.append({"type": "return", "seat": seat, "face": spec(card).face(),
+                   "text": f"{{seat:{seat}}} put {spec(card).words()} back on top of the deck"})
+    _settle_pending(p)
+
+
+def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
+    p.pending.pop(0)
+    k = len(action["order"])
+    p.draw[:k] = list(action["order"])
+    p.known.extend(c for c in action["order"] if c not in p.known)
+    events.append({"type": "reorder", "seat": seat,
+                   "text": f"{{seat:{seat}}} looked at the top {k} cards of the draw pile "
+                           "and put them back in an order of their choice"})
+    _settle_pending(p)
+
+
+def _skip(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    state.players[seat].pending.pop(0)
+    _settle_pending(state.players[seat])
+
+
+# ---- buy order -------------------------------------------------------------------------
+
+
+def order_key(state: State, seat: int) -> tuple[Any, ...]:
+    """Returns the buy-order ranking: $, then Cows this round, then cards drawn, then costs."""
+    t = tally(state, seat)
+    p = state.players[seat]
+    return (t.cash, t.cows, len(p.order), [spec(c).cost for c in p.order])
+
+
+def _start_buy(state: State, events: list[Event]) -> None:
+    for seat in eligible(state):
+        p = state.players[seat]
+        t = tally(state, seat)
+        before = p.herd
+        p.herd = max(0, p.herd + t.cows)
+        p.round_cows = p.herd - before
+        p.cows_by_act[state.act - 1] += p.round_cows
+        p.buys_left = 1 + sum(1 for c in p.row if spec(c).effect == "extra_buy")
+        events.append({"type": "herd", "seat": seat, "cows": t.cows, "herd": p.herd,
+                       "text": f"{{seat:{seat}}} adds {t.cows} Cows to the Herd "
+                               f"(now {p.herd}) and has ${t.cash} to spend"})
+    seats = eligible(state)
+    if not seats:
+        events.append({"type": "no_buyers", "text": "Everybody busted: nobody buys this round"})
+        _end_round(state, events)
+        return
+    first = [s for s in seats if state.players[s].buy_first]
+    if len(seats) == 1 or first:
+        pick = max(first or seats, key=lambda s: (order_key(state, s), -s))
+        if first:
+            events.append({"type": "buy_first", "seat": pick,
+                           "text": f"{{seat:{pick}}} trashed a card to buy first"})
+        _begin_buying(state, pick, events)
+        return
+    keys = {s: order_key(state, s) for s in seats}
+    best = max(keys.values())
+    tied = [s for s in seats if keys[s] == best]
+    if len(tied) == 1:
+        _set_chooser(state, tied[0], events)
+        return
+    state.phase = RPS
+    state.contenders = tied
+    state.throws = [None] * state.seats
+    state.last_throws = [None] * state.seats
+    state.rps_rounds = 0
+    names = ", ".join(f"{{seat:{s}}}" for s in tied)
+    events.append({"type": "rps", "seats": tied,
+                   "text": f"{names} are tied for the buy order (same $, Cows, cards drawn and "
+                           "sell values): rock-paper-scissors decides who chooses"})
+
+
+def _set_chooser(state: State, seat: int, events: list[Event]) -> None:
+    state.phase = CHOOSE
+    state.chooser = seat
+    events.append({"type": "chooser", "seat": seat,
+                   "text": f"{{seat:{seat}}} has the most $ and chooses who buys first"})
+
+
+def _throw(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    state.throws[seat] = action["hand"]
+    events.append({"type": "thrown", "seat": seat, "text": f"{{seat:{seat}}} has thrown"})
+    events.append({"type": "your_throw", "seat": seat, "only": [seat],
+                   "text": f"You threw {action['hand']}"})
+    if any(state.throws[s] is None for s in state.contenders):
+        return
+    shown = [state.throws[s] for s in state.contenders]
+    state.last_throws = list(state.throws)
+    reveal = ", ".join(f"{{seat:{s}}} {state.throws[s]}" for s in state.contenders)
+    shapes = set(shown)
+    state.throws = [None] * state.seats
+    if len(shapes) != 2:
+        state.rps_rounds += 1
+        events.append({"type": "rps_draw", "throws": state.last_throws,
+                       "text": f"Rock-paper-scissors: {reveal}. A draw: throw again"})
+        return
+    a, b = sorted(shapes)
+    win = a if BEATS[a] == b else b
+    state.contenders = [s for s in state.contenders if state.last_throws[s] == win]
+    if len(state.contenders) > 1:
+        state.rps_rounds += 1
+        events.append({"type": "rps_again", "throws": state.last_throws,
+                       "text": f"Rock-paper-scissors: {reveal}. {win.capitalize()} wins; "
+                               "the winners throw again"})
+        return
+    events.append({"type": "rps_win", "throws": state.last_throws, "seat": state.contenders[0],
+                   "text": f"Rock-paper-scissors: {reveal}. "
+                           f"{{seat:{state.contenders[0]}}} wins"})
+    _set_chooser(state, state.contenders[0], events)
+
+
+def _first(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    events.append({"type": "first", "seat": seat, "first": action["seat"],
+                   "text": f"{{seat:{seat}}} lets {{seat:{action['seat']}}} buy first"})
+    _begin_buying(state, action["seat"], events)
+
+
+def _begin_buying(state: State, first: int, events: list[Event]) -> None:
+    seats = eligible(state)
+    state.order = [(first + k) % state.seats for k in range(state.seats)
+                   if (first + k) % state.seats in seats]
+    state.buyer = 0
+    state.phase = BUY
+
+
+# ---- buying ------------------------------------------------------------------------
+
+
+def _buy(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
+    card = action["card"]
+    s = spec(card)
+    shown = pyramid.remove(state.store, card)
+    p.bought.append(card)
+    p.spent += s.cost
+    p.buys_left -= 1
+    events.append({"type": "buy", "seat": seat, "face": s.face(),
+                   "text": f"{{seat:{seat}}} bought {s.words()} for ${s.cost}"})
+    _after_store_change(state, seat, shown, events)
+
+
+def _burn(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.players[seat]
+    card = action["card"]
+    s = spec(card)
+    shown = pyramid.remove(state.store, card)
+    state.box.append(card)
+    p.buys_left -= 1
+    events.append({"type": "burn", "seat": seat, "face": s.face(),
+                   "text": f"{{seat:{seat}}} burned {s.words()} from the Store"})
+    _after_store_change(state, seat, shown, events)
+
+
+def _after_store_change(state: State, seat: int, shown: list[str], events: list[Event]) -> None:
+    for c in shown:
+        events.append({"type": "store_flip", "face": spec(c).face(),
+                       "text": f"{spec(c).words()} turns face up in the Store"})
+    if pyramid.is_empty(state.store):
+        events.append({"type": "store_empty",
+                       "text": f"The last Store card is gone: the round and Act {state.act} "
+                               "end at once"})
+        _end_round(state, events)
+    elif state.players[seat].buys_left <= 0:
+        _next_buyer(state, events)
+
+
+def _pass(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    state.players[seat].buys_left = 0
+    events.append({"type": "pass", "seat": seat, "text": f"{{seat:{seat}}} passes"})
+    _next_buyer(state, events)
+
+
+def _next_buyer(state: State, events: list[Event]) -> None:
+    state.buyer += 1
+    if state.buyer >= len(state.order):
+        _end_round(state, events)
+
+
+# ---- end of a round, an Act, the game ---------------------------------------------------
+
+
+def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    card, to = action["card"], action["to"]
+    state.players[seat].row.remove(card)
+    state.players[to].discard.append(card)
+    state.giver = None
+    events.append({"type": "give", "seat": seat, "to": to, "face": spec(card).face(),
+                   "text": f"{{seat:{seat}}} gives {spec(card).words()} to "
+                           f"{{seat:{to}}}'s discard pile"})
+    _end_round(state, events)
+
+
+def _end_round(state: State, events: list[Event]) -> None:
+    for seat in eligible(state):
+        if _pass_jail_card(state.players[seat]) is not None:
+            state.phase, state.giver = GIVE, seat
+            return
+    for p in state.players:
+        p.discard.extend(p.row)
+        p.discard.extend(p.bought)
+        p.row, p.order, p.doubled, p.bought, p.pending = [], [], [], [], []
+        p.status = DRAWING
+        p.bonus_cash = p.jails_used = p.must_draw = p.spent = p.buys_left = p.round_cows = 0
+        p.double_next = p.buy_first = False
+    state.order, state.buyer, state.chooser, state.contenders = [], 0, None, []
+    state.throws, state.last_throws, state.rps_rounds = [], [], 0
+    if not pyramid.is_empty(state.store):
+        state.round += 1
+        state.phase = DRAW
+        return
+    if state.act == 3:
+        state.phase = OVER
+        herds = [p.herd for p in state.players]
+        top = max(herds)
+        names = " and ".join(f"{{seat:{s}}}" for s, h in enumerate(herds) if h == top)
+        events.append({"type": "game_over", "herds": herds,
+                       "text": f"After Act 3 the largest Herd ({top} Cows) wins: {names}"})
+        return
+    state.act += 1
+    state.round += 1
+    state.phase = DRAW
+    for p in state.players:
+        p.draw = state.rng.shuffled(p.draw + p.discard)
+        cut(p.draw)
+        p.discard, p.known = [], []
+    pool = [c for c in state.reserve if spec(c).act == state.act]
+    state.reserve = [c for c in state.reserve if c not in pool]
+    state.store, left = pyramid.deal(pool, state.seats, state.rng)
+    state.unused.extend(left)
+    events.append({"type": "act", "act": state.act,
+                   "text": f"Act {state.act} begins: every deck is reshuffled and a new Store "
+                           "is dealt"})
+
+
+_HANDLERS = {
+    "draw": _draw, "stop": _stop, "trash": _trash, "replay": _replay, "return": _return,
+    "reorder": _reorder, "skip": _skip, "throw": _throw, "first": _first, "buy": _buy,
+    "burn": _burn, "pass": _pass, "give": _give,
+}

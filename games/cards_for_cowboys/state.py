@@ -1,0 +1,120 @@
+"""One position of Cards for Cowboys: the players' piles, the Store pyramid and the phase."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.rng import Rng
+
+DRAWING, STOPPED, BUSTED = "drawing", "stopped", "busted"
+# Phases: the simultaneous draw; a rock-paper-scissors exchange between tied players;
+# the chooser naming the first buyer; buying; giving the pass-on Jail; the end.
+DRAW, RPS, CHOOSE, BUY, GIVE, OVER = "draw", "rps", "choose", "buy", "give", "over"
+
+
+@dataclass
+class Player:
+    """One seat's cards and this round's tallies.
+
+    ``draw[0]`` is the top of the draw pile, ``discard[-1]`` the top of the discard pile.
+    """
+
+    draw: list[str]
+    discard: list[str] = field(default_factory=list)
+    row: list[str] = field(default_factory=list)  # drawn this round, face up in front
+    order: list[str] = field(default_factory=list)  # every card drawn this round, in order
+    doubled: list[str] = field(default_factory=list)  # cards of the row counting double
+    status: str = DRAWING
+    herd: int = 0
+    bonus_cash: int = 0  # $ from trashed cards this round
+    jails_used: int = 0  # Bandits jailed by trashed cards this round
+    double_next: bool = False
+    must_draw: int = 0
+    buy_first: bool = False
+    known: list[str] = field(default_factory=list)  # draw-pile cards whose face we saw
+    bought: list[str] = field(default_factory=list)  # bought this round, shown until round end
+    pending: list[dict[str, str]] = field(default_factory=list)  # choices owed right now
+    spent: int = 0
+    buys_left: int = 0
+    round_cows: int = 0  # Cows scored at the start of this round's buy phase
+    cows_by_act: list[int] = field(default_factory=lambda: [0, 0, 0])
+    busts: int = 0
+
+    def clone(self) -> Player:
+        """Returns an independent copy."""
+        return Player(
+            self.draw[:], self.discard[:], self.row[:], self.order[:], self.doubled[:],
+            self.status, self.herd, self.bonus_cash, self.jails_used, self.double_next,
+            self.must_draw, self.buy_first, self.known[:], self.bought[:],
+            [dict(x) for x in self.pending], self.spent, self.buys_left, self.round_cows,
+            self.cows_by_act[:], self.busts)
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the player as JSON."""
+        return {
+            "draw": self.draw[:], "discard": self.discard[:], "row": self.row[:],
+            "order": self.order[:], "doubled": self.doubled[:], "status": self.status,
+            "herd": self.herd, "bonus_cash": self.bonus_cash, "jails_used": self.jails_used,
+            "double_next": self.double_next, "must_draw": self.must_draw,
+            "buy_first": self.buy_first, "known": self.known[:], "bought": self.bought[:],
+            "pending": [dict(x) for x in self.pending], "spent": self.spent,
+            "buys_left": self.buys_left, "round_cows": self.round_cows,
+            "cows_by_act": self.cows_by_act[:], "busts": self.busts,
+        }
+
+
+@dataclass
+class State:
+    """The whole game: ``store[r][i]`` is row ``r`` (0 = top, 1 card) slot ``i``, or None."""
+
+    seats: int
+    players: list[Player]
+    rng: Rng
+    act: int = 1
+    round: int = 1
+    phase: str = DRAW
+    store: list[list[str | None]] = field(default_factory=list)
+    reserve: list[str] = field(default_factory=list)  # later Acts' pools, not yet dealt
+    unused: list[str] = field(default_factory=list)  # left out of a 2-player pyramid, unseen
+    box: list[str] = field(default_factory=list)  # trashed and burned cards, face up
+    order: list[int] = field(default_factory=list)  # buy order of this round
+    buyer: int = 0  # index into ``order`` of the seat buying now
+    chooser: int | None = None
+    contenders: list[int] = field(default_factory=list)  # seats throwing rock-paper-scissors
+    throws: list[str | None] = field(default_factory=list)  # per seat, hidden until all threw
+    rps_rounds: int = 0
+    last_throws: list[str | None] = field(default_factory=list)  # the last revealed exchange
+    giver: int | None = None
+
+    def clone(self) -> State:
+        """Returns an independent copy (cheaper than ``deepcopy``)."""
+        s = copy.copy(self)
+        s.players = [p.clone() for p in self.players]
+        s.rng = Rng.load(self.rng.dump())
+        s.store = [list(r) for r in self.store]
+        for name in ("reserve", "unused", "box", "order", "contenders", "throws",
+                     "last_throws"):
+            setattr(s, name, list(getattr(self, name)))
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the whole state, generator included, as JSON."""
+        return {
+            "seats": self.seats, "players": [p.to_json() for p in self.players],
+            "rng": self.rng.dump(), "act": self.act, "round": self.round, "phase": self.phase,
+            "store": [list(r) for r in self.store], "reserve": self.reserve[:],
+            "unused": self.unused[:], "box": self.box[:], "order": self.order[:],
+            "buyer": self.buyer, "chooser": self.chooser, "contenders": self.contenders[:],
+            "throws": self.throws[:], "rps_rounds": self.rps_rounds,
+            "last_throws": self.last_throws[:], "giver": self.giver,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        """Rebuilds a state from ``to_json()``."""
+        d = copy.deepcopy(dict(data))
+        d["rng"] = Rng.load(d["rng"])
+        d["players"] = [Player(**p) for p in d["players"]]
+        return cls(**d)

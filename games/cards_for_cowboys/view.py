@@ -1,0 +1,219 @@
+"""What each seat may see, and the card names it must not.
+
+As at the table: you see the backs of your whole draw pile in order (faces only of
+cards you looked at or put back yourself), your discard pile's count and top card,
+every player's revealed and bought cards this round, the others' counts and the back
+of the top card of their draw piles, and the face-up Store cards; covered Store
+cards show only their backs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Viewer
+from games.cards_for_cowboys import store as pyramid
+from games.cards_for_cowboys.cards import card_json, face_json, face_key, spec
+from games.cards_for_cowboys.rules import tally, to_act
+from games.cards_for_cowboys.state import BUY, CHOOSE, DRAW, GIVE, OVER, RPS, State
+
+
+def all_cards(state: State) -> list[str]:
+    """Returns every card in the game, wherever it lies."""
+    out = pyramid.cards(state.store) + state.reserve + state.unused + state.box
+    for p in state.players:
+        out += p.draw + p.discard + p.row + p.bought
+    return out
+
+
+def visible(state: State, viewer: Viewer) -> set[str]:
+    """Returns the card names ``viewer`` may see right now."""
+    seen = set(pyramid.face_up(state.store)) | set(state.box)
+    for p in state.players:
+        seen.update(p.row)
+        seen.update(p.bought)
+    if viewer is not None:
+        p = state.players[viewer]
+        if p.discard:
+            seen.add(p.discard[-1])
+        seen.update(c for c in p.known if c in p.draw)
+        if p.pending:
+            kind = p.pending[0]["step"]
+            if kind == "replay":
+                seen.update(p.discard)
+            elif kind == "reorder":
+                seen.update(p.draw[:3])
+    return seen
+
+
+def secrets(state: State, viewer: Viewer) -> set[str]:
+    """Returns every card name that must not appear in ``viewer``'s view."""
+    return set(all_cards(state)) - visible(state, viewer)
+
+
+def _store_json(state: State) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    last = len(state.store) - 1
+    for r, row in enumerate(state.store):
+        below = state.store[r + 1] if r < last else None
+        out: list[Any] = []
+        for i, c in enumerate(row):
+            if c is None:
+                out.append(None)
+            elif below is None or (below[i] is None and below[i + 1] is None):
+                out.append(card_json(c))
+            else:
+                out.append(spec(c).back)
+        rows.append(out)
+    return rows
+
+
+def _pending_json(state: State, seat: int, own: bool) -> Any:
+    p = state.players[seat]
+    if not p.pending:
+        return None
+    step = p.pending[0]
+    out: dict[str, Any] = {"step": step["step"]}
+    if not own:
+        return out
+    out["card"] = step["card"]
+    if step["step"] == "replay":
+        out["choices"] = [card_json(c) for c in p.discard]
+    elif step["step"] == "return":
+        out["choices"] = [card_json(c) for c in p.row]
+    elif step["step"] == "reorder":
+        out["choices"] = [card_json(c) for c in p.draw[:3]]
+    return out
+
+
+def _deck_list(state: State, seat: int) -> list[dict[str, Any]]:
+    """The faces of the cards the seat owns outside this round's play, counted, no names."""
+    p = state.players[seat]
+    counts: dict[str, list[Any]] = {}
+    for c in p.draw + p.discard:
+        key = face_key(c)
+        if key in counts:
+            counts[key][1] += 1
+        else:
+            counts[key] = [c, 1]
+    return [{**face_json(c), "count": n} for _, (c, n) in sorted(counts.items())]
+
+
+def _player_json(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:
+    p = state.players[seat]
+    t = tally(state, seat)
+    own = viewer == seat
+    d: dict[str, Any] = {
+        "seat": seat,
+        "herd": p.herd,
+        "status": p.status,
+        "row": [{**card_json(c), "doubled": c in p.doubled} for c in p.row],
+        "bought": [card_json(c) for c in p.bought],
+        "cash": t.cash,
+        "cash_left": t.cash - p.spent,
+        "cows": t.cows,
+        "bandits": t.bandits,
+        "jails": t.jails,
+        "gift": t.gift,
+        "drawn": len(p.order),
+        "sell_values": [spec(c).cost for c in p.order],
+        "double_next": p.double_next,
+        "must_draw": p.must_draw,
+        "buy_first": p.buy_first,
+        "buys_left": p.buys_left if state.phase == BUY else 0,
+        "round_cows": p.round_cows,
+        "busts": p.busts,
+        "draw_count": len(p.draw),
+        "discard_count": len(p.discard),
+        "top_back": spec(p.draw[0]).back if p.draw else None,
+        "pending": _pending_json(state, seat, own),
+    }
+    if own:
+        d["draw_pile"] = [spec(c).back for c in p.draw]
+        d["known"] = [{**card_json(c), "position": i} for i, c in enumerate(p.draw)
+                      if c in p.known]
+        d["discard_top"] = card_json(p.discard[-1]) if p.discard else None
+        d["deck"] = _deck_list(state, seat)
+    return d
+
+
+def _prompt(state: State, viewer: Viewer) -> str:
+    acting = sorted(to_act(state))
+    names = ", ".join(f"{{seat:{s}}}" for s in acting)
+    if state.phase == OVER:
+        return "The game is over: the largest Herd wins"
+    if viewer not in acting:
+        what = {DRAW: "finish drawing", RPS: "throw rock, paper or scissors",
+                CHOOSE: "choose who buys first", BUY: "buy, burn or pass",
+                GIVE: "give away the pass-on Jail"}[state.phase]
+        return f"Waiting for {names} to {what}"
+    p = state.players[viewer]
+    if state.phase == DRAW:
+        if p.pending:
+            return {
+                "replay": "Choose a card from your discard pile to play as if drawn",
+                "return": "Choose a drawn card to put back on top of your deck (its $ and "
+                          "Cows will not count this round)",
+                "reorder": "Put the top cards of your draw pile back in the order you like",
+                "offer_reorder": "Trash this card to look at your top 3 cards and reorder "
+                                 "them, or keep it",
+            }[p.pending[0]["step"]]
+        t = tally(state, viewer)
+        if p.must_draw:
+            return f"You must draw {p.must_draw} more cards ({t.danger} Bandits so far)"
+        return (f"Draw a card or stop: you have ${t.cash}, {t.cows} Cows and {t.danger} "
+                "Bandits (3 bust you)")
+    if state.phase == RPS:
+        return "Throw rock, paper or scissors: the winner chooses who buys first"
+    if state.phase == CHOOSE:
+        return "You have the most $: choose who buys first"
+    if state.phase == BUY:
+        left = tally(state, viewer).cash - p.spent
+        return f"Buy a face-up Store card (you have ${left}), burn one, or pass"
+    return "Give the pass-on Jail card to another player's discard pile"
+
+
+def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
+    """Returns the JSON view of ``viewer`` (``None``: a spectator)."""
+    d: dict[str, Any] = {
+        "game": "cards_for_cowboys",
+        "phase": state.phase,
+        "act": state.act,
+        "round": state.round,
+        "to_act": sorted(to_act(state)),
+        "you": viewer,
+        "prompt": _prompt(state, viewer),
+        "scores": [p.herd for p in state.players],
+        "store": _store_json(state),
+        "store_left": len(pyramid.cards(state.store)),
+        "box": list(state.box),
+        "players": [_player_json(state, s, viewer) for s in range(state.seats)],
+        "buy": {"order": list(state.order),
+                "buyer": state.order[state.buyer] if state.phase == BUY else None,
+                "chooser": state.chooser},
+        "rps": None,
+    }
+    if state.phase == RPS or state.last_throws:
+        d["rps"] = {
+            "contenders": list(state.contenders),
+            "thrown": [s for s in state.contenders if state.throws and state.throws[s]],
+            "exchanges": state.rps_rounds,
+            "last": list(state.last_throws),
+            "your_throw": (state.throws[viewer] if viewer is not None and state.throws
+                           else None),
+        }
+    if result is not None:
+        d["result"] = result
+    return d
+
+
+def omniscient_view(state: State, result: Any) -> dict[str, Any]:
+    """Returns every card everywhere, with the tallies, but never the generator."""
+    d = state.to_json()
+    d.pop("rng")
+    d["to_act"] = sorted(to_act(state))
+    d["tallies"] = [tally(state, s).__dict__ for s in range(state.seats)]
+    d["store_face_up"] = pyramid.face_up(state.store)
+    if result is not None:
+        d["result"] = result
+    return d
