@@ -1,7 +1,7 @@
 // Shared pieces of every table: action labels, the list of all legal actions (so no
 // state can be stuck whatever the table draws), selection helpers, the end screen.
 
-import { actionKey, clear, h } from "./dom.js";
+import { actionKey, add, clear, h } from "./dom.js";
 import { cardWords, isStandardCard } from "./cards.js";
 
 const SEAT_FIELDS = new Set(["seat", "target", "to", "victim"]);
@@ -39,7 +39,7 @@ export function renderChoices(details, list, ctx) {
   details.hidden = !ctx.legal.length;
   if (!ctx.legal.length) return;
   details.querySelector("summary").textContent = `All your choices (${ctx.legal.length})`;
-  list.append(...ctx.legal.map((a) => actButton(a, ctx, ctx.label(a))));
+  add(list, ctx.legal.map((a) => actButton(a, ctx, ctx.label(a))));
 }
 
 /**
@@ -103,5 +103,5 @@ export function renderResult(container, view, room, ctx, table) {
   if (lines) box.append(h("div", { class: "breakdowns" }, lines));
   if (ctx.rematch) box.append(h("button", { type: "button", class: "primary", id: "result-rematch", onclick: ctx.rematch }, "Rematch: same seats, new game"));
   else if (room.status === "finished") box.append(h("p", { class: "help" }, "The host may start a rematch."));
-  container.append(box);
+  add(container, box);
 }

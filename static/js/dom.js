@@ -50,3 +50,8 @@ export function fill(el, ...children) {
   clear(el);
   return build(el, null, children);
 }
+
+/** Appends children to `el`, skipping nulls (Element.append would write "null"). */
+export function add(el, ...children) {
+  return build(el, null, children);
+}

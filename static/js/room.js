@@ -166,7 +166,7 @@ function renderSeats() {
         onclick: () => { if (seat.kind === "bot" || confirm(`Remove ${seat.name}?`)) hostCall("DELETE", `/seats/${seat.seat}`); } },
       r.status === "lobby" ? "Remove" : "Kick") : null));
   }
-  for (let i = r.seats.length; i < r.max_seats; i++) {
+  for (let i = r.seats.length; r.status === "lobby" && i < r.max_seats; i++) {
     list.append(h("li", { class: "seat empty" }, h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "name" }, "empty seat")));
   }
   const n = state.presence.spectators || 0;
@@ -278,7 +278,8 @@ async function renderPlay() {
   const view = doc.game;
   const yourTurn = ctx.legal.length > 0;
   fill(promptEl, 
-    h("span", { class: ["prompt-text", yourTurn && "yours"] }, seatText(view.prompt || "", ctx.seats)),
+    view.prompt ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, seatText(view.prompt, ctx.seats)) : null,
+    yourTurn && !state.pending ? h("span", { class: "your-turn" }, "Your move") : null,
     state.pending ? h("span", { class: "pending" }, " sending…") : null);
   tableEl.dataset.game = r.game;
   clear(reactionEl);

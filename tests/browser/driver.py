@@ -13,11 +13,14 @@ from playwright.sync_api import BrowserContext, Page
 from tests.app.conftest import LiveServer
 
 # Gathers what the page shows: text nodes, attribute values and form values, outside
-# [data-nocheck] (the invite link holds the room code, which is random text).
+# [data-nocheck] (the invite link holds the room code, which is random text) and the
+# log: the log may name cards you once held ("You pass the Four of clubs") that
+# secrets() counts as hidden once they lie in another hand; the server checks its
+# log entries itself.
 DOM_WORDS = """() => {
   const out = [];
   const walk = (el) => {
-    if (el.closest && el.closest('[data-nocheck]')) return;
+    if (el.closest && el.closest('[data-nocheck], #log')) return;
     for (const a of el.attributes || []) out.push(a.value);
     if (el.value !== undefined && typeof el.value === 'string') out.push(el.value);
     for (const c of el.childNodes) {
@@ -129,16 +132,23 @@ class Player:
         if direct.count():
             direct.first.click()
             return True
-        card = action.get("card")
-        if isinstance(card, str):
-            opener = page.locator(f"{table} [data-card='{_q(card)}'][data-opens]")
-            if opener.count():
-                opener.first.click()
-                item = page.locator(f"{table} .menu [data-action='{k}']")
-                if item.count():
-                    item.first.click()
-                    return True
-                page.keyboard.press("Escape")
+        openers = []
+        if isinstance(action.get("card"), str):
+            openers.append(f"[data-opens][data-card='{_q(action['card'])}']")
+        for c in action.get("cards") or []:
+            openers.append(f"[data-opens][data-card='{_q(c)}']")
+        if isinstance(action.get("gun"), str):
+            openers.append(f"[data-opens][data-gun='{_q(action['gun'])}']")
+        for sel in openers:
+            opener = page.locator(f"{table} {sel}")
+            if not opener.count():
+                continue
+            opener.first.click()
+            item = page.locator(f"{table} .menu [data-action='{k}']")
+            if item.count():
+                item.first.click()
+                return True
+            page.evaluate("() => window.saloon.clearSelection && window.saloon.clearSelection()")
         cards = action.get("cards") or action.get("order")
         picks = page.locator(f"{table} [data-pick]")
         if isinstance(cards, list) and picks.count():

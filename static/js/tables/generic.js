@@ -1,7 +1,7 @@
 // The table for a game without its own module: the view as readable data, and the legal
 // actions as buttons (the fallback list under the table always offers them too).
 
-import { h } from "../dom.js";
+import { add, h } from "../dom.js";
 import { actButton } from "../actions.js";
 import { isStandardCard, playingCard } from "../cards.js";
 
@@ -24,7 +24,7 @@ function value(v, ctx, key) {
 
 export function render(container, view, ctx) {
   const { prompt, ...rest } = view || {};
-  container.append(h("div", { class: "generic panel" },
+  add(container, h("div", { class: "generic panel" },
     ctx.legal.length ? h("div", { class: "actions-row" }, ctx.legal.slice(0, 40).map((a) => actButton(a, ctx))) : null,
     value(rest, ctx)));
 }

@@ -1,0 +1,66 @@
+// Pieces several tables share: seat zones, piles, hands that turn legal actions into clicks.
+
+import { actionKey, h } from "../dom.js";
+import { actButton, actionsFor, matchSelection, menu, toggleSelect } from "../actions.js";
+
+export function seatName(ctx, seat) {
+  return ctx.seats?.[seat] ?? `Seat ${Number(seat) + 1}`;
+}
+
+export function zone(title, attrs, ...children) {
+  return h("section", { ...attrs, class: ["zone", attrs?.class] }, h("h3", null, title), ...children);
+}
+
+export function stat(text, attrs = {}) {
+  return h("span", { class: "stat", ...attrs }, text);
+}
+
+/**
+ * A card the player may click: one legal action about it acts at once, several open a
+ * menu; none leaves it inert. `make(opts)` draws the card with click options.
+ */
+export function actionableCard(ctx, id, make, actions, title) {
+  if (!actions.length) return make({});
+  if (actions.length === 1) {
+    const a = actions[0];
+    return make({ onclick: () => ctx.act(a), action: actionKey(a), title: ctx.label(a), extraClass: "act" });
+  }
+  const open = ctx.ui.menu === id;
+  const el = make({ onclick: () => { ctx.ui.menu = open ? null : id; ctx.rerender(); }, selected: open,
+    title: `${actions.length} choices` });
+  el.dataset.opens = "menu";
+  return el;
+}
+
+/** The menu of a card with several uses, shown when that card is open. */
+export function openMenu(ctx, legal, title) {
+  const id = ctx.ui.menu;
+  if (!id) return null;
+  const actions = actionsFor(legal, id);
+  if (actions.length < 2) return null;
+  return menu(ctx, title(id), actions);
+}
+
+/** Select-then-confirm: a row of pickable cards and a confirm button for a matching action. */
+export function pickAndConfirm(ctx, candidates, cards, make, { field = "cards", verb = "Confirm", hint = "" } = {}) {
+  const sel = (ctx.ui.selected ||= []).filter((c) => cards.includes(c));
+  ctx.ui.selected = sel;
+  const usable = new Set(candidates.flatMap((a) => a[field]));
+  const match = matchSelection(ctx, candidates, field);
+  const size = candidates.length ? candidates[0][field].length : 0;
+  const row = h("div", { class: "cards-row hand" }, cards.map((c) => usable.has(c)
+    ? make(c, { pick: true, selected: sel.includes(c), onclick: () => { toggleSelect(ctx, c); ctx.rerender(); } })
+    : make(c, { extraClass: "dim" })));
+  const confirm = h("button", { type: "button", class: "primary", "data-confirm": "yes",
+    "data-action": match ? actionKey(match) : null, disabled: !match, onclick: () => match && ctx.act(match) },
+  match ? `${verb}: ${ctx.label(match)}` : `${verb} (${sel.length} of ${size} chosen)`);
+  return h("div", { class: "picker" }, row, h("div", { class: "confirm-row" }, confirm,
+    sel.length ? h("button", { type: "button", class: "small", onclick: () => { ctx.ui.selected = []; ctx.rerender(); } }, "Clear") : null,
+    hint ? h("span", { class: "help" }, hint) : null));
+}
+
+/** Buttons for legal actions of the given types. */
+export function buttons(ctx, types) {
+  const list = ctx.legal.filter((a) => types.includes(a.type));
+  return list.length ? h("div", { class: "actions-row" }, list.map((a) => actButton(a, ctx))) : null;
+}

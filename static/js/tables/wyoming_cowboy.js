@@ -1,0 +1,174 @@
+// Wyoming Cowboy: hands, guns, badges, 10s and the piles; passing, shooting and
+// reactions turned into clicks. render(container, view, ctx) is also used by replays.
+
+import { add, h } from "../dom.js";
+import { actButton, actionsFor } from "../actions.js";
+import { cardBack, cardShort, cardWords, playingCard, SUIT_WORD } from "../cards.js";
+import { actionableCard, buttons, openMenu, pickAndConfirm, seatName, stat, zone } from "./common.js";
+
+const STEP_WORDS = { act: "action", shoot: "shooting", react: "answering a shot", hand_over: "handing over", discard: "discarding", draw: "drawing" };
+
+function gunName(view, id) {
+  for (const seat of view?.seats || []) for (const g of seat.guns || []) if (g.id === id) return g.name;
+  return "gun";
+}
+
+function cardsText(cards) { return cards.map(cardShort).join(" "); }
+
+export function label(a, ctx) {
+  const who = (s) => seatName(ctx, s);
+  switch (a.type) {
+    case "direction": return `Pass the opening cards ${a.direction === "across" ? "across" : `to the ${a.direction}`}`;
+    case "pass": return `Pass ${cardsText(a.cards)}`;
+    case "nothing": return "No action: go to discard";
+    case "couple": return `Show the King and Queen of ${SUIT_WORD[a.suit]} (+25)`;
+    case "nine": return `Play the ${cardWords(a.card)}: all pass two ${a.direction === "across" ? "across" : `to the ${a.direction}`}`;
+    case "pull": return `Pull a ${{ 22: ".22", 38: ".38", 357: ".357", "357q": ".357 quick draw", 45: ".45" }[a.gun] || a.gun} (${cardsText(a.cards)})`;
+    case "shoot": return `Shoot ${who(a.target)} with the ${gunName(ctx.view, a.gun)}`;
+    case "holster": return "Stop shooting";
+    case "backfire": return `Backfire: hand the shooter the ${cardWords(a.card)}`;
+    case "quick_draw": return `Quick draw (${cardsText(a.cards)}) and take the gun`;
+    case "stand": return "Let the shot come";
+    case "hand_over": return `Hand over the ${cardWords(a.card)} and draw ${a.draw}`;
+    case "discard": return `Discard the ${cardWords(a.card)}`;
+    case "draw": {
+      const parts = [];
+      if (a.discard) parts.push("take the top discard");
+      if (a.pile) parts.push(`draw ${a.pile} from the pile`);
+      return parts.length ? parts.join(" and ").replace(/^./, (c) => c.toUpperCase()) : "Draw nothing";
+    }
+    case "deal": return "Deal the next hand";
+    default: return null;
+  }
+}
+
+function card(text, ctx, opts = {}) {
+  return playingCard(text, { ...opts, small: opts.small });
+}
+
+function backs(n, small = true) {
+  const shown = Math.min(n, 12);
+  return h("div", { class: "cards-row fan", "aria-label": `${n} cards in hand`, role: "img" },
+    Array.from({ length: shown }, () => cardBack({ small, label: "a card, face down" })));
+}
+
+function gunEl(g, ctx, mine) {
+  const shots = mine ? ctx.legal.filter((a) => a.type === "shoot" && a.gun === g.id) : [];
+  const open = ctx.ui.menu === `gun:${g.id}`;
+  const head = shots.length
+    ? h("button", { type: "button", class: ["gun-button", open && "selected"], "data-opens": "menu", "data-gun": g.id,
+      "aria-expanded": String(open), onclick: () => { ctx.ui.menu = open ? null : `gun:${g.id}`; ctx.rerender(); } },
+    `${g.name} — fire`)
+    : h("span", { class: "gun-name" }, g.name, g.ready ? "" : " (not ready)");
+  return h("div", { class: ["gun", g.ready && "ready"], "data-gun": g.id },
+    head, h("div", { class: "cards-row" }, g.cards.map((c) => card(c, ctx, { small: true }))),
+    open && shots.length ? h("div", { class: "menu", role: "group", "aria-label": `Targets for the ${g.name}` },
+      h("p", { class: "menu-title" }, `Fire the ${g.name} at:`), shots.map((a) => actButton(a, ctx, seatName(ctx, a.target)))) : null);
+}
+
+function tableau(seat, ctx, mine) {
+  const parts = [];
+  if (seat.badges.length) parts.push(h("div", { class: "group" }, h("span", { class: "sub" }, "Badges "), h("div", { class: "cards-row" }, seat.badges.map((c) => card(c, ctx, { small: true })))));
+  if (seat.protected?.length) parts.push(h("p", { class: "sub" }, "Protected: ", seat.protected.map(cardWords).join(", ")));
+  if (seat.tens.length) parts.push(h("div", { class: "group" }, h("span", { class: "sub" }, "10s "), h("div", { class: "cards-row" }, seat.tens.map((c) => card(c, ctx, { small: true })))));
+  if (seat.couples.length) parts.push(h("p", { class: "sub" }, "Couples shown: ", seat.couples.map((s) => SUIT_WORD[s] || s).join(", ")));
+  if (seat.guns.length) parts.push(h("div", { class: "guns" }, seat.guns.map((g) => gunEl(g, ctx, mine))));
+  return parts.length ? h("div", { class: "tableau" }, parts) : h("p", { class: "sub" }, "Nothing on the table yet.");
+}
+
+function piles(view, ctx) {
+  const takeable = view.takeable_discard;
+  return h("div", { class: "piles" },
+    h("div", { class: "pile" }, view.draw_pile ? cardBack({ label: `draw pile, ${view.draw_pile} cards` }) : h("div", { class: "card empty-pile" }),
+      h("span", null, "Draw pile ", h("span", { class: "count" }, String(view.draw_pile)))),
+    h("div", { class: "pile" }, view.top_discard ? card(view.top_discard, ctx, { extraClass: takeable ? "takeable" : "" }) : h("div", { class: "card empty-pile" }),
+      h("span", null, "Discards ", h("span", { class: "count" }, String(view.discard_pile)), takeable ? " · top may be taken" : "")),
+    h("div", { class: "pile" }, view.top_shot ? card(view.top_shot, ctx) : h("div", { class: "card empty-pile" }),
+      h("span", null, "Shot ", h("span", { class: "count" }, String(view.shot_pile)))),
+    h("div", { class: "pile" }, h("div", { class: "cards-row" }, view.ace_pile.length ? view.ace_pile.map((c) => card(c, ctx, { small: true })) : h("span", { class: "sub" }, "none left")),
+      h("span", null, "Badge pile (aces)")));
+}
+
+function reaction(view, ctx) {
+  const types = ["backfire", "quick_draw", "stand", "hand_over"];
+  const acts = ctx.legal.filter((a) => types.includes(a.type));
+  if (!acts.length) return null;
+  const shot = view.shot;
+  const title = acts[0].type === "hand_over" ? "You are hit!" : "You are being shot at!";
+  const what = shot ? `${seatName(ctx, shot.shooter)} fires the ${gunName(view, shot.gun)} at you.` : "";
+  return h("div", { class: "reaction", role: "dialog", "aria-label": title },
+    h("h3", null, title), h("p", null, what, " ", acts[0].type === "hand_over" ? "Hand over one cowboy (a King) and choose how many cards to draw." : "Answer the shot:"),
+    h("div", { class: "actions-row" }, acts.map((a) => actButton(a, ctx, [
+      a.card ? card(a.card, ctx, { small: true }) : null,
+      a.cards ? a.cards.map((c) => card(c, ctx, { small: true })) : null,
+      h("span", null, ctx.label(a)),
+    ]))));
+}
+
+function handSummary(view, ctx) {
+  const last = view.hands?.[view.hands.length - 1];
+  if (!last || view.phase !== "scoring") return null;
+  return zone(`Hand ${last.hand} is over — ${last.ender !== null && last.ender !== undefined ? `${seatName(ctx, last.ender)} ended it` : "nobody ended it"}${last.why ? ` (${last.why})` : ""}`, { class: "hand-over panel-like" },
+    h("div", { class: "breakdowns" }, last.seats.map((s, i) => h("section", { class: "breakdown-seat" },
+      h("h3", null, `${seatName(ctx, i)}: ${s.total >= 0 ? "+" : ""}${s.total} → ${last.totals[i]}`),
+      h("table", { class: "breakdown" }, h("tbody", null, s.lines.map(([what, pts]) =>
+        h("tr", null, h("td", null, what), h("td", { class: "num" }, pts > 0 ? `+${pts}` : String(pts))))))))));
+}
+
+export function render(container, view, ctx) {
+  ctx.view = view;
+  const you = view.you;
+  const toAct = new Set(view.to_act || []);
+  const n = view.seats.length;
+  add(container, h("div", { class: "info" },
+    stat(`Hand ${view.hand_no}`), stat(`Dealer: ${seatName(ctx, view.dealer)}`), stat(`Target: ${view.target}`),
+    view.phase === "turn" ? stat(`Turn: ${seatName(ctx, view.turn)} — ${STEP_WORDS[view.step] || view.step}`) : null,
+    view.pass ? stat(`Passing ${view.pass.size} ${view.pass.direction}`) : null));
+  if (ctx.reaction) add(ctx.reaction, reaction(view, ctx));
+  add(container, handSummary(view, ctx));
+  add(container, zone("Piles", { class: "piles-zone" }, piles(view, ctx)));
+  // Everyone else, clockwise from the viewer's left.
+  const order = you === null || you === undefined ? [...Array(n).keys()] : Array.from({ length: n - 1 }, (_, i) => (you + 1 + i) % n);
+  add(container, h("div", { class: "opponents" }, order.map((s) => {
+    const seat = view.seats[s];
+    return zone(`${seatName(ctx, s)} · ${view.scores[s]} pts`, { class: [toAct.has(s) && "acting"], "data-seat": s },
+      h("p", { class: "sub" }, `${seat.hand_size} cards in hand`, seat.passing ? " · choosing cards to pass" : "", s === view.dealer ? " · dealer" : ""),
+      seat.hand ? h("div", { class: "cards-row" }, seat.hand.map((c) => card(c, ctx, { small: true }))) : backs(seat.hand_size),
+      tableau(seat, ctx, false));
+  })));
+  if (you === null || you === undefined) return;
+  const me = view.seats[you];
+  const hand = view.my_hand || [];
+  const passes = ctx.legal.filter((a) => a.type === "pass");
+  let handEl;
+  if (passes.length) {
+    handEl = pickAndConfirm(ctx, passes, hand, (c, o) => card(c, ctx, o), { verb: "Pass", hint: `Choose ${passes[0].cards.length} cards to pass ${view.pass?.direction || ""}.` });
+  } else {
+    const cardActs = ctx.legal.filter((a) => a.card || a.cards);
+    const handActs = cardActs.filter((a) => !["backfire", "quick_draw", "hand_over"].includes(a.type));
+    handEl = h("div", { class: "cards-row hand" }, hand.map((c) => actionableCard(ctx, c,
+      (o) => card(c, ctx, o), actionsFor(handActs, c))));
+    const m = openMenu(ctx, handActs, (c) => `The ${cardWords(c)}:`);
+    if (m) handEl = h("div", null, handEl, m);
+  }
+  add(container, zone(`You (${seatName(ctx, you)}) · ${view.scores[you]} pts${you === view.dealer ? " · dealer" : ""}`, { class: ["mine", toAct.has(you) && "acting"], "data-seat": you },
+    view.my_pass ? h("p", { class: "sub" }, "You pass: ", view.my_pass.map(cardWords).join(", "), " — waiting for the others.") : null,
+    handEl,
+    buttons(ctx, ["direction", "nothing", "couple", "holster", "draw", "deal"]),
+    tableau(me, ctx, true)));
+}
+
+export function renderBreakdown(view, room, ctx) {
+  const res = view.result || room.result?.detail;
+  if (!res?.seats) return null;
+  return res.seats.map((row) => {
+    const byHand = new Map();
+    for (const l of row.lines) { if (!byHand.has(l.hand)) byHand.set(l.hand, []); byHand.get(l.hand).push(l); }
+    return h("section", { class: "breakdown-seat" },
+      h("h3", null, `${seatName(ctx, row.seat)} — ${row.total}`),
+      h("table", { class: "breakdown" }, h("tbody", null, [...byHand.entries()].map(([hand, lines]) => [
+        h("tr", { class: "hand-row" }, h("th", { colspan: 2 }, `Hand ${hand}`)),
+        lines.map((l) => h("tr", null, h("td", null, l.label), h("td", { class: "num" }, l.points > 0 ? `+${l.points}` : String(l.points)))),
+      ]))));
+  });
+}
