@@ -76,7 +76,15 @@ class PushYourLuckBot(Bot):
                 w = card_worth(faces[a["card"]], view["act"]) + 0.01 * faces[a["card"]]["cost"]
                 if w > best_w:
                     best, best_w = a, w
-        return best or next(a for a in legal if a["type"] == "pass")
+        if best is not None:
+            return best
+        # Nothing worth buying: burn the card the others would want most, so that the
+        # Act keeps moving and they cannot have it.
+        burns = [a for a in legal if a["type"] == "burn"]
+        if burns:
+            return max(burns, key=lambda a: (card_worth(faces[a["card"]], view["act"]),
+                                             a["card"]))
+        return next(a for a in legal if a["type"] == "pass")
 
     def _buy_value(self, view: JSON, cash: int) -> float:
         up = [c for row in view["store"] for c in row if c and "id" in c]

@@ -1,0 +1,74 @@
+"""Building Cards for Cowboys positions directly, card by card, for the rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.cards_for_cowboys import GAME
+from games.cards_for_cowboys import store as pyramid
+from games.cards_for_cowboys.rules import new_state
+from games.cards_for_cowboys.state import State
+
+
+def fresh(seats: int = 2, seed: int = 1) -> State:
+    """Returns a new game's opening position."""
+    return new_state(seats, seed)
+
+
+def take(state: State, card: str) -> None:
+    """Removes ``card`` from wherever it lies (in place)."""
+    for p in state.players:
+        for pile in (p.draw, p.discard, p.row, p.bought, p.known, p.order, p.doubled):
+            if card in pile:
+                pile.remove(card)
+    for pile in (state.reserve, state.unused, state.box):
+        if card in pile:
+            pile.remove(card)
+    for row in state.store:
+        for i, c in enumerate(row):
+            if c == card:
+                row[i] = None
+
+
+def stack(state: State, seat: int, cards: list[str]) -> State:
+    """Puts ``cards`` on top of ``seat``'s draw pile, first = top (in place); returns state."""
+    for c in reversed(cards):
+        take(state, c)
+        state.players[seat].draw.insert(0, c)
+    return state
+
+
+def to_discard(state: State, seat: int, cards: list[str]) -> State:
+    """Moves ``cards`` onto ``seat``'s discard pile, last = top (in place); returns state."""
+    for c in cards:
+        take(state, c)
+        state.players[seat].discard.append(c)
+    return state
+
+
+def set_store(state: State, rows: list[list[str | None]]) -> State:
+    """Replaces the pyramid: cards of the old one not named go back to the unused pile."""
+    named = {c for row in rows for c in row if c}
+    for c in pyramid.cards(state.store):
+        if c not in named:
+            take(state, c)
+            state.unused.append(c)
+    for c in named:
+        take(state, c)
+    state.store = [list(r) for r in rows]
+    return state
+
+
+def play(state: State, *moves: tuple[int, dict[str, Any]]) -> tuple[State, list[dict]]:
+    """Applies ``(seat, action)`` moves in turn; returns the last state and all events."""
+    events: list[dict] = []
+    for seat, action in moves:
+        state, ev = GAME.apply(state, seat, action)
+        events += ev
+        assert not GAME.invariants(state), GAME.invariants(state)
+    return state, events
+
+
+DRAW = {"type": "draw"}
+STOP = {"type": "stop"}
+PASS = {"type": "pass"}
