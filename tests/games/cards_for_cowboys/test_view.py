@@ -1,0 +1,149 @@
+"""Hidden information as at the table: what each seat's view shows and what it hides."""
+
+from __future__ import annotations
+
+import json
+
+from games.cards_for_cowboys import GAME
+from games.cards_for_cowboys import store as pyramid
+from games.cards_for_cowboys.cards import spec
+from games.cards_for_cowboys.view import all_cards
+from games.leaks import leaked, visible_to
+from tests.games.cards_for_cowboys.position import DRAW as D
+from tests.games.cards_for_cowboys.position import STOP, fresh, play, stack, to_discard
+
+
+def text(view) -> str:
+    return json.dumps(view)
+
+
+def test_you_see_the_backs_of_your_whole_draw_pile_in_order_but_not_their_faces() -> None:
+    s = fresh(2)
+    v = GAME.view(s, 0)
+    me = v["players"][0]
+    assert me["draw_pile"] == [spec(c).back for c in s.players[0].draw]
+    assert me["known"] == []
+    assert not any(c in text(v) for c in s.players[0].draw)
+
+
+def test_others_see_your_counts_and_the_back_of_your_top_card_only() -> None:
+    s = to_discard(fresh(2), 0, ["c94a", "c93a"])
+    for viewer in (1, None):
+        other = GAME.view(s, viewer)["players"][0]
+        assert other["draw_count"] == 8 and other["discard_count"] == 2
+        assert other["top_back"] == spec(s.players[0].draw[0]).back
+        assert "draw_pile" not in other and "discard_top" not in other
+        assert "c93a" not in text(GAME.view(s, viewer))
+
+
+def test_you_see_only_the_count_and_top_card_of_your_own_discard_pile() -> None:
+    s = to_discard(fresh(2), 0, ["c94a", "c93a"])
+    me = GAME.view(s, 0)["players"][0]
+    assert me["discard_count"] == 2
+    assert me["discard_top"]["id"] == "c93a"
+    assert "c94a" not in text(GAME.view(s, 0))
+
+
+def test_everybody_sees_the_cards_revealed_this_round() -> None:
+    s, _ = play(stack(fresh(3), 1, ["c33b"]), (1, D))
+    for viewer in (0, 1, 2, None):
+        row = GAME.view(s, viewer)["players"][1]["row"]
+        assert [x["id"] for x in row] == ["c33b"]
+        assert row[0]["cash"] == 1 and row[0]["cows"] == 1 and row[0]["back"] == "cactus"
+
+
+def test_face_down_store_cards_show_only_their_backs() -> None:
+    s = fresh(2)
+    rows = GAME.view(s, None)["store"]
+    assert [x["id"] for x in rows[-1]] == s.store[-1]
+    for r in range(len(rows) - 1):
+        assert rows[r] == [spec(c).back for c in s.store[r]]
+    hidden = pyramid.face_down(s.store)
+    assert not any(c in text(GAME.view(s, 0)) for c in hidden)
+
+
+def test_secrets_name_every_card_the_viewer_may_not_see() -> None:
+    s = to_discard(fresh(2), 1, ["c94b", "c93b"])
+    hidden = GAME.secrets(s, 0)
+    assert set(s.players[0].draw) <= hidden and set(s.players[1].draw) <= hidden
+    assert {"c94b", "c93b"} <= hidden
+    assert set(pyramid.face_down(s.store)) <= hidden
+    assert set(s.reserve) <= hidden and set(s.unused) <= hidden
+    assert not set(s.store[-1]) & hidden
+    assert "c93b" not in GAME.secrets(s, 1) and "c94b" in GAME.secrets(s, 1)
+    assert GAME.secrets(s, 0) | set(s.store[-1]) == set(all_cards(s))
+
+
+def test_cards_you_looked_at_are_shown_to_you_with_their_place_in_the_pile() -> None:
+    s, _ = play(stack(fresh(2), 0, ["c31", "c91a", "c92a", "c93a"]), (0, D), (0, STOP))
+    me = GAME.view(s, 0)["players"][0]
+    assert [x["id"] for x in me["pending"]["choices"]] == ["c91a", "c92a", "c93a"]
+    assert GAME.view(s, 1)["players"][0]["pending"] == {"step": "reorder"}
+    s, _ = play(s, (0, {"type": "reorder", "order": ["c93a", "c91a", "c92a"]}))
+    me = GAME.view(s, 0)["players"][0]
+    assert [(x["id"], x["position"]) for x in me["known"]] == [
+        ("c93a", 0), ("c91a", 1), ("c92a", 2)]
+    assert "c93a" not in text(GAME.view(s, 1))
+    assert "c93a" not in GAME.secrets(s, 0) and "c93a" in GAME.secrets(s, 1)
+
+
+def test_you_look_through_your_discard_pile_only_while_choosing_a_card_to_replay() -> None:
+    s = to_discard(fresh(2), 0, ["c94a", "c93a"])
+    s, _ = play(stack(s, 0, ["c23"]), (0, D))
+    assert "c94a" in GAME.secrets(s, 0)
+    s, _ = play(s, (0, {"type": "trash", "card": "c23"}))
+    assert "c94a" not in GAME.secrets(s, 0) and "c94a" in GAME.secrets(s, 1)
+    choices = GAME.view(s, 0)["players"][0]["pending"]["choices"]
+    assert [x["id"] for x in choices] == ["c94a", "c93a"]
+
+
+def test_a_throw_stays_hidden_until_every_tied_player_has_thrown() -> None:
+    s, _ = play(stack(stack(fresh(2), 0, ["c91a"]), 1, ["c91b"]), (0, D), (1, D), (0, STOP),
+                (1, STOP))
+    s, events = play(s, (0, {"type": "throw", "hand": "rock"}))
+    for viewer in (1, None):
+        v = GAME.view(s, viewer)
+        assert v["rps"]["thrown"] == [0] and v["rps"]["your_throw"] is None
+        assert "rock" not in text({k: x for k, x in v.items() if k != "prompt"})
+        shown = [e for e in events if visible_to(e, viewer)]
+        assert "rock" not in text(shown)
+    assert GAME.view(s, 0)["rps"]["your_throw"] == "rock"
+    s, events = play(s, (1, {"type": "throw", "hand": "paper"}))
+    assert GAME.view(s, None)["rps"]["last"] == ["rock", "paper"]
+    assert "rock" in events[-2]["text"]
+
+
+def test_public_events_never_name_a_card_that_may_be_hidden_afterwards() -> None:
+    s = stack(fresh(2), 0, ["c34a", "c62a", "c63a"])
+    s, events = play(s, (0, D), (0, D), (0, D))
+    for viewer in (0, 1, None):
+        assert not leaked([e for e in events if visible_to(e, viewer)], GAME.secrets(s, viewer))
+    assert events[-1]["type"] == "bust"
+    assert events[-2]["face"]["bandits"] == 1
+
+
+def test_every_view_has_phase_to_act_prompt_and_scores() -> None:
+    s = fresh(3)
+    for viewer in (0, 1, 2, None):
+        v = GAME.view(s, viewer)
+        assert v["phase"] == "draw" and v["to_act"] == [0, 1, 2]
+        assert v["scores"] == [0, 0, 0] and isinstance(v["prompt"], str) and v["prompt"]
+        assert json.loads(json.dumps(v)) == v
+    assert "Draw a card or stop" in GAME.view(s, 0)["prompt"]
+
+
+def test_the_finished_game_view_carries_the_result_breakdown() -> None:
+    from games.play import playout
+    out = playout(GAME, seats=2, seed=4)
+    v = GAME.view(out.state, None)
+    assert v["phase"] == "over" and v["to_act"] == []
+    assert v["result"]["winners"] == out.result.winners
+    lines = v["result"]["detail"]["seats"][0]["lines"]
+    assert lines[0].startswith("Act 1:") and lines[-1].startswith("Herd:")
+
+
+def test_the_omniscient_view_shows_every_card_but_not_the_generator() -> None:
+    s = fresh(2)
+    omni = GAME.omniscient_view(s)
+    assert "rng" not in omni
+    assert set(all_cards(s)) <= set(json.dumps(omni).replace('"', " ").replace(",", " ").split())
