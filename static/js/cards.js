@@ -72,3 +72,20 @@ export function playingCard(text, opts = {}) {
 export function cardBack(opts = {}) {
   return cardElement(backFace(opts.mark || ""), { ...opts, label: opts.label || "a face-down card", extraClass: ["back", opts.extraClass].filter(Boolean).join(" ") });
 }
+
+/** Splits text into lines of at most `width` characters, for SVG text. */
+export function wrap(text, width, maxLines = 5) {
+  const lines = [];
+  let line = "";
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    if (line && (line + " " + word).length > width) { lines.push(line); line = word; }
+    else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) { lines.length = maxLines; lines[maxLines - 1] += "…"; }
+  return lines;
+}
+
+export function textLines(lines, x, y, step, attrs = {}) {
+  return lines.map((l, i) => s("text", { x, y: y + i * step, ...attrs }, l));
+}

@@ -1,0 +1,205 @@
+// Cards for Cowboys: the Store pyramid (covered cards as backs), every player's round,
+// your deck; drawing, trashing, buying, burning and rock-paper-scissors as clicks.
+
+import { actionKey, add, h, s } from "../dom.js";
+import { actButton, actionsFor } from "../actions.js";
+import { cardElement, textLines, wrap } from "../cards.js";
+import { actionableCard, buttons, seatName, stat, zone } from "./common.js";
+
+const CACTI = { river: 1, cactus: 2, rattlesnake: 3 };
+const PHASE = { draw: "Drawing", rps: "Rock, paper, scissors", choose: "Choosing who buys first", buy: "Buying", give: "Passing on the Jail", over: "Game over" };
+const THROW = { rock: "Rock", paper: "Paper", scissors: "Scissors" };
+
+const backOf = (c) => (typeof c === "string" ? c : c?.back);
+
+function cactus(x, y) {
+  return s("g", { transform: `translate(${x} ${y})`, class: "cactus" },
+    s("rect", { x: -2.5, y: -9, width: 5, height: 18, rx: 2.5 }),
+    s("rect", { x: -7, y: -5, width: 3.5, height: 8, rx: 1.7 }),
+    s("rect", { x: -7, y: 1, width: 6, height: 3, rx: 1.2 }),
+    s("rect", { x: 3.5, y: -7, width: 3.5, height: 8, rx: 1.7 }),
+    s("rect", { x: 1, y: -1, width: 6, height: 3, rx: 1.2 }));
+}
+
+function backSvg(back) {
+  const n = CACTI[back] || 1;
+  const xs = n === 1 ? [30] : n === 2 ? [21, 39] : [15, 30, 45];
+  return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-back back-${back}`, "aria-hidden": "true", focusable: "false" },
+    s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
+    s("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, class: "c4c-back-fill" }),
+    xs.map((x) => cactus(x, 44)),
+    s("text", { x: 30, y: 74, "text-anchor": "middle", class: "c4c-back-word" }, back));
+}
+
+export function faceWords(c) {
+  const parts = [c.text];
+  if (c.cost) parts.push(`costs $${c.cost}`);
+  if (c.doubled) parts.push("counts double");
+  return parts.join(", ");
+}
+
+function faceSvg(c) {
+  const lines = [];
+  if (c.cows) lines.push([`${c.cows} Cow${c.cows > 1 ? "s" : ""}`, "c4c-cows"]);
+  if (c.bandits) lines.push([`${c.bandits} Bandit${c.bandits > 1 ? "s" : ""}`, "c4c-bandits"]);
+  if (c.jail) lines.push([`Jail ${c.jail}`, "c4c-jail"]);
+  if (c.lose_cow) lines.push([`−${c.lose_cow} Cow`, "c4c-bandits"]);
+  const effect = c.effect && c.effect !== "none" ? wrap(c.text, 15, 4) : [];
+  return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-face back-${c.back}`, "aria-hidden": "true", focusable: "false" },
+    s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
+    s("rect", { x: 1, y: 1, width: 58, height: 8, rx: 4, class: "c4c-band" }),
+    c.cash ? s("text", { x: 5, y: 24, class: "c4c-cash" }, `$${c.cash}`) : null,
+    c.cost ? [s("circle", { cx: 50, cy: 18, r: 7, class: "c4c-cost" }), s("text", { x: 50, y: 21.5, "text-anchor": "middle", class: "c4c-cost-n" }, String(c.cost))] : null,
+    lines.map(([t, cls], i) => s("text", { x: 5, y: 38 + i * 10, class: cls }, t)),
+    textLines(effect, 5, 84 - 6 - (effect.length - 1) * 7, 7, { class: "c4c-effect" }),
+    c.doubled ? s("text", { x: 55, y: 80, "text-anchor": "end", class: "c4c-double" }, "×2") : null);
+}
+
+function face(c, opts = {}) {
+  return cardElement(faceSvg(c), { ...opts, card: c.id, label: faceWords(c) });
+}
+
+function back(b, opts = {}) {
+  return cardElement(backSvg(b), { ...opts, label: `face down, ${b} back (${CACTI[b] || "?"} cacti)`, extraClass: "back" });
+}
+
+export function label(a, ctx) {
+  const v = ctx.view;
+  const find = (id) => {
+    for (const row of v?.store || []) for (const c of row) if (c && typeof c === "object" && c.id === id) return c;
+    for (const p of v?.players || []) {
+      for (const c of [...(p.row || []), ...(p.bought || []), ...(p.pending?.choices || [])]) if (c.id === id) return c;
+      if (p.discard_top?.id === id) return p.discard_top;
+    }
+    return null;
+  };
+  const name = (id) => { const c = find(id); return c ? `“${c.text}”` : "a card"; };
+  switch (a.type) {
+    case "draw": return "Draw a card";
+    case "stop": return "Stop drawing";
+    case "trash": return `Trash ${name(a.card)}`;
+    case "replay": return `Replay ${name(a.card)}`;
+    case "return": return `Put ${name(a.card)} back on your deck`;
+    case "reorder": return `Order: ${a.order.map((id, i) => `${i ? "then " : "top "}${name(id)}`).join(", ")}`;
+    case "skip": return "Keep it (skip)";
+    case "throw": return THROW[a.hand] || a.hand;
+    case "first": return `${seatName(ctx, a.seat)} buys first`;
+    case "buy": { const c = find(a.card); return `Buy ${name(a.card)}${c ? ` for $${c.cost}` : ""}`; }
+    case "burn": return `Burn ${name(a.card)}`;
+    case "pass": return "Pass (no buy)";
+    case "give": return `Give the Jail to ${seatName(ctx, a.to)}`;
+    default: return null;
+  }
+}
+
+function store(view, ctx) {
+  const acts = ctx.legal.filter((a) => a.type === "buy" || a.type === "burn");
+  const rows = view.store.map((row, r) => h("div", { class: "store-row", "data-row": r }, row.map((c) => {
+    if (c === null || c === undefined) return h("div", { class: "card store-gap", "aria-hidden": "true" });
+    if (typeof c !== "object" || !c.id) return back(backOf(c), { small: true });
+    return actionableCard(ctx, c.id, (o) => face(c, { ...o, small: true }), actionsFor(acts, c.id));
+  })));
+  const open = ctx.ui.menu && actionsFor(acts, ctx.ui.menu);
+  return zone(`Store · ${view.store_left} cards left`, { class: "store-zone" },
+    h("div", { class: "store" }, rows),
+    open && open.length > 1 ? h("div", { class: "menu", role: "group", "aria-label": "Store card" },
+      h("p", { class: "menu-title" }, label({ type: "burn", card: ctx.ui.menu }, ctx).replace(/^Burn /, ""), ":"),
+      open.map((a) => actButton(a, ctx)),
+      h("button", { type: "button", class: "small", onclick: () => { ctx.ui.menu = null; ctx.rerender(); } }, "Cancel")) : null,
+    view.box?.length ? h("p", { class: "sub" }, `${view.box.length} cards burned or out of the game`) : null);
+}
+
+function rps(view, ctx) {
+  const throws = ctx.legal.filter((a) => a.type === "throw");
+  const info = view.rps;
+  if (!throws.length && !info) return null;
+  const last = (info?.last || []).length ? h("p", { class: "sub" }, "Last throws: ",
+    info.last.map((t, i) => (t ? `${seatName(ctx, i)}: ${t}` : null)).filter(Boolean).join(", ")) : null;
+  return zone("Rock, paper, scissors — the winner chooses who buys first", { class: ["rps", throws.length && "acting"] },
+    info ? h("p", { class: "sub" }, `Between ${info.contenders.map((x) => seatName(ctx, x)).join(" and ")}`,
+      info.thrown?.length ? ` · thrown: ${info.thrown.map((x) => seatName(ctx, x)).join(", ")}` : "",
+      info.your_throw ? ` · you threw ${info.your_throw}` : "") : null,
+    last,
+    throws.length ? h("div", { class: "actions-row rps-buttons" }, throws.map((a) => actButton(a, ctx, THROW[a.hand] || a.hand))) : null);
+}
+
+function playerZone(p, view, ctx, mine) {
+  const toAct = (view.to_act || []).includes(p.seat);
+  const buyer = view.buy?.buyer === p.seat;
+  const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
+  const row = p.row?.length
+    ? h("div", { class: "cards-row" }, p.row.map((c) => mine
+      ? actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))
+      : face(c, { small: true })))
+    : h("p", { class: "sub" }, "No cards drawn yet this round.");
+  const stats = h("div", null,
+    stat(`$${p.cash_left ?? p.cash}${p.cash_left !== undefined && p.cash_left !== p.cash ? ` of $${p.cash}` : ""}`),
+    stat(`${p.cows} Cows`), stat(`${p.bandits} Bandits`, { class: ["stat", p.bandits >= 2 && "danger"] }),
+    p.jails ? stat(`${p.jails} Jailed`) : null, p.gift ? stat(`+$${p.gift} gift`) : null,
+    p.double_next ? stat("next card doubles") : null, p.must_draw ? stat(`must draw ${p.must_draw}`) : null,
+    p.buys_left ? stat(`${p.buys_left} buys left`) : null, p.busts ? stat(`busted ${p.busts}×`) : null);
+  const piles = h("div", { class: "piles" },
+    h("div", { class: "pile" }, p.top_back ? back(p.top_back, { small: true }) : h("div", { class: "card small empty-pile" }),
+      h("span", null, "Deck ", h("span", { class: "count" }, String(p.draw_count)))),
+    h("div", { class: "pile" }, mine && p.discard_top ? face(p.discard_top, { small: true }) : p.discard_count ? back("river", { small: true, label: "discard pile" }) : h("div", { class: "card small empty-pile" }),
+      h("span", null, "Discards ", h("span", { class: "count" }, String(p.discard_count)))),
+    p.bought?.length ? h("div", { class: "pile" }, h("div", { class: "cards-row" }, p.bought.map((c) => face(c, { small: true }))), h("span", null, "Bought this round")) : null);
+  return zone(`${mine ? `You (${seatName(ctx, p.seat)})` : seatName(ctx, p.seat)} · Herd ${p.herd}`,
+    { class: [mine && "mine", toAct && "acting"], "data-seat": p.seat },
+    h("p", { class: "sub" }, p.status || "", buyer ? " · buying now" : "", p.buy_first ? " · buys first" : ""),
+    stats, row, piles);
+}
+
+function pendingPanel(me, ctx) {
+  const pend = me?.pending;
+  const acts = ctx.legal.filter((a) => ["replay", "reorder", "skip"].includes(a.type));
+  if (!pend && !acts.length) return null;
+  const replay = ctx.legal.filter((a) => a.type === "replay");
+  const choices = pend?.choices || [];
+  return h("div", { class: "pending-step" },
+    replay.length ? h("div", { class: "cards-row" }, choices.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(replay, c.id)))) : null,
+    h("div", { class: "actions-row" }, acts.filter((a) => a.type !== "replay").map((a) => actButton(a, ctx))));
+}
+
+function myDeck(me) {
+  if (!me.draw_pile) return null;
+  const known = new Map((me.known || []).map((k) => [k.position, k]));
+  return h("details", { class: "deck" }, h("summary", null, `Your deck: ${me.draw_pile.length} to draw`),
+    h("div", { class: "cards-row" }, me.draw_pile.map((b, i) => (known.has(i) ? face(known.get(i), { small: true }) : back(b, { small: true })))),
+    me.deck?.length ? h("ul", { class: "deck-list" }, me.deck.map((d) => h("li", null, `${d.count} × ${d.text}`))) : null);
+}
+
+export function render(container, view, ctx) {
+  ctx.view = view;
+  const you = view.you;
+  add(container, h("div", { class: "info" }, stat(`Act ${view.act}`), stat(`Round ${view.round}`), stat(PHASE[view.phase] || view.phase),
+    view.buy?.buyer !== null && view.buy?.buyer !== undefined ? stat(`Buying: ${seatName(ctx, view.buy.buyer)}`) : null));
+  add(container, rps(view, ctx));
+  const firsts = ctx.legal.filter((a) => a.type === "first");
+  if (firsts.length) add(container, zone("Choose who buys first", { class: "acting" }, h("div", { class: "actions-row" }, firsts.map((a) => actButton(a, ctx)))));
+  const gives = ctx.legal.filter((a) => a.type === "give");
+  if (gives.length) add(ctx.reaction || container, h("div", { class: "reaction", role: "dialog", "aria-label": "Pass on the Jail" },
+    h("h3", null, "Pass on the Jail card"), h("div", { class: "actions-row" }, gives.map((a) => actButton(a, ctx)))));
+  add(container, store(view, ctx));
+  const others = view.players.filter((p) => p.seat !== you);
+  add(container, h("div", { class: "opponents" }, others.map((p) => playerZone(p, view, ctx, false))));
+  if (you === null || you === undefined) return;
+  const me = view.players[you];
+  const main = buttons(ctx, ["draw", "stop", "pass"]);
+  if (main) main.classList.add("big-actions");
+  const z = playerZone(me, view, ctx, true);
+  z.insertBefore(h("div", null, main, pendingPanel(me, ctx)), z.children[1]);
+  add(z, myDeck(me));
+  add(container, z);
+}
+
+export function renderBreakdown(view, room, ctx) {
+  const players = view.players || [];
+  return players.map((p) => h("section", { class: "breakdown-seat" },
+    h("h3", null, `${seatName(ctx, p.seat)} — Herd ${p.herd}`),
+    h("table", { class: "breakdown" }, h("tbody", null,
+      h("tr", null, h("td", null, "Cows in the Herd"), h("td", { class: "num" }, String(p.herd))),
+      h("tr", null, h("td", null, "Times busted"), h("td", { class: "num" }, String(p.busts ?? 0)))))));
+}
+
+export { actionKey };
