@@ -1,0 +1,49 @@
+"""Cards as short strings ("KH", "TS"): ranks, suits, words and the decks of a hand."""
+
+from __future__ import annotations
+
+from games.cards import standard_deck
+
+SUITS = ("C", "D", "H", "S")
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_WORDS = {
+    "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
+    "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+}
+RANK_ORDER = "23456789TJQKA"
+CARD_PATTERN = r"^[2-9TJQKA][CDHS]$"
+
+
+def rank(card: str) -> str:
+    """Returns the rank character of a card text, e.g. ``K`` for ``KH``."""
+    return card[0]
+
+
+def suit(card: str) -> str:
+    """Returns the suit character of a card text, e.g. ``H`` for ``KH``."""
+    return card[1]
+
+
+def words(card: str) -> str:
+    """Returns a card in words, e.g. ``King of hearts`` (never its text form)."""
+    return f"{RANK_WORDS[card[0]]} of {SUIT_WORDS[card[1]]}"
+
+
+def decks_for(seats: int) -> int:
+    """Returns how many decks a table of ``seats`` plays with: one up to four, else two."""
+    return 1 if seats <= 4 else 2
+
+
+def full_deck(decks: int) -> list[str]:
+    """Returns every card of ``decks`` standard decks as texts, in a fixed order."""
+    return [c.text for c in standard_deck(decks)]
+
+
+def split_aces(cards: list[str]) -> tuple[list[str], list[str]]:
+    """Returns (cards without aces, aces): the aces are set aside as the badge pile."""
+    return [c for c in cards if c[0] != "A"], [c for c in cards if c[0] == "A"]
+
+
+def sort_key(card: str) -> tuple[str, int]:
+    """Orders cards by suit, then rank (2 low, ace high)."""
+    return (card[1], RANK_ORDER.index(card[0]))

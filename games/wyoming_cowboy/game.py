@@ -1,0 +1,156 @@
+"""The Wyoming Cowboy plugin: the contract's methods, each delegating to its module."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from games.base import (
+    Action,
+    Event,
+    Game,
+    GameOver,
+    NotYourTurn,
+    RandomBot,
+    Result,
+    Viewer,
+    check_legal,
+)
+from games.wyoming_cowboy import rules, view
+from games.wyoming_cowboy.actions import Action as ActionType
+from games.wyoming_cowboy.bots import SmartBot
+from games.wyoming_cowboy.cards import full_deck, words
+from games.wyoming_cowboy.guns import gun_name
+from games.wyoming_cowboy.options import Options
+from games.wyoming_cowboy.state import OVER, PASS, State
+
+
+class WyomingCowboy(Game[State]):
+    """Wyoming Cowboy: collect cowboys, shoot them off each other, first to 500."""
+
+    id = "wyoming_cowboy"
+    title = "Wyoming Cowboy"
+    description = ("Pass, pull guns and shoot each other's cowboys; families, harems and "
+                   "gangs score, harlots and 6s cost. First to 500 wins.")
+    min_seats = 3
+    max_seats = 8
+    rules_version = "1"
+    Options = Options
+    Action = ActionType
+    bots = {"random": RandomBot, "smart": SmartBot}
+
+    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0) -> State:
+        """Returns the first hand, dealt and waiting for the dealer's pass direction."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"Expected 3 to 8 seats, got {seats}")
+        opts = options.model_dump() if hasattr(options, "model_dump") else dict(options)
+        return rules.new_state(opts, seats, seed, match % seats)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """Returns the seats that may act now."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Returns every concrete action ``seat`` may take now."""
+        return rules.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Returns the next state and its events; refuses anything not legal."""
+        if state.phase == OVER:
+            raise GameOver("The game is over; no more actions are taken")
+        if seat not in rules.to_act(state):
+            raise NotYourTurn(
+                f"Expected a move from seat {sorted(rules.to_act(state))}, got seat {seat}")
+        check_legal(rules.legal(state, seat), seat, action)
+        st = state.clone()
+        events = rules.perform(st, seat, action)
+        return st, events
+
+    def view(self, state: State, viewer: Viewer) -> Any:
+        """Returns what ``viewer`` may see."""
+        return view.view(state, viewer)
+
+    def omniscient_view(self, state: State) -> Any:
+        """Returns every card's place, without the generator."""
+        return view.omniscient(state)
+
+    def result(self, state: State) -> Result | None:
+        """Returns the final totals, the winners and the line-by-line breakdown."""
+        if state.phase != OVER:
+            return None
+        return Result([float(t) for t in state.totals], list(state.winners),
+                      view.result_json(state))
+
+    def scores(self, state: State) -> list[float]:
+        """Returns running totals (couples shown this hand included)."""
+        return [float(x) for x in view.running_scores(state)]
+
+    def dump(self, state: State) -> Any:
+        """Returns the state as JSON."""
+        return state.to_json()
+
+    def load(self, data: Any) -> State:
+        """Rebuilds a state from ``dump``."""
+        return State.from_json(data)
+
+    def secrets(self, state: State, viewer: Viewer) -> set[str]:
+        """Returns card texts ``viewer`` must not see."""
+        return view.secrets(state, viewer)
+
+    def invariants(self, state: State) -> list[str]:
+        """Checks that every card is in exactly one place and every badge has its king."""
+        broken = []
+        cards: list[str] = list(state.pile) + state.discards + state.shots + state.ace_pile
+        for s in range(state.seats):
+            cards += state.hands[s] + state.badges[s] + state.tens[s]
+            for g in state.guns[s]:
+                cards += g["cards"]
+            kings = Counter(c[1] for c in state.hands[s] if c[0] == "K")
+            for suit, n in Counter(a[1] for a in state.badges[s]).items():
+                if n > kings[suit]:
+                    broken.append(f"seat {s} holds a badge ({suit}) without its king")
+        if state.phase == PASS:
+            for p in state.passing:
+                cards += p or []
+        if Counter(cards) != Counter(full_deck(state.decks)):
+            broken.append(f"cards not conserved: {len(cards)} in play, "
+                          f"{52 * state.decks} expected")
+        return broken
+
+    def describe_action(self, action: Action) -> str:
+        """Returns a short English label for an action."""
+        t = action.get("type")
+        if t == "direction":
+            return f"pass the opening three {action['direction']}"
+        if t == "pass":
+            return "pass " + ", ".join(action["cards"])
+        if t == "nothing":
+            return "take no action"
+        if t == "couple":
+            return f"show the couple of {action['suit']}"
+        if t == "nine":
+            return f"play {action['card']}, everyone passes two {action['direction']}"
+        if t == "pull":
+            return f"pull a {gun_name(action['gun'])} ({', '.join(action['cards'])})"
+        if t == "shoot":
+            return f"shoot seat {action['target']} with gun {action['gun']}"
+        if t == "holster":
+            return "stop shooting"
+        if t == "backfire":
+            return f"backfire: hand over the {words(action['card'])}"
+        if t == "quick_draw":
+            return "quick draw " + ", ".join(action["cards"])
+        if t == "stand":
+            return "let the shot come"
+        if t == "hand_over":
+            return f"hand over the {words(action['card'])}, draw {action['draw']}"
+        if t == "discard":
+            return f"discard the {words(action['card'])}"
+        if t == "draw":
+            return f"draw {action['pile']} from the pile and {action['discard']} discard"
+        if t == "deal":
+            return "deal the next hand"
+        return super().describe_action(action)
+
+
+GAME = WyomingCowboy()

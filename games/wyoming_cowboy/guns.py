@@ -1,0 +1,74 @@
+"""The five guns: which cards make each, and what each can do."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.wyoming_cowboy.cards import sort_key
+
+# kind -> (name, ranks it is made of)
+GUNS: dict[str, tuple[str, str]] = {
+    "22": (".22", "22"),
+    "38": (".38", "38"),
+    "357": (".357", "357"),
+    "357q": (".357 quick draw", "357"),
+    "45": (".45", "45"),
+}
+KINDS = tuple(GUNS)
+
+
+def gun_name(kind: str) -> str:
+    """Returns the gun's name as players say it, e.g. ``.45``."""
+    return GUNS[kind][0]
+
+
+def shoots_protected(kind: str) -> bool:
+    """Only a .45 can shoot a protected cowboy."""
+    return kind == "45"
+
+
+def can_backfire(kind: str) -> bool:
+    """Only a .22 can backfire: its victim may hand the shooter a 6 instead."""
+    return kind == "22"
+
+
+def _of(hand: list[str], r: str) -> list[str]:
+    return sorted({c for c in hand if c[0] == r}, key=sort_key)
+
+
+def quick_draws(hand: list[str]) -> list[list[str]]:
+    """Returns every distinct same-suit 3-5-7 (a .357 quick draw) in ``hand``."""
+    out = []
+    for s in "CDHS":
+        if f"3{s}" in hand and f"5{s}" in hand and f"7{s}" in hand:
+            out.append([f"3{s}", f"5{s}", f"7{s}"])
+    return out
+
+
+def pullable(hand: list[str]) -> list[tuple[str, list[str]]]:
+    """Returns every distinct gun (kind, cards sorted) that can be pulled from ``hand``.
+
+    A 3-5-7 of one suit is offered only as the quick draw it is; a 3-5-7 of mixed suits
+    as a .357. Cards are compared by face, so two copies of a face give one choice.
+    """
+    out: list[tuple[str, list[str]]] = []
+    twos = [c for c in hand if c[0] == "2"]
+    if len(twos) >= 2:
+        seen = set()
+        for a, b in combinations(sorted(twos, key=sort_key), 2):
+            if (a, b) not in seen:
+                seen.add((a, b))
+                out.append(("22", [a, b]))
+    threes, fives, sevens = _of(hand, "3"), _of(hand, "5"), _of(hand, "7")
+    for t in threes:
+        for e in _of(hand, "8"):
+            out.append(("38", sorted([t, e], key=sort_key)))
+    for t in threes:
+        for f in fives:
+            for v in sevens:
+                kind = "357q" if t[1] == f[1] == v[1] else "357"
+                out.append((kind, sorted([t, f, v], key=sort_key)))
+    for f in fives:
+        if f"4{f[1]}" in hand:
+            out.append(("45", [f"4{f[1]}", f]))
+    return out

@@ -1,0 +1,774 @@
+"""The rules of play: who acts, what is legal, and what each action does.
+
+Every function here works on a ``State`` the caller owns (``apply`` clones first).
+Legality has one source: ``legal`` lists the actions, and ``apply`` accepts exactly
+those (through ``check_legal``) before ``perform`` carries one out.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from games.base import Event
+from games.rng import Rng
+from games.wyoming_cowboy import scoring
+from games.wyoming_cowboy.cards import (
+    SUIT_WORDS,
+    SUITS,
+    decks_for,
+    full_deck,
+    sort_key,
+    split_aces,
+    words,
+)
+from games.wyoming_cowboy.guns import can_backfire, gun_name, pullable, quick_draws
+from games.wyoming_cowboy.state import (
+    ACT,
+    DIRECTION,
+    DISCARD,
+    HAND_OVER,
+    OVER,
+    PASS,
+    REACT,
+    SCORING,
+    SHOOT,
+    TURN,
+    State,
+)
+
+HAND_SIZE = 7
+OPENING_PASS = 3
+NINE_PASS = 2
+
+
+def seat_ref(seat: int) -> str:
+    """Returns the ``{seat:N}`` placeholder for seat N's name."""
+    return f"{{seat:{seat}}}"
+
+
+# ---- setting up --------------------------------------------------------------------
+
+
+def new_state(options: dict[str, Any], seats: int, seed: int, dealer: int) -> State:
+    """Returns a game whose first hand is dealt by ``dealer``."""
+    decks = decks_for(seats)
+    st = State(
+        seats=seats, options=options, rng=Rng(seed), decks=decks, totals=[0] * seats,
+        hand_no=0, dealer=dealer, phase=DIRECTION, hands=[], badges=[], tens=[], guns=[],
+        couples=[], ace_pile=[], pile=[], discards=[], shots=[],
+    )
+    deal(st, [])
+    return st
+
+
+def deal(st: State, events: list[Event]) -> None:
+    """Deals a new hand: aces aside as the badge pile, seven cards each, no card turned."""
+    n = st.seats
+    cards, aces = split_aces(full_deck(st.decks))
+    st.rng.shuffle(cards)
+    st.hand_no += 1
+    st.hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=sort_key)
+                for i in range(n)]
+    st.pile = cards[n * HAND_SIZE:]
+    st.ace_pile = aces
+    st.badges = [[] for _ in range(n)]
+    st.tens = [[] for _ in range(n)]
+    st.guns = [[] for _ in range(n)]
+    st.couples = [[] for _ in range(n)]
+    st.discards, st.shots, st.revealed = [], [], []
+    st.phase = DIRECTION
+    st.passing, st.must_pass = [], []
+    st.pending, st.fired = {}, []
+    st.turn = (st.dealer + 1) % n
+    st.step, st.acted, st.fresh = ACT, "", 0
+    st.ender, st.turns, st.gun_counter = -1, 0, 0
+    events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer,
+                   "text": f"{seat_ref(st.dealer)} deals hand {st.hand_no}: seven cards each"})
+    for s in range(n):
+        events.append({"type": "dealt", "only": [s], "cards": list(st.hands[s]),
+                       "text": "You were dealt " + ", ".join(st.hands[s])})
+
+
+# ---- directions ----------------------------------------------------------------------
+
+
+def directions(st: State) -> list[str]:
+    """Returns the pass directions this table allows ("across" needs a seat across)."""
+    n = st.seats
+    if n % 2 == 0 and n >= 4:
+        return ["left", "right", "across"]
+    if n >= 5 and st.opt("across_with_odd_seats") != "none":
+        return ["left", "right", "across"]
+    return ["left", "right"]
+
+
+def offset(st: State, direction: str) -> int:
+    """Returns how many seats to the left a pass in ``direction`` goes."""
+    n = st.seats
+    if direction == "left":
+        return 1
+    if direction == "right":
+        return n - 1
+    if n % 2 == 0:
+        return n // 2
+    return n // 2 if st.opt("across_with_odd_seats") == "left" else n - n // 2
+
+
+# ---- reading the position -------------------------------------------------------------
+
+
+def to_act(st: State) -> frozenset[int]:
+    """Returns the seats that may act now."""
+    if st.phase == PASS:
+        return frozenset(s for s in range(st.seats)
+                         if st.must_pass[s] and st.passing[s] is None)
+    if st.phase == DIRECTION:
+        return frozenset((st.dealer,))
+    if st.phase == SCORING:
+        return frozenset((next_dealer(st),))
+    if st.phase == TURN:
+        if st.step in (REACT, HAND_OVER):
+            return frozenset((st.pending["victim"],))
+        return frozenset((st.turn,))
+    return frozenset()
+
+
+def next_dealer(st: State) -> int:
+    """The seat on the dealer's right deals the next hand."""
+    return (st.dealer - 1) % st.seats
+
+
+def protected(st: State, seat: int) -> dict[str, int]:
+    """Returns protected kings per suit (one per badge held)."""
+    out = dict.fromkeys(SUITS, 0)
+    for a in st.badges[seat]:
+        out[a[1]] += 1
+    return out
+
+
+def unprotected(st: State, seat: int) -> dict[str, int]:
+    """Returns unprotected kings per suit."""
+    out = dict.fromkeys(SUITS, 0)
+    for c in st.hands[seat]:
+        if c[0] == "K":
+            out[c[1]] += 1
+    for a in st.badges[seat]:
+        out[a[1]] -= 1
+    return out
+
+
+def ready_guns(st: State, seat: int) -> list[dict[str, Any]]:
+    """Returns the seat's guns pulled in earlier turns and not yet fired this turn."""
+    return [g for g in st.guns[seat] if not g["fresh"] and g["id"] not in st.fired]
+
+
+def takeable(st: State) -> str | None:
+    """Returns the discard that may be drawn now (never a shot card), if any."""
+    if st.opt("top_discard") == "own":
+        return st.discards[-1] if st.discards else None
+    i = len(st.discards) - 1 - st.fresh
+    return st.discards[i] if i >= 0 else None
+
+
+def _keep(st: State) -> int:
+    return min(len(st.discards), st.fresh + 1)
+
+
+def available(st: State) -> int:
+    """Returns how many cards could be drawn from the pile, rebuilding it if needed."""
+    return len(st.pile) + len(st.discards) - _keep(st) + len(st.shots)
+
+
+def five_bonus(st: State, card: str) -> bool:
+    """Discarding a 5 lets you draw two (in the inventor's variant only as your action)."""
+    return card[0] == "5" and (st.opt("discard_dispute") == "written" or not st.acted)
+
+
+def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
+    """Returns the (pile, top discard) draws open after discarding ``card``.
+
+    Written rules: one card (pile or top discard), or after a 5 two (two from the pile,
+    or one from each). Inventor's variant: taking the top discard is the turn's action,
+    and so is drawing two after a 5, so neither follows another action or each other.
+    """
+    ten = card[0] == "T"
+    n_disc = len(st.discards) + (0 if ten else 1)
+    fresh = st.fresh + (0 if ten else 1)
+    avail = len(st.pile) + n_disc - min(n_disc, fresh + 1) + len(st.shots)
+    if st.opt("top_discard") == "own":
+        top = 1 if n_disc else 0
+    else:
+        top = 1 if n_disc - 1 - fresh >= 0 else 0
+    bonus = five_bonus(st, card)
+    if st.opt("discard_dispute") == "inventor":
+        if st.acted:
+            wanted = [(1, 0)]
+        elif bonus:
+            wanted = [(2, 0), (0, 1)]
+        else:
+            wanted = [(1, 0), (0, 1)]
+    else:
+        wanted = [(2, 0), (1, 1)] if bonus else [(1, 0), (0, 1)]
+    out: list[tuple[int, int]] = []
+    for p, d in wanted:
+        got = (min(p, avail), min(d, top))
+        if got not in out:
+            out.append(got)
+    if len(out) > 1 and (0, 0) in out:
+        out.remove((0, 0))
+    # with fewer cards than asked, keep only the fullest draws
+    most = max(p + d for p, d in out)
+    return [x for x in out if sum(x) == most]
+
+
+def tens_all_out(st: State) -> bool:
+    """Whether every 10 of the decks is laid on a table."""
+    return sum(len(t) for t in st.tens) == 4 * st.decks
+
+
+def a22_on_table(st: State) -> bool:
+    return any(g["kind"] == "22" for gs in st.guns for g in gs)
+
+
+def may_discard_six(st: State, seat: int) -> bool:
+    """6s may be discarded only when every other card held (6s aside) would score."""
+    return scoring.every_other_card_counts(st.hands[seat], st.badges[seat],
+                                           st.opt("shared_cards"))
+
+
+# ---- legal actions --------------------------------------------------------------------
+
+
+def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
+    out: list[list[str]] = []
+    seen: set[tuple[str, ...]] = set()
+    for combo in combinations(sorted(hand, key=sort_key), k):
+        if combo not in seen:
+            seen.add(combo)
+            out.append(list(combo))
+    return out
+
+
+def legal(st: State, seat: int) -> list[dict[str, Any]]:
+    """Returns every concrete action ``seat`` may take now."""
+    if seat not in to_act(st):
+        return []
+    if st.phase == DIRECTION:
+        return [{"type": "direction", "direction": d} for d in directions(st)]
+    if st.phase == PASS:
+        k = min(st.pass_size, len(st.hands[seat]))
+        return [{"type": "pass", "cards": c} for c in _distinct_combos(st.hands[seat], k)]
+    if st.phase == SCORING:
+        return [{"type": "deal"}]
+    step = st.step
+    if step == ACT:
+        return _act_actions(st, seat)
+    if step == SHOOT:
+        return _shots(st, seat) + _discards(st, seat)
+    if step == REACT:
+        return _reactions(st, seat)
+    if step == HAND_OVER:
+        p = st.pending
+        cards = [p["card"]] if p["protected"] else sorted(
+            {f"K{s}" for s, k in unprotected(st, seat).items() if k > 0}, key=sort_key)
+        most = min(p["max_draw"], available(st))
+        return [{"type": "hand_over", "card": c, "draw": d}
+                for c in cards for d in range(most + 1)]
+    if step == DISCARD:
+        return _discards(st, seat)
+    return []
+
+
+def _discards(st: State, seat: int) -> list[dict[str, Any]]:
+    """Discard one card and draw: one action, as the draw's choices are known beforehand.
+
+    A seat holding no cards cannot discard or draw: it ends its turn with ``nothing``.
+    """
+    hand = st.hands[seat]
+    if not hand:
+        return [{"type": "nothing"}]
+    six_ok = any(c[0] == "6" for c in hand) and may_discard_six(st, seat)
+    out = []
+    for c in sorted(set(hand), key=sort_key):
+        if c[0] == "6" and not six_ok:
+            continue
+        if c[0] == "T" and ends_with_ten(st):
+            out.append({"type": "discard", "card": c, "pile": 0, "discard": 0})
+            continue
+        for p, d in draw_choices(st, c):
+            out.append({"type": "discard", "card": c, "pile": p, "discard": d})
+    return out
+
+
+def ends_with_ten(st: State) -> bool:
+    """Whether laying one more 10 on the table ends the hand."""
+    return sum(len(t) for t in st.tens) == 4 * st.decks - 1 and a22_on_table(st)
+
+
+def _shots(st: State, seat: int) -> list[dict[str, Any]]:
+    return [{"type": "shoot", "gun": g["id"], "target": t}
+            for g in ready_guns(st, seat) for t in range(st.seats) if t != seat]
+
+
+def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
+    hand = st.hands[seat]
+    out: list[dict[str, Any]] = []
+    for s in SUITS:
+        if f"K{s}" in hand and f"Q{s}" in hand and s not in st.couples[seat]:
+            out.append({"type": "couple", "suit": s})
+    for c in sorted({c for c in hand if c[0] == "9"}, key=sort_key):
+        for d in directions(st):
+            out.append({"type": "nine", "card": c, "direction": d})
+    for kind, cards in pullable(hand):
+        out.append({"type": "pull", "gun": kind, "cards": cards})
+    out += _shots(st, seat)
+    return out + _discards(st, seat)
+
+
+def _reactions(st: State, seat: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    hand = st.hands[seat]
+    if can_backfire(st.pending["kind"]):
+        out += [{"type": "backfire", "card": c}
+                for c in sorted({c for c in hand if c[0] == "6"}, key=sort_key)]
+    out += [{"type": "quick_draw", "cards": q} for q in quick_draws(hand)]
+    out.append({"type": "stand"})
+    return out
+
+
+# ---- moving cards ------------------------------------------------------------------
+
+
+def take_card(st: State, seat: int, card: str) -> str | None:
+    """Removes ``card`` from the seat's hand; returns the badge that leaves with it.
+
+    Holding two kings of one suit with one badge, the unprotected one goes first.
+    """
+    st.hands[seat].remove(card)
+    if card[0] == "K":
+        ace = "A" + card[1]
+        kings = sum(1 for c in st.hands[seat] if c == card)
+        if st.badges[seat].count(ace) > kings:
+            st.badges[seat].remove(ace)
+            return ace
+    return None
+
+
+def give(st: State, seat: int, cards: list[str]) -> None:
+    """Adds cards (badges included) to a seat's hand."""
+    for c in cards:
+        if c[0] == "A":
+            st.badges[seat].append(c)
+        else:
+            st.hands[seat].append(c)
+    st.hands[seat].sort(key=sort_key)
+    st.badges[seat].sort(key=sort_key)
+
+
+def rebuild(st: State, events: list[Event]) -> None:
+    """The pile ran out: the discards but the top one, and the shots, become the pile."""
+    keep = _keep(st)
+    rest = st.discards[:len(st.discards) - keep] + st.shots
+    st.discards = st.discards[len(st.discards) - keep:]
+    st.shots = []
+    st.rng.shuffle(rest)
+    st.pile = rest
+    events.append({"type": "rebuild", "text": "The draw pile ran out: the discards (but the "
+                   "top one) are shuffled into a new draw pile"})
+
+
+def draw_from_pile(st: State, events: list[Event]) -> str | None:
+    """Returns the top card of the draw pile, rebuilding it first if it is empty."""
+    if not st.pile:
+        rebuild(st, events)
+    return st.pile.pop() if st.pile else None
+
+
+# ---- performing actions -------------------------------------------------------------
+
+
+def perform(st: State, seat: int, action: dict[str, Any]) -> list[Event]:
+    """Carries out a legal action on ``st`` (owned by the caller); returns the events."""
+    events: list[Event] = []
+    kind = action["type"]
+    handler = _HANDLERS[kind]
+    handler(st, seat, action, events)
+    return events
+
+
+def _direction(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    ev.append({"type": "direction", "direction": a["direction"],
+               "text": f"{seat_ref(seat)} calls the opening pass: three cards {a['direction']}"})
+    start_pass(st, OPENING_PASS, offset(st, a["direction"]))
+
+
+def start_pass(st: State, size: int, off: int) -> None:
+    st.phase = PASS
+    st.pass_size = size
+    st.pass_offset = off
+    st.passing = [None] * st.seats
+    st.must_pass = [len(h) > 0 for h in st.hands]
+
+
+def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    moved: list[str] = []
+    for c in a["cards"]:
+        moved.append(c)
+        badge = take_card(st, seat, c)
+        if badge:
+            moved.append(badge)
+    st.passing[seat] = moved
+    ev.append({"type": "passed", "seat": seat,
+               "text": f"{seat_ref(seat)} has chosen {len(a['cards'])} cards to pass"})
+    # In words: once the pass completes these cards are in another seat's hand.
+    ev.append({"type": "you_passed", "only": [seat],
+               "text": "You pass the " + ", the ".join(words(c) for c in a["cards"])})
+    if any(st.must_pass[s] and st.passing[s] is None for s in range(st.seats)):
+        return
+    finish_pass(st, ev)
+
+
+def finish_pass(st: State, ev: list[Event]) -> None:
+    """Everyone has chosen: the cards change hands."""
+    n = st.seats
+    for s in range(n):
+        cards = st.passing[s]
+        if cards:
+            r = (s + st.pass_offset) % n
+            give(st, r, cards)
+            ev.append({"type": "received", "only": [r], "cards": list(cards),
+                       "text": f"You receive {', '.join(cards)} from {seat_ref(s)}"})
+    ev.append({"type": "pass_done", "text": "The cards are passed"})
+    opening = st.pass_size == OPENING_PASS
+    st.passing, st.must_pass, st.pass_size = [], [], 0
+    st.phase = TURN
+    if opening:
+        st.turn = (st.dealer + 1) % n
+        st.step = ACT
+        ev.append({"type": "turn", "seat": st.turn, "text": f"{seat_ref(st.turn)} plays first"})
+    else:
+        go_discard(st, ev)
+
+
+def _nothing(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    ev.append({"type": "nothing", "text": f"{seat_ref(seat)} holds no cards: no discard "
+               "and no draw"})
+    end_turn(st, ev)
+
+
+def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    s = a["suit"]
+    st.couples[seat].append(s)
+    st.acted = "couple"
+    ev.append({"type": "couple", "seat": seat, "suit": s,
+               "text": f"{seat_ref(seat)} shows a couple, King and Queen of {SUIT_WORDS[s]}: "
+               f"+{scoring.COUPLE}"})
+    go_discard(st, ev)
+
+
+def _nine(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    take_card(st, seat, a["card"])
+    st.discards.append(a["card"])
+    st.fresh += 1
+    st.acted = "nine"
+    ev.append({"type": "nine", "seat": seat, "card": a["card"], "direction": a["direction"],
+               "text": f"{seat_ref(seat)} plays the {words(a['card'])}: everyone passes two "
+               f"cards {a['direction']}"})
+    start_pass(st, NINE_PASS, offset(st, a["direction"]))
+    if not any(st.must_pass):
+        finish_pass(st, ev)
+
+
+def _pull(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    for c in a["cards"]:
+        take_card(st, seat, c)
+    st.gun_counter += 1
+    gid = f"g{st.gun_counter}"
+    st.guns[seat].append({"id": gid, "kind": a["gun"], "cards": list(a["cards"]),
+                          "fresh": True})
+    st.acted = "pull"
+    ev.append({"type": "pull", "seat": seat, "gun": gid, "kind": a["gun"],
+               "cards": list(a["cards"]),
+               "text": f"{seat_ref(seat)} pulls a {gun_name(a['gun'])} "
+               f"({', '.join(a['cards'])})"})
+    if a["gun"] == "22" and tens_all_out(st):
+        end_hand(st, seat, "all the 10s and a .22 are on the table", ev)
+        return
+    go_discard(st, ev)
+
+
+def find_gun(st: State, seat: int, gid: str) -> dict[str, Any]:
+    for g in st.guns[seat]:
+        if g["id"] == gid:
+            return g
+    raise KeyError(gid)
+
+
+def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    gun = find_gun(st, seat, a["gun"])
+    victim = a["target"]
+    st.acted = "shoot"
+    st.fired.append(gun["id"])
+    st.step = SHOOT
+    ev.append({"type": "shoot", "seat": seat, "target": victim, "gun": gun["id"],
+               "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
+               f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
+    st.pending = {"shooter": seat, "victim": victim, "gun": gun["id"], "kind": gun["kind"]}
+    hand = st.hands[victim]
+    can_back = can_backfire(gun["kind"]) and any(c[0] == "6" for c in hand)
+    if can_back or quick_draws(hand):
+        st.step = REACT
+        return
+    resolve_shot(st, ev)
+
+
+def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    shooter = st.pending["shooter"]
+    take_card(st, seat, a["card"])
+    give(st, shooter, [a["card"]])
+    ev.append({"type": "backfire", "seat": seat, "shooter": shooter,
+               "text": f"Backfire! {seat_ref(seat)} hands {seat_ref(shooter)} a 6"})
+    ev.append({"type": "backfire_card", "only": [seat, shooter],
+               "text": f"The 6 handed over is the {words(a['card'])}"})
+    after_shot(st, ev)
+
+
+def _quick_draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    p = st.pending
+    shooter = p["shooter"]
+    for c in a["cards"]:
+        take_card(st, seat, c)
+    st.gun_counter += 1
+    mine = {"id": f"g{st.gun_counter}", "kind": "357", "cards": list(a["cards"]),
+            "fresh": False}
+    taken = find_gun(st, shooter, p["gun"])
+    st.guns[shooter].remove(taken)
+    taken["fresh"] = False
+    st.guns[seat] += [mine, taken]
+    ev.append({"type": "quick_draw", "seat": seat, "shooter": shooter,
+               "cards": list(a["cards"]), "gun": taken["id"],
+               "text": f"Quick draw! {seat_ref(seat)} pulls a .357 ({', '.join(a['cards'])}) "
+               f"and takes {seat_ref(shooter)}'s {gun_name(taken['kind'])}"})
+    after_shot(st, ev)
+
+
+def _stand(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    resolve_shot(st, ev)
+
+
+def resolve_shot(st: State, ev: list[Event]) -> None:
+    """No backfire or quick draw: "no" (a miss), or a shot card decides."""
+    p = st.pending
+    shooter, victim, kind = p["shooter"], p["victim"], p["kind"]
+    free = unprotected(st, victim)
+    prot = protected(st, victim)
+    aims_protected = kind == "45"
+    if not any(free.values()) and not (aims_protected and any(prot.values())):
+        ev.append({"type": "miss", "reason": "no", "text": f"{seat_ref(victim)} says "
+                   "\u201cNo\u201d: nothing to shoot at, a miss"})
+        after_shot(st, ev)
+        return
+    card = draw_from_pile(st, ev)
+    if card is None:
+        ev.append({"type": "miss", "reason": "no_card",
+                   "text": "There is no card left to turn for the shot: a miss"})
+        after_shot(st, ev)
+        return
+    st.shots.append(card)
+    t = card[1]
+    ev.append({"type": "shot_card", "card": card,
+               "text": f"The shot is the {words(card)}"})
+    if aims_protected and prot[t] > 0:
+        st.pending.update(card=f"K{t}", protected=1, max_draw=2)
+        st.step = HAND_OVER
+        ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": True,
+                   "text": f"Hit! The .45 gets {seat_ref(victim)}'s protected King of "
+                   f"{SUIT_WORDS[t]}"})
+        return
+    if free[t] > 0:
+        ace = "A" + t
+        text = f"Miss! {seat_ref(victim)}'s cowboy ducks"
+        if ace in st.ace_pile:
+            st.ace_pile.remove(ace)
+            give(st, victim, [ace])
+            text += f" and the King of {SUIT_WORDS[t]} gets his badge"
+        ev.append({"type": "miss", "reason": "ducked", "suit": t, "text": text})
+        if not st.ace_pile:
+            end_hand(st, shooter, "every badge has been handed out", ev)
+            return
+        after_shot(st, ev)
+        return
+    if not any(free.values()):
+        ev.append({"type": "miss", "reason": "ricochet", "text": "The shot misses the "
+                   "protected cowboys and finds no other: a miss"})
+        after_shot(st, ev)
+        return
+    st.pending.update(card="", protected=0, max_draw=1)
+    st.step = HAND_OVER
+    ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": False,
+               "text": f"Hit! {seat_ref(victim)} must hand over a cowboy to {seat_ref(shooter)}"})
+
+
+def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    p = st.pending
+    shooter = p["shooter"]
+    card = a["card"]
+    if p["protected"]:
+        st.hands[seat].remove(card)
+        st.badges[seat].remove("A" + card[1])
+        give(st, shooter, [card, "A" + card[1]])
+        ev.append({"type": "hand_over", "seat": seat, "shooter": shooter, "card": card,
+                   "text": f"{seat_ref(seat)} hands the {words(card)} and his badge to "
+                   f"{seat_ref(shooter)}"})
+    else:
+        take_card(st, seat, card)
+        give(st, shooter, [card])
+        ev.append({"type": "hand_over", "seat": seat, "shooter": shooter,
+                   "text": f"{seat_ref(seat)} hands a cowboy to {seat_ref(shooter)}"})
+        ev.append({"type": "cowboy", "only": [seat, shooter],
+                   "text": f"The cowboy handed over is the {words(card)}"})
+    drawn = []
+    for _ in range(a["draw"]):
+        c = draw_from_pile(st, ev)
+        if c is not None:
+            drawn.append(c)
+    if drawn:
+        give(st, seat, drawn)
+        ev.append({"type": "replace", "seat": seat, "count": len(drawn),
+                   "text": f"{seat_ref(seat)} draws {len(drawn)} to replace"})
+        ev.append({"type": "drew", "only": [seat], "cards": drawn,
+                   "text": "You draw " + ", ".join(drawn)})
+    after_shot(st, ev)
+
+
+def after_shot(st: State, ev: list[Event]) -> None:
+    """A shot is settled: shoot again with another gun, or go on to discard."""
+    st.pending = {}
+    if ready_guns(st, st.turn):
+        st.step = SHOOT
+    else:
+        go_discard(st, ev)
+
+
+def go_discard(st: State, ev: list[Event]) -> None:
+    """The action is done: on to the discard (a seat without cards just ends its turn)."""
+    st.pending = {}
+    st.step = DISCARD
+
+
+def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    card = a["card"]
+    badge = take_card(st, seat, card)
+    if badge:
+        st.ace_pile.append(badge)
+        st.ace_pile.sort(key=sort_key)
+    if card[0] == "T":
+        st.tens[seat].append(card)
+        ev.append({"type": "ten", "seat": seat, "card": card,
+                   "text": f"{seat_ref(seat)} lays the {words(card)} on the table: +10"})
+        if tens_all_out(st) and a22_on_table(st):
+            end_hand(st, seat, "all the 10s and a .22 are on the table", ev)
+            return
+    elif a["discard"] and st.opt("top_discard") == "own":
+        # the card goes straight back to the hand: others see only that it did
+        st.discards.append(card)
+        st.fresh += 1
+        ev.append({"type": "discard", "seat": seat,
+                   "text": f"{seat_ref(seat)} discards a card and takes it straight back"})
+    else:
+        st.discards.append(card)
+        st.fresh += 1
+        text = f"{seat_ref(seat)} discards the {words(card)}"
+        if badge:
+            text += " and his badge goes back to the ace pile"
+        ev.append({"type": "discard", "seat": seat, "card": card, "text": text})
+    _draw(st, seat, a, ev)
+
+
+def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    got: list[str] = []
+    if a["discard"]:
+        top = takeable(st)
+        assert top is not None
+        i = len(st.discards) - 1 - (0 if st.opt("top_discard") == "own" else st.fresh)
+        st.discards.pop(i)
+        got.append(top)
+        ev.append({"type": "take_discard", "seat": seat,
+                   "text": f"{seat_ref(seat)} takes the top discard"})
+    for _ in range(a["pile"]):
+        c = draw_from_pile(st, ev)
+        if c is not None:
+            got.append(c)
+    if a["pile"]:
+        ev.append({"type": "draw", "seat": seat, "count": a["pile"],
+                   "text": f"{seat_ref(seat)} draws {a['pile']} from the pile"})
+    if got:
+        give(st, seat, got)
+        ev.append({"type": "drew", "only": [seat], "cards": got,
+                   "text": "You draw " + ", ".join(got)})
+    else:
+        ev.append({"type": "no_draw", "text": "No card is left to draw"})
+    end_turn(st, ev)
+
+
+def end_turn(st: State, ev: list[Event]) -> None:
+    """The turn passes to the left; guns pulled this turn may fire from the next."""
+    for g in st.guns[st.turn]:
+        g["fresh"] = False
+    st.turns += 1
+    limit = st.opt("turn_limit")
+    if limit and st.turns >= limit:
+        end_hand(st, -1, f"the hand reached the limit of {limit} turns", ev)
+        return
+    st.turn = (st.turn + 1) % st.seats
+    st.step, st.acted, st.fired, st.fresh, st.pending = ACT, "", [], 0, {}
+
+
+def end_hand(st: State, ender: int, why: str, ev: list[Event]) -> None:
+    """The hand ends at once: hands are laid down and scored."""
+    st.ender = ender
+    st.pending = {}
+    who = f"{seat_ref(ender)} ends the hand" if ender >= 0 else "The hand ends"
+    ev.append({"type": "hand_end", "ender": ender, "text": f"{who}: {why}"})
+    seats = []
+    for s in range(st.seats):
+        lines = scoring.hand_lines(st.hands[s], st.badges[s], st.tens[s], st.couples[s],
+                                   s == ender, st.options)
+        # couples were scored when shown; the running total already holds them
+        hand_total = sum(p for _, p in lines)
+        st.totals[s] += hand_total - scoring.COUPLE * len(st.couples[s])
+        seats.append({"lines": [[label, p] for label, p in lines], "total": hand_total})
+        ev.append({"type": "score", "seat": s, "points": hand_total,
+                   "cards": list(st.hands[s]),
+                   "text": f"{seat_ref(s)} lays down {', '.join(st.hands[s]) or 'nothing'} "
+                   f"and scores {hand_total:+d}"})
+    st.history.append({"hand": st.hand_no, "ender": ender, "why": why, "seats": seats,
+                       "totals": list(st.totals)})
+    st.revealed = [list(h) for h in st.hands]
+    st.couples = [[] for _ in range(st.seats)]
+    top = max(st.totals)
+    limit = st.opt("max_hands")
+    if top >= st.opt("target_score") or (limit and st.hand_no >= limit):
+        st.phase = OVER
+        st.winners = [s for s in range(st.seats) if st.totals[s] == top]
+        ev.append({"type": "game_over", "winners": list(st.winners),
+                   "text": " and ".join(seat_ref(w) for w in st.winners)
+                   + f" win{'s' if len(st.winners) == 1 else ''} with {top}"})
+    else:
+        st.phase = SCORING
+        ev.append({"type": "next_dealer", "seat": next_dealer(st),
+                   "text": f"{seat_ref(next_dealer(st))} deals the next hand"})
+
+
+def _deal(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    st.dealer = seat
+    deal(st, ev)
+
+
+_HANDLERS = {
+    "direction": _direction, "pass": _pass, "nothing": _nothing, "couple": _couple,
+    "nine": _nine, "pull": _pull, "shoot": _shoot,
+    "backfire": _backfire, "quick_draw": _quick_draw, "stand": _stand,
+    "hand_over": _hand_over, "discard": _discard, "deal": _deal,
+}

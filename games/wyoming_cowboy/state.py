@@ -1,0 +1,119 @@
+"""One position of Wyoming Cowboy: every card's place, whose turn, what is pending."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from games.rng import Rng
+
+# Phases of the game.
+DIRECTION = "direction"  # the dealer chooses the opening pass direction
+PASS = "pass"  # every seat passes cards at once (the opening 3, or 2 after a 9)
+TURN = "turn"  # the active seat's turn, in steps (see ``step``)
+SCORING = "scoring"  # the hand has ended, hands are shown; the next dealer deals
+OVER = "over"
+
+# Steps of a turn.
+ACT = "act"  # choose the turn's one action (or nothing)
+SHOOT = "shoot"  # shooting: fire another gun, or stop
+REACT = "react"  # the victim answers a shot (backfire, quick draw, or let it come)
+HAND_OVER = "hand_over"  # a hit victim hands over a cowboy and may draw a replacement
+DISCARD = "discard"  # after an action: discard one card and draw
+
+
+@dataclass
+class State:
+    """Everything that changes; plain lists and dicts so that a dump is the state itself."""
+
+    seats: int
+    options: dict[str, Any]
+    rng: Rng
+    decks: int
+    totals: list[int]  # scores from finished hands
+    hand_no: int
+    dealer: int
+    phase: str
+    hands: list[list[str]]
+    badges: list[list[str]]  # aces protecting kings of their suit in that seat's hand
+    tens: list[list[str]]  # 10s laid on the table
+    guns: list[list[dict[str, Any]]]  # {"id", "kind", "cards", "fresh"}
+    couples: list[list[str]]  # suits of couples shown this hand
+    ace_pile: list[str]
+    pile: list[str]  # the draw pile, top last
+    discards: list[str]  # the discard pile, top last
+    shots: list[str]  # shot cards, top last (never picked up)
+    pass_offset: int = 0  # seats to the left each seat passes to
+    pass_size: int = 0
+    passing: list[list[str] | None] = field(default_factory=list)  # None: still choosing
+    must_pass: list[bool] = field(default_factory=list)
+    turn: int = 0
+    step: str = ACT
+    acted: str = ""  # the action taken this turn ("" none)
+    fired: list[str] = field(default_factory=list)  # gun ids fired this turn
+    fresh: int = 0  # own cards put on the discard pile this turn (a 9, the discard)
+    pending: dict[str, Any] = field(default_factory=dict)  # the shot being answered
+    ender: int = -1
+    turns: int = 0  # turns played this hand
+    gun_counter: int = 0
+    revealed: list[list[str]] = field(default_factory=list)  # hands shown at the end
+    history: list[dict[str, Any]] = field(default_factory=list)  # finished hands' scores
+    winners: list[int] = field(default_factory=list)
+
+    def opt(self, name: str) -> Any:
+        """Returns one option's value."""
+        return self.options[name]
+
+    def clone(self) -> State:
+        """Returns an independent copy (hand-written for speed; history items are shared)."""
+        return State(
+            seats=self.seats,
+            options=self.options,
+            rng=Rng.load(self.rng.state),
+            decks=self.decks,
+            totals=list(self.totals),
+            hand_no=self.hand_no,
+            dealer=self.dealer,
+            phase=self.phase,
+            hands=[list(h) for h in self.hands],
+            badges=[list(b) for b in self.badges],
+            tens=[list(t) for t in self.tens],
+            guns=[[dict(g, cards=list(g["cards"])) for g in gs] for gs in self.guns],
+            couples=[list(c) for c in self.couples],
+            ace_pile=list(self.ace_pile),
+            pile=list(self.pile),
+            discards=list(self.discards),
+            shots=list(self.shots),
+            pass_offset=self.pass_offset,
+            pass_size=self.pass_size,
+            passing=[None if p is None else list(p) for p in self.passing],
+            must_pass=list(self.must_pass),
+            turn=self.turn,
+            step=self.step,
+            acted=self.acted,
+            fired=list(self.fired),
+            fresh=self.fresh,
+            pending=dict(self.pending),
+            ender=self.ender,
+            turns=self.turns,
+            gun_counter=self.gun_counter,
+            revealed=[list(h) for h in self.revealed],
+            history=list(self.history),
+            winners=list(self.winners),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the state as JSON (the generator as its integer state)."""
+        d = self.clone().__dict__
+        d = {f.name: d[f.name] for f in fields(self)}
+        d["options"] = dict(self.options)
+        d["rng"] = self.rng.dump()
+        return d
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        """Rebuilds a state from ``to_json()``."""
+        d = dict(data)
+        d["rng"] = Rng.load(d["rng"])
+        st = cls(**d)
+        return st.clone()

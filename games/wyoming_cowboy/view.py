@@ -1,0 +1,192 @@
+"""What each seat may see: its own hand, every table, counts of the rest; and the secrets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Viewer
+from games.wyoming_cowboy.cards import sort_key
+from games.wyoming_cowboy.guns import gun_name
+from games.wyoming_cowboy.rules import next_dealer, seat_ref, takeable, to_act
+from games.wyoming_cowboy.state import (
+    ACT,
+    DIRECTION,
+    DISCARD,
+    HAND_OVER,
+    OVER,
+    PASS,
+    REACT,
+    SCORING,
+    SHOOT,
+    State,
+)
+
+
+def running_scores(st: State) -> list[int]:
+    """Returns each seat's total so far, couples shown this hand included."""
+    return [st.totals[s] + 25 * len(st.couples[s]) for s in range(st.seats)]
+
+
+def _gun(g: dict[str, Any], owner: int, st: State) -> dict[str, Any]:
+    return {"id": g["id"], "kind": g["kind"], "name": gun_name(g["kind"]),
+            "cards": list(g["cards"]), "ready": not g["fresh"] and g["id"] not in st.fired
+            if owner == st.turn else not g["fresh"]}
+
+
+def _seat(st: State, s: int, reveal: bool) -> dict[str, Any]:
+    return {
+        "hand_size": len(st.hands[s]),
+        "badges": list(st.badges[s]),
+        "protected": sorted(("K" + a[1] for a in st.badges[s]), key=sort_key),
+        "tens": list(st.tens[s]),
+        "guns": [_gun(g, s, st) for g in st.guns[s]],
+        "couples": list(st.couples[s]),
+        "passing": st.phase == PASS and bool(st.must_pass[s]) and st.passing[s] is None,
+        "hand": list(st.hands[s]) if reveal else None,
+    }
+
+
+def prompt(st: State, viewer: Viewer) -> str:
+    """Returns plain English saying what is being decided now."""
+    if st.phase == OVER:
+        return "The game is over."
+    if st.phase == DIRECTION:
+        return f"{seat_ref(st.dealer)} chooses which way the opening three cards are passed."
+    if st.phase == PASS:
+        return (f"Everyone passes {st.pass_size} cards to the seat "
+                f"{_dir_words(st)}, without seeing what comes in.")
+    if st.phase == SCORING:
+        return f"The hand is over: {seat_ref(next_dealer(st))} deals the next one."
+    who = seat_ref(st.turn)
+    if st.step == SHOOT:
+        return f"{who} may fire another gun, or stop shooting: discard and draw."
+    if st.step == REACT:
+        p = st.pending
+        return (f"{seat_ref(p['shooter'])} shoots at {seat_ref(p['victim'])} with the "
+                f"{gun_name(p['kind'])}: {seat_ref(p['victim'])} may backfire with a 6 "
+                "(only against a .22), quick draw a same-suit 3-5-7, or let the shot come.")
+    if st.step == HAND_OVER:
+        p = st.pending
+        return (f"{seat_ref(p['victim'])} is hit: hands a cowboy to {seat_ref(p['shooter'])} "
+                f"and may draw up to {p['max_draw']} to replace.")
+    if st.step == ACT:
+        return (f"{who} may take one action, or none, then discards and draws "
+                "(a 10 goes on the table, a 5 lets you draw two).")
+    if st.step == DISCARD:
+        return f"{who} discards and draws (a 10 goes on the table, a 5 lets you draw two)."
+    return ""
+
+
+def _dir_words(st: State) -> str:
+    off = st.pass_offset
+    if off == 1:
+        return "to the left"
+    if off == st.seats - 1:
+        return "to the right"
+    return "across"
+
+
+def view(st: State, viewer: Viewer) -> dict[str, Any]:
+    """Returns what ``viewer`` may see as JSON."""
+    reveal = st.phase in (SCORING, OVER)
+    seats = [_seat(st, s, reveal) for s in range(st.seats)]
+    top = takeable(st) if st.phase != SCORING else None
+    v: dict[str, Any] = {
+        "phase": st.phase,
+        "step": st.step if st.phase == "turn" else None,
+        "to_act": sorted(to_act(st)),
+        "prompt": prompt(st, viewer),
+        "scores": running_scores(st),
+        "totals": list(st.totals),
+        "target": st.opt("target_score"),
+        "hand_no": st.hand_no,
+        "dealer": st.dealer,
+        "turn": st.turn,
+        "you": viewer,
+        "my_hand": list(st.hands[viewer]) if viewer is not None else None,
+        "my_badges": list(st.badges[viewer]) if viewer is not None else None,
+        "my_pass": (list(st.passing[viewer]) if viewer is not None and st.phase == PASS
+                    and st.passing[viewer] is not None else None),
+        "seats": seats,
+        "ace_pile": list(st.ace_pile),
+        "draw_pile": len(st.pile),
+        "discard_pile": len(st.discards),
+        "top_discard": st.discards[-1] if st.discards else None,
+        "takeable_discard": top,
+        "shot_pile": len(st.shots),
+        "top_shot": st.shots[-1] if st.shots else None,
+        "pass": ({"size": st.pass_size, "direction": _dir_words(st)}
+                 if st.phase == PASS else None),
+        "shot": ({k: st.pending[k] for k in ("shooter", "victim", "gun", "kind")}
+                 if st.pending else None),
+        "acted": st.acted,
+        "options": dict(st.options),
+        "last_hand": _hand_summary(st.history[-1]) if st.history else None,
+        "result": result_json(st) if st.phase == OVER else None,
+    }
+    return v
+
+
+def _hand_summary(h: dict[str, Any]) -> dict[str, Any]:
+    return {"hand": h["hand"], "ender": h["ender"], "why": h["why"],
+            "seats": [{"lines": [list(x) for x in s["lines"]], "total": s["total"]}
+                      for s in h["seats"]],
+            "totals": list(h["totals"])}
+
+
+def result_json(st: State) -> dict[str, Any]:
+    """Returns the per-seat breakdown of a finished game, hand by hand, line by line."""
+    per_seat = []
+    for s in range(st.seats):
+        lines = []
+        for h in st.history:
+            for label, pts in h["seats"][s]["lines"]:
+                lines.append({"hand": h["hand"], "label": label, "points": pts})
+        per_seat.append({"seat": s, "total": st.totals[s], "lines": lines})
+    return {"winners": list(st.winners), "scores": list(st.totals), "seats": per_seat,
+            "hands": len(st.history)}
+
+
+def omniscient(st: State) -> dict[str, Any]:
+    """Returns everything on and under the table, without the generator."""
+    d = st.to_json()
+    d.pop("rng")
+    d["to_act"] = sorted(to_act(st))
+    return d
+
+
+def visible(st: State, viewer: Viewer) -> set[str]:
+    """Returns the card texts ``viewer`` sees somewhere (own hand, tables, piles' tops)."""
+    seen: set[str] = set(st.ace_pile)
+    if st.discards:
+        seen.add(st.discards[-1])
+    top = takeable(st)
+    if top:
+        seen.add(top)
+    if st.shots:
+        seen.add(st.shots[-1])
+    for s in range(st.seats):
+        seen.update(st.tens[s])
+        seen.update(st.badges[s])
+        seen.update("K" + a[1] for a in st.badges[s])
+        for g in st.guns[s]:
+            seen.update(g["cards"])
+        if st.phase in (SCORING, OVER):
+            seen.update(st.hands[s])
+    if viewer is not None:
+        seen.update(st.hands[viewer])
+        if st.phase == PASS and st.passing[viewer]:
+            seen.update(st.passing[viewer])
+    return seen
+
+
+def secrets(st: State, viewer: Viewer) -> set[str]:
+    """Returns card texts that must appear nowhere in ``viewer``'s view."""
+    hidden: set[str] = set(st.pile)
+    for s in range(st.seats):
+        if s != viewer:
+            hidden.update(st.hands[s])
+            if st.phase == PASS and st.passing[s]:
+                hidden.update(st.passing[s])
+    return hidden - visible(st, viewer)
+
