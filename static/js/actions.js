@@ -79,6 +79,7 @@ function genericLines(detail, ctx) {
       h("h3", null, `${who}${row.ranch && row.seat !== undefined && row.seat !== null ? ` (${row.ranch})` : ""}`,
         row.total !== undefined ? ` — ${row.total}` : ""),
       lines.length ? h("table", { class: "breakdown" }, h("tbody", null, lines.map((l) => {
+        if (typeof l === "string") return h("tr", null, h("td", { colspan: 2 }, ctx.text(l)));
         const what = Array.isArray(l) ? l[0] : (l.label || l.what || "");
         const pts = Array.isArray(l) ? l[1] : l.points;
         const extra = !Array.isArray(l) && l.hand ? ` (${l.hand})` : "";

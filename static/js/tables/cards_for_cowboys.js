@@ -194,12 +194,13 @@ export function render(container, view, ctx) {
 }
 
 export function renderBreakdown(view, room, ctx) {
-  const players = view.players || [];
-  return players.map((p) => h("section", { class: "breakdown-seat" },
-    h("h3", null, `${seatName(ctx, p.seat)} — Herd ${p.herd}`),
-    h("table", { class: "breakdown" }, h("tbody", null,
-      h("tr", null, h("td", null, "Cows in the Herd"), h("td", { class: "num" }, String(p.herd))),
-      h("tr", null, h("td", null, "Times busted"), h("td", { class: "num" }, String(p.busts ?? 0)))))));
+  const detail = room.result?.detail || view.result?.detail;
+  const rows = detail?.seats || (view.players || []).map((p) => ({ seat: p.seat, herd: p.herd, lines: [`Herd: ${p.herd} Cows`, `Busts: ${p.busts ?? 0}`] }));
+  const out = rows.map((row) => h("section", { class: "breakdown-seat" },
+    h("h3", null, `${seatName(ctx, row.seat)} — Herd ${row.herd}`),
+    h("ul", { class: "breakdown-lines" }, (row.lines || []).map((l) => h("li", null, typeof l === "string" ? l : `${l.label || l.what}: ${l.points}`)))));
+  if (detail?.tie_rule) out.push(h("p", { class: "help" }, detail.tie_rule));
+  return out;
 }
 
 export { actionKey };
