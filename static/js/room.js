@@ -350,6 +350,9 @@ function wire() {
     if (state.doc?.room?.you === null) { notice("Spectators cannot chat; take a seat first."); return; }
     if (socket.chat(text)) input.value = "";
   });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && (state.ui.menu || state.ui.selected?.length)) state.clearSelection();
+  });
   const four = $("#four-colour");
   four.checked = prefs.get("fourColor", false);
   document.body.classList.toggle("four-colour", four.checked);

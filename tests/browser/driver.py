@@ -77,7 +77,8 @@ class Player:
         self.page.goto(f"{self.live.http}/r/{code}")
         self.page.locator("#join-name").fill(self.name)
         self.page.locator("#join-form button[type=submit]").click()
-        self.page.wait_for_function("() => window.saloon && window.saloon.doc && window.saloon.doc.room.you !== null")
+        self.page.wait_for_function(
+            "() => window.saloon && window.saloon.doc && window.saloon.doc.room.you !== null")
 
     def wait_doc(self) -> None:
         self.page.wait_for_function("() => window.saloon && window.saloon.doc")
@@ -111,7 +112,8 @@ class Player:
         if not legal:
             return False
         action = choose(legal, rng) if choose else rng.choice(legal)
-        version, errors = self.page.evaluate("() => [window.saloon.version, window.saloon.errorCount]")
+        version, errors = self.page.evaluate(
+            "() => [window.saloon.version, window.saloon.errorCount]")
         if self._through_table(action):
             self.used_table += 1
         else:

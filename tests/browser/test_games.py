@@ -63,7 +63,8 @@ def leaks(player: Player, seat: int | None, live, code: str) -> list[str] | None
 @pytest.mark.parametrize("game_id", GAMES)
 def test_play_a_whole_game_in_the_browser(browser, live, artifacts, game_id):
     game = all_games()[game_id]
-    plan = PLANS.get(game_id, {"humans": min(2, game.max_seats), "bots": max(0, game.min_seats - 2)})
+    plan = PLANS.get(game_id, {"humans": min(2, game.max_seats),
+                               "bots": max(0, game.min_seats - 2)})
     rng = random.Random(6)
     choose = chooser(plan.get("prefer", []))
     host = Player(browser.new_context(), live, "Ana")
@@ -93,9 +94,12 @@ def test_play_a_whole_game_in_the_browser(browser, live, artifacts, game_id):
                 steps += 1
         if steps >= 4 and not shot:
             for p in players:
-                p.page.wait_for_function("() => window.saloon.renderedVersion === window.saloon.version")
+                p.page.wait_for_function(
+                    "() => window.saloon.renderedVersion === window.saloon.version")
             host.page.screenshot(path=str(artifacts / f"{game_id}-desktop.png"), full_page=True)
             players[1].page.screenshot(path=str(artifacts / f"{game_id}-390.png"), full_page=True)
+            width = players[1].page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 390, f"the {game_id} table is {width}px wide on a 390px screen"
             shot = True
         if steps >= 6 and not reloaded:
             guest = players[-1]

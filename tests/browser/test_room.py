@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.browser.driver import Player, wait_until
+from tests.browser.driver import Player
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,8 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
     # Chat is shown as text, never as markup.
     bo.page.locator("#chat-text").fill("<b>howdy</b>")
     bo.page.locator("#chat-form button").click()
-    ana.page.wait_for_function("() => document.querySelector('#log').textContent.includes('<b>howdy</b>')")
+    ana.page.wait_for_function(
+        "() => document.querySelector('#log').textContent.includes('<b>howdy</b>')")
     assert ana.page.locator("#log b:text('howdy')").count() == 0
     ana.add_bot()
     ana.page.screenshot(path=str(artifacts / "room-lobby-desktop.png"), full_page=True)

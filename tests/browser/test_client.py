@@ -1,0 +1,112 @@
+"""The client's own machinery: patches, resync, host controls, keyboard, display options."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.driver import Player
+
+pytestmark = pytest.mark.browser
+
+PATCH_CASES = """async () => {
+  const { applyPatch } = await import('/static/js/jsonpatch.js');
+  const out = [];
+  const doc = {a: {b: [1, 2, 3]}, c: 'x', 'm/n': 1, 't~u': 2};
+  out.push(applyPatch(doc, [{op: 'add', path: '/a/b/1', value: 9}]).a.b);
+  out.push(applyPatch(doc, [{op: 'add', path: '/a/b/-', value: 4}]).a.b);
+  out.push(applyPatch(doc, [{op: 'remove', path: '/a/b/0'}]).a.b);
+  out.push(applyPatch(doc, [{op: 'replace', path: '/c', value: 'y'}]).c);
+  out.push(applyPatch(doc, [{op: 'move', from: '/c', path: '/d'}]));
+  out.push(applyPatch(doc, [{op: 'copy', from: '/a/b', path: '/e'}]).e);
+  out.push(applyPatch(doc, [{op: 'replace', path: '/m~1n', value: 5}])['m/n']);
+  out.push(applyPatch(doc, [{op: 'remove', path: '/t~0u'}])['t~u'] === undefined);
+  out.push(applyPatch(doc, [{op: 'test', path: '/a', value: {b: [1, 2, 3]}}]).c);
+  let failed = false;
+  try { applyPatch(doc, [{op: 'test', path: '/c', value: 'nope'}]); } catch (e) { failed = true; }
+  out.push(failed);
+  failed = false;
+  try { applyPatch(doc, [{op: 'remove', path: '/zz'}]); } catch (e) { failed = true; }
+  out.push(failed);
+  out.push(doc.a.b);
+  return out;
+}"""
+
+
+def test_json_patch_follows_rfc_6902(browser, live):
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    out = page.evaluate(PATCH_CASES)
+    assert out == [[1, 9, 2, 3], [1, 2, 3, 4], [2, 3], "y",
+                   {"a": {"b": [1, 2, 3]}, "d": "x", "m/n": 1, "t~u": 2},
+                   [1, 2, 3], 5, True, "x", True, True, [1, 2, 3]]
+    page.close()
+
+
+def test_a_missed_version_asks_for_a_sync(browser, live):
+    ana = Player(browser.new_context(), live, "Ana")
+    ana.create("highcard")
+    page = ana.page
+    page.wait_for_selector("#conn[data-state='open']")
+    page.evaluate("""() => {
+      const sock = window.saloon.socket;
+      window.sent = [];
+      const send = sock.send.bind(sock);
+      sock.send = (m) => { window.sent.push(m); return send(m); };
+      sock.receive(JSON.stringify({type: 'patch', version: sock.version + 2, ops: []}));
+    }""")
+    assert page.evaluate("() => window.sent") == [{"type": "sync"}]
+    ana.add_bot()  # later patches apply again after the sync
+    assert page.evaluate("() => window.saloon.doc.room.seats.length") == 2
+
+
+def test_host_controls_spectators_and_kick(browser, live):
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard")
+    page = ana.page
+    ana.add_bot()
+    page.locator("#seat-list [data-seat='1'] button").click()
+    page.wait_for_function("() => window.saloon.doc.room.seats.length === 1")
+    page.locator("#host summary").click()
+    page.locator("#room-opt-tricks").fill("2")
+    page.locator("#room-spectators").uncheck()
+    page.locator("#host button[type=submit]").click()
+    page.wait_for_function("() => window.saloon.doc.room.options.tricks === 2"
+                           " && !window.saloon.doc.room.allow_spectators")
+    # Without a token and without spectators, a visitor is told so and offered a seat.
+    bo = Player(browser.new_context(), live, "Bo")
+    bo.page.goto(f"{live.http}/r/{code}")
+    bo.page.wait_for_selector("#notice:has-text('does not allow spectators')")
+    assert bo.page.locator("#join").is_visible()
+    bo.page.locator("#join-name").fill("Bo")
+    bo.page.locator("#join-form button[type=submit]").click()
+    bo.page.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === 1")
+    ana.start()
+    # The host kicks Bo mid-game: Bo is told, and a bot plays on in his seat.
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#seat-list [data-seat='1'] button").click()
+    bo.page.wait_for_selector("#notice:has-text('removed you')")
+    page.wait_for_function("() => window.saloon.doc.room.seats[1].kind === 'bot'")
+    bo.page.wait_for_function(f"() => localStorage.getItem('saloon.token.{code}') === null")
+
+
+def test_keyboard_plays_and_four_colour_suits(browser, live):
+    ana = Player(browser.new_context(), live, "Ana")
+    ana.create("highcard", {"tricks": 1})
+    ana.add_bot()
+    ana.start()
+    page = ana.page
+    page.wait_for_selector("#table [data-action]")
+    clubs = page.evaluate("""() => {
+      const g = document.createElement('div'); g.className = 'suit-C'; document.body.append(g);
+      const c = getComputedStyle(g).color; g.remove(); return c; }""")
+    page.locator("#four-colour").check()
+    clubs4 = page.evaluate("""() => {
+      const g = document.createElement('div'); g.className = 'suit-C'; document.body.append(g);
+      const c = getComputedStyle(g).color; g.remove(); return c; }""")
+    assert clubs != clubs4
+    page.locator("#table [data-action]").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game-over", timeout=15000)
+    page.reload()
+    ana.wait_doc()
+    assert page.locator("#four-colour").is_checked()
