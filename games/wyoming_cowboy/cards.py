@@ -44,6 +44,9 @@ def split_aces(cards: list[str]) -> tuple[list[str], list[str]]:
     return [c for c in cards if c[0] != "A"], [c for c in cards if c[0] == "A"]
 
 
+_KEYS = {r + s: (s, i) for s in SUITS for i, r in enumerate(RANK_ORDER)}
+
+
 def sort_key(card: str) -> tuple[str, int]:
     """Orders cards by suit, then rank (2 low, ace high)."""
-    return (card[1], RANK_ORDER.index(card[0]))
+    return _KEYS[card]

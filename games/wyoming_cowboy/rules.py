@@ -290,13 +290,15 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
         return [{"type": "nothing"}]
     six_ok = any(c[0] == "6" for c in hand) and may_discard_six(st, seat)
     out = []
+    plans: dict[str, list[tuple[int, int]]] = {}  # the draws depend only on 10, 5 or other
     for c in sorted(set(hand), key=sort_key):
         if c[0] == "6" and not six_ok:
             continue
-        if c[0] == "T" and ends_with_ten(st):
-            out.append({"type": "discard", "card": c, "pile": 0, "discard": 0})
-            continue
-        for p, d in draw_choices(st, c):
+        kind = c[0] if c[0] in "T5" else "x"
+        if kind not in plans:
+            plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
+                           else draw_choices(st, c))
+        for p, d in plans[kind]:
             out.append({"type": "discard", "card": c, "pile": p, "discard": d})
     return out
 

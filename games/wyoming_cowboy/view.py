@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Viewer
-from games.wyoming_cowboy.cards import sort_key
 from games.wyoming_cowboy.guns import gun_name
 from games.wyoming_cowboy.rules import next_dealer, seat_ref, takeable, to_act
 from games.wyoming_cowboy.state import (
@@ -18,6 +17,7 @@ from games.wyoming_cowboy.state import (
     REACT,
     SCORING,
     SHOOT,
+    TURN,
     State,
 )
 
@@ -28,21 +28,17 @@ def running_scores(st: State) -> list[int]:
 
 
 def _gun(g: dict[str, Any], owner: int, st: State) -> dict[str, Any]:
-    return {"id": g["id"], "kind": g["kind"], "name": gun_name(g["kind"]),
-            "cards": list(g["cards"]), "ready": not g["fresh"] and g["id"] not in st.fired
-            if owner == st.turn else not g["fresh"]}
+    ready = not g["fresh"] and (owner != st.turn or g["id"] not in st.fired)
+    return {"id": g["id"], "kind": g["kind"], "cards": list(g["cards"]), "ready": ready}
 
 
-def _seat(st: State, s: int, reveal: bool) -> dict[str, Any]:
+def _seat(st: State, s: int) -> dict[str, Any]:
     return {
         "hand_size": len(st.hands[s]),
         "badges": list(st.badges[s]),
-        "protected": sorted(("K" + a[1] for a in st.badges[s]), key=sort_key),
         "tens": list(st.tens[s]),
         "guns": [_gun(g, s, st) for g in st.guns[s]],
         "couples": list(st.couples[s]),
-        "passing": st.phase == PASS and bool(st.must_pass[s]) and st.passing[s] is None,
-        "hand": list(st.hands[s]) if reveal else None,
     }
 
 
@@ -89,11 +85,11 @@ def _dir_words(st: State) -> str:
 def view(st: State, viewer: Viewer) -> dict[str, Any]:
     """Returns what ``viewer`` may see as JSON."""
     reveal = st.phase in (SCORING, OVER)
-    seats = [_seat(st, s, reveal) for s in range(st.seats)]
+    seats = [_seat(st, s) for s in range(st.seats)]
     top = takeable(st) if st.phase != SCORING else None
     v: dict[str, Any] = {
         "phase": st.phase,
-        "step": st.step if st.phase == "turn" else None,
+        "step": st.step if st.phase == TURN else None,
         "to_act": sorted(to_act(st)),
         "prompt": prompt(st, viewer),
         "scores": running_scores(st),
@@ -104,10 +100,10 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "turn": st.turn,
         "you": viewer,
         "my_hand": list(st.hands[viewer]) if viewer is not None else None,
-        "my_badges": list(st.badges[viewer]) if viewer is not None else None,
         "my_pass": (list(st.passing[viewer]) if viewer is not None and st.phase == PASS
                     and st.passing[viewer] is not None else None),
         "seats": seats,
+        "revealed": [list(h) for h in st.hands] if reveal else None,
         "ace_pile": list(st.ace_pile),
         "draw_pile": len(st.pile),
         "discard_pile": len(st.discards),
@@ -120,17 +116,17 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "shot": ({k: st.pending[k] for k in ("shooter", "victim", "gun", "kind")}
                  if st.pending else None),
         "acted": st.acted,
-        "options": dict(st.options),
-        "last_hand": _hand_summary(st.history[-1]) if st.history else None,
+        "last_hand": _hand_summary(st.history[-1], reveal) if st.history else None,
         "result": result_json(st) if st.phase == OVER else None,
     }
     return v
 
 
-def _hand_summary(h: dict[str, Any]) -> dict[str, Any]:
+def _hand_summary(h: dict[str, Any], lines: bool) -> dict[str, Any]:
+    """The last hand's points per seat; its scoring lines while the hand is on show."""
     return {"hand": h["hand"], "ender": h["ender"], "why": h["why"],
-            "seats": [{"lines": [list(x) for x in s["lines"]], "total": s["total"]}
-                      for s in h["seats"]],
+            "points": [s["total"] for s in h["seats"]],
+            "lines": [[list(x) for x in s["lines"]] for s in h["seats"]] if lines else None,
             "totals": list(h["totals"])}
 
 
