@@ -29,9 +29,9 @@ _EFFECT_WORTH = {
 def card_worth(face: JSON, act: int) -> float:
     """Returns how much a card is worth owning for the rest of the game (in Cows, roughly)."""
     cash_weight = (0.7, 0.5, 0.25)[act - 1]
-    w = face["cows"] * 1.0 + face["cash"] * cash_weight
-    w += 0.8 * face["jail"] - 0.7 * face["lose_cow"] - 1.3 * face["bandits"]
-    return w + _EFFECT_WORTH.get(face["effect"], 0.0)
+    w = face.get("cows", 0) * 1.0 + face.get("cash", 0) * cash_weight
+    w += 0.8 * face.get("jail", 0) - 0.7 * face.get("lose_cow", 0) - 1.3 * face.get("bandits", 0)
+    return w + _EFFECT_WORTH.get(face.get("effect", "none"), 0.0)
 
 
 def _key(face: JSON) -> str:
@@ -120,7 +120,7 @@ class PushYourLuckBot(Bot):
         danger = me["bandits"] - me["jails"]
         trash = {a["card"]: a for a in legal if a["type"] == "trash"}
         row = {c["id"]: c for c in me["row"]}
-        effect_of = {cid: row[cid]["effect"] for cid in trash}
+        effect_of = {cid: row[cid].get("effect", "none") for cid in trash}
         jail = [cid for cid, e in effect_of.items() if e == "trash_for_jail"]
         if jail and danger >= 2:
             return trash[jail[0]]
@@ -132,7 +132,7 @@ class PushYourLuckBot(Bot):
         cash = me["cash"]
         for cid, e in effect_of.items():
             if e == "trash_for_2_dollars":
-                gain = 2 - row[cid]["cash"] * (2 if row[cid]["doubled"] else 1)
+                gain = 2 - row[cid].get("cash", 0) * (2 if row[cid].get("doubled") else 1)
                 if self._buy_value(view, cash + gain) > self._buy_value(view, cash) + 0.1:
                     return trash[cid]
         return next(a for a in legal if a["type"] == "stop")
@@ -149,12 +149,14 @@ class PushYourLuckBot(Bot):
         bust = 0
         gain = 0.0
         for f in cands:
-            if danger + f["bandits"] * m - f["jail"] >= 3:
+            if danger + f.get("bandits", 0) * m - f.get("jail", 0) >= 3:
                 bust += 1
                 continue
-            cows = f["cows"] * m - f["lose_cow"]
-            gain += self._utility(view, me["cash"] + f["cash"] * m, me["cows"] + cows) - now
-            gain -= 0.15 * max(0, f["bandits"] * m - f["jail"])  # closer to busting later
+            cows = f.get("cows", 0) * m - f.get("lose_cow", 0)
+            cash = me["cash"] + f.get("cash", 0) * m
+            gain += self._utility(view, cash, me["cows"] + cows) - now
+            # A Bandit that does not bust still brings the next bust closer.
+            gain -= 0.15 * max(0, f.get("bandits", 0) * m - f.get("jail", 0))
         p = bust / len(cands)
         expected_gain = gain / len(cands)
         return expected_gain > p * (now + 0.5)
@@ -169,18 +171,20 @@ class PushYourLuckBot(Bot):
         if step == "reorder":
             faces = {c["id"]: c for c in me["pending"]["choices"]}
             # Safest and richest first: the next round opens with them.
-            return max(legal, key=lambda a: [-faces[c]["bandits"] * 10 + card_worth(faces[c], act)
-                                             for c in a["order"]])
+            return max(legal, key=lambda a: [
+                card_worth(faces[c], act) - 10 * faces[c].get("bandits", 0) for c in a["order"]])
         choices = {c["id"]: c for c in me["pending"]["choices"]}
         danger = me["bandits"] - me["jails"]
         m = 2 if me["double_next"] else 1
         if step == "replay":
             def score(a: Action) -> float:
                 f = choices[a["card"]]
-                if danger + f["bandits"] * m - f["jail"] >= 3:
+                if danger + f.get("bandits", 0) * m - f.get("jail", 0) >= 3:
                     return -100.0
-                return f["cows"] * m + 0.4 * f["cash"] * m - 0.5 * f["bandits"]
+                return f.get("cows", 0) * m + 0.4 * f.get("cash", 0) * m - 0.5 * f.get("bandits", 0)
             return max(legal, key=score)
         # return: the card worth least this round (the returning card itself is worth 0)
-        return min(legal, key=lambda a: (choices[a["card"]]["cows"] + 0.4 * choices[a["card"]][
-            "cash"] + 3 * choices[a["card"]]["bandits"], a["card"]))
+        def now_worth(a: Action) -> tuple[float, str]:
+            f = choices[a["card"]]
+            return f.get("cows", 0) + 0.4 * f.get("cash", 0) + 3 * f.get("bandits", 0), a["card"]
+        return min(legal, key=now_worth)

@@ -70,12 +70,18 @@ class CardSpec:
         return seats >= need
 
     def face(self) -> dict[str, Any]:
-        """Returns the printed face as JSON (no card id: faces repeat, ids do not)."""
-        return {
-            "back": self.back, "cash": self.cash, "cows": self.cows, "bandits": self.bandits,
-            "jail": self.jail, "lose_cow": self.lose_cow, "cost": self.cost,
-            "effect": self.effect, "text": self.text,
-        }
+        """Returns the printed face as JSON (no card id: faces repeat, ids do not).
+
+        Symbols a card does not show (a count of 0, the effect "none") are left out, which
+        keeps views small; ``back``, ``cost`` and ``text`` are always there.
+        """
+        out: dict[str, Any] = {"back": self.back, "cost": self.cost, "text": self.text}
+        for name in ("cash", "cows", "bandits", "jail", "lose_cow"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        if self.effect != "none":
+            out["effect"] = self.effect
+        return out
 
     def words(self) -> str:
         """Returns a short label such as ``$1 + 1 Cow (cactus)``."""
@@ -157,7 +163,12 @@ def starter_ids(seat: int) -> list[str]:
 
 def store_ids(act: int, seats: int) -> list[str]:
     """Returns the card names of ``act``'s Store pool at ``seats`` players, in data order."""
-    return [f"c{n}" for n, s in SPECS.items() if s.act == act and s.used_at(seats)]
+    return list(_POOLS[act, seats])
+
+
+_POOLS = {(act, seats): tuple(f"c{n}" for n, s in SPECS.items()
+                              if s.act == act and s.used_at(seats))
+          for act in (1, 2, 3) for seats in (2, 3, 4)}
 
 
 _SPEC_OF: dict[str, CardSpec] = {}

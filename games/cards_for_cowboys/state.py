@@ -114,7 +114,8 @@ class State:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
         """Rebuilds a state from ``to_json()``."""
-        d = copy.deepcopy(dict(data))
+        d = dict(data)
         d["rng"] = Rng.load(d["rng"])
-        d["players"] = [Player(**p) for p in d["players"]]
-        return cls(**d)
+        d["players"] = [Player(**p).clone() for p in d["players"]]
+        s = cls(**d)
+        return s.clone()

@@ -107,27 +107,25 @@ def _player_json(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:
         "seat": seat,
         "herd": p.herd,
         "status": p.status,
-        "row": [{**card_json(c), "doubled": c in p.doubled} for c in p.row],
+        "row": [{**card_json(c), "doubled": True} if c in p.doubled else card_json(c)
+                for c in p.row],
         "bought": [card_json(c) for c in p.bought],
         "cash": t.cash,
-        "cash_left": t.cash - p.spent,
         "cows": t.cows,
         "bandits": t.bandits,
         "jails": t.jails,
-        "gift": t.gift,
-        "drawn": len(p.order),
         "sell_values": [spec(c).cost for c in p.order],
         "double_next": p.double_next,
         "must_draw": p.must_draw,
         "buy_first": p.buy_first,
-        "buys_left": p.buys_left if state.phase == BUY else 0,
-        "round_cows": p.round_cows,
-        "busts": p.busts,
         "draw_count": len(p.draw),
         "discard_count": len(p.discard),
         "top_back": spec(p.draw[0]).back if p.draw else None,
         "pending": _pending_json(state, seat, own),
     }
+    if state.phase == BUY and seat in state.order:
+        d["cash_left"] = t.cash - p.spent
+        d["buys_left"] = p.buys_left
     if own:
         d["draw_pile"] = [spec(c).back for c in p.draw]
         d["known"] = [{**card_json(c), "position": i} for i, c in enumerate(p.draw)
