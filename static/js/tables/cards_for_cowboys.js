@@ -4,7 +4,7 @@
 import { actionKey, add, h, s } from "../dom.js";
 import { actButton, actionsFor } from "../actions.js";
 import { cardElement, textLines, wrap } from "../cards.js";
-import { actionableCard, buttons, seatName, stat, zone } from "./common.js";
+import { withDefaults, actionableCard, buttons, seatName, stat, zone } from "./common.js";
 
 const CACTI = { river: 1, cactus: 2, rattlesnake: 3 };
 const PHASE = { draw: "Drawing", rps: "Rock, paper, scissors", choose: "Choosing who buys first", buy: "Buying", give: "Passing on the Jail", over: "Game over" };
@@ -170,6 +170,7 @@ function myDeck(me) {
 }
 
 export function render(container, view, ctx) {
+  withDefaults(ctx, label);
   ctx.view = view;
   const you = view.you;
   add(container, h("div", { class: "info" }, stat(`Act ${view.act}`), stat(`Round ${view.round}`), stat(PHASE[view.phase] || view.phase),

@@ -1,7 +1,7 @@
 // Pieces several tables share: seat zones, piles, hands that turn legal actions into clicks.
 
-import { actionKey, h } from "../dom.js";
-import { actButton, actionsFor, matchSelection, menu, toggleSelect } from "../actions.js";
+import { actionKey, h, seatText } from "../dom.js";
+import { actButton, actionsFor, describeAction, matchSelection, menu, toggleSelect } from "../actions.js";
 
 export function seatName(ctx, seat) {
   return ctx.seats?.[seat] ?? `Seat ${Number(seat) + 1}`;
@@ -63,4 +63,18 @@ export function pickAndConfirm(ctx, candidates, cards, make, { field = "cards", 
 export function buttons(ctx, types) {
   const list = ctx.legal.filter((a) => types.includes(a.type));
   return list.length ? h("div", { class: "actions-row" }, list.map((a) => actButton(a, ctx))) : null;
+}
+
+/**
+ * Fills what a caller left out of ctx, in place, so a table renders for the room page
+ * and for a read-only replay alike: without `act`, nothing is clickable.
+ */
+export function withDefaults(ctx, label) {
+  ctx.seats ??= [];
+  ctx.ui ??= {};
+  ctx.rerender ??= () => {};
+  ctx.text ??= (t) => seatText(t, ctx.seats);
+  ctx.label ??= (a) => label?.(a, ctx) || describeAction(a, ctx);
+  if (typeof ctx.act !== "function" || !Array.isArray(ctx.legal)) ctx.legal = [];
+  return ctx;
 }

@@ -4,9 +4,10 @@
 import { add, h, s } from "../dom.js";
 import { actButton, actionsFor } from "../actions.js";
 import { cardElement, SUIT_SYMBOL, SUIT_WORD, rankShow, textLines, wrap } from "../cards.js";
-import { actionableCard, buttons, openMenu, seatName, stat, zone } from "./common.js";
+import { withDefaults, actionableCard, buttons, openMenu, seatName, stat, zone } from "./common.js";
 
 const RANK_WORD = { 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
+const rankOf = (n) => ({ 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A" }[n] || String(n));
 const KIND = { roundup: "Roundup", gunfight: "Gunfight" };
 const PHASE = { play: "Playing into the Gangs", trick: "Trick", showdown: "Showdown: Roundup or Gunfight?", rustle: "Rustling", unload: "Unloading", over: "Game over" };
 
@@ -94,7 +95,7 @@ function ranchZone(row, view, ctx) {
     }))
     : h("p", { class: "sub" }, "No Gang yet.");
   return zone(`${row.ranch} — ${mine ? `you (${who})` : who}`, { class: [mine && "mine", acting && "acting", row.deadwood && "deadwood"], "data-ranch": row.ranch },
-    h("div", null, stat(`Gang ${row.gang_points} pts`), stat(row.gang_hand), row.gang_wild?.length ? stat(`wild: ${row.gang_wild.map((r) => rankShow(String(r)))}`) : null,
+    h("div", null, stat(`Gang ${row.gang_points} pts`), stat(row.gang_hand), row.gang_wild?.length ? stat(`wild: ${row.gang_wild.map(rankOf).join(", ")}`) : null,
       stat(`Cellar ${row.cellar_count}`), row.deadwood ? null : stat(`${row.hand_count} in hand`),
       view.turn === row.ranch ? stat("turn") : null, view.lead === row.ranch ? stat("lead") : null),
     gang,
@@ -104,9 +105,12 @@ function ranchZone(row, view, ctx) {
 }
 
 export function render(container, view, ctx) {
+  withDefaults(ctx, label);
   ctx.view = view;
   add(container, h("div", { class: "info" }, stat(PHASE[view.phase] || view.phase), stat(`Deck ${view.deck_count}`),
-    view.turn ? stat(`Turn: ${ranchOwner(view, view.turn, ctx)}`) : null, view.lead ? stat(`Lead: ${view.lead}`) : null));
+    view.turn ? stat(`Turn: ${ranchOwner(view, view.turn, ctx)}`) : null, view.lead ? stat(`Lead: ${view.lead}`) : null,
+    view.hand_wild?.length ? stat(`Wild in your hand: ${view.hand_wild.map(rankOf).join(", ")}`) : null,
+    view.pending ? stat({ extra_play: "Extra play", rustle: "Rustle", live_rustle: "Live rustle" }[view.pending] || view.pending) : null));
   const calls = buttons(ctx, ["call"]);
   if (calls) add(ctx.reaction || container, h("div", { class: "reaction", role: "dialog", "aria-label": "Showdown" },
     h("h3", null, "Showdown! Roundup or Gunfight?"), calls));

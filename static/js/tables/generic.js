@@ -4,6 +4,7 @@
 import { add, h } from "../dom.js";
 import { actButton } from "../actions.js";
 import { isStandardCard, playingCard } from "../cards.js";
+import { withDefaults } from "./common.js";
 
 function value(v, ctx, key) {
   if (v === null || v === undefined) return h("span", { class: "muted" }, "—");
@@ -23,6 +24,7 @@ function value(v, ctx, key) {
 }
 
 export function render(container, view, ctx) {
+  withDefaults(ctx);
   const { prompt, ...rest } = view || {};
   add(container, h("div", { class: "generic panel" },
     ctx.legal.length ? h("div", { class: "actions-row" }, ctx.legal.slice(0, 40).map((a) => actButton(a, ctx))) : null,

@@ -4,7 +4,7 @@
 import { add, h } from "../dom.js";
 import { actButton, actionsFor } from "../actions.js";
 import { cardBack, cardShort, cardWords, playingCard, SUIT_WORD } from "../cards.js";
-import { actionableCard, buttons, openMenu, pickAndConfirm, seatName, stat, zone } from "./common.js";
+import { withDefaults, actionableCard, buttons, openMenu, pickAndConfirm, seatName, stat, zone } from "./common.js";
 
 const STEP_WORDS = { act: "action", shoot: "shooting", react: "answering a shot", hand_over: "handing over", discard: "discarding", draw: "drawing" };
 
@@ -116,6 +116,7 @@ function handSummary(view, ctx) {
 }
 
 export function render(container, view, ctx) {
+  withDefaults(ctx, label);
   ctx.view = view;
   const you = view.you;
   const toAct = new Set(view.to_act || []);
