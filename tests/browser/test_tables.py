@@ -10,12 +10,22 @@ import pytest
 
 from games.registry import all_games
 from games.rng import Rng
-from tests.browser.driver import DOM_WORDS
+from tests.browser.driver import DOM_WORDS, key
 
 pytestmark = pytest.mark.browser
 
 GAMES = sorted(g for g in all_games() if g != "highcard")
 SHORT = {"wyoming_cowboy": {"target_score": 50, "max_hands": 1, "turn_limit": 30}}
+
+INTERACTIVE = """async ([gameId, view, seats, legal]) => {
+  const table = await import(`/static/js/tables/${gameId}.js`);
+  const box = document.createElement('div');
+  box.id = 'table';
+  box.className = 'table';
+  document.body.replaceChildren(box);
+  table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {} });
+  return [...box.querySelectorAll('[data-action]')].map((e) => e.dataset.action);
+}"""
 
 RENDER = """async ([gameId, views, seats]) => {
   const table = await import(`/static/js/tables/${gameId}.js`);
@@ -61,5 +71,34 @@ def test_table_renders_read_only_without_secrets(browser, live, game_id):
             tokens = set(re.findall(r"[A-Za-z0-9]+", text))
             leaked = sorted(s for s in game.secrets(state, viewer) if s in tokens)
             assert not leaked, f"seat {viewer} would see {leaked}"
+    assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_table_offers_only_legal_actions(browser, live, artifacts, game_id):
+    game = all_games()[game_id]
+    seats = max(game.min_seats, min(3, game.max_seats))
+    names = [f"Player {i + 1}" for i in range(seats)]
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live.http + "/")
+    offered = 0
+    for i, state in enumerate(sample_states(game, seats)):
+        for seat in sorted(game.to_act(state)):
+            legal = game.legal_actions(state, seat)
+            view = json.loads(json.dumps(game.view(state, seat)))
+            keys = page.evaluate(INTERACTIVE, [game_id, view, names, legal])
+            allowed = {key(a) for a in legal}
+            assert set(keys) <= allowed, f"not legal: {set(keys) - allowed}"
+            offered += len(keys)
+            if i in (1, 4) and seat == min(game.to_act(state)):
+                for width in (1280, 390):
+                    page.set_viewport_size({"width": width, "height": 900})
+                    page.screenshot(path=str(artifacts / f"{game_id}-table-{i}-{width}.png"),
+                                    full_page=True)
+                page.set_viewport_size({"width": 1280, "height": 900})
+    assert offered, "the table never offered an action"
     assert not errors, errors
     page.close()
