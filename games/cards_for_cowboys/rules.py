@@ -93,6 +93,10 @@ def tally(state: State, seat: int) -> Tally:
     return Tally(cash + gift, cows, bandits, jails, gift)
 
 
+def _cows(n: int) -> str:
+    return "1 Cow" if n == 1 else f"{n} Cows"
+
+
 def eligible(state: State) -> list[int]:
     """Returns the seats that did not bust this round."""
     return [i for i, p in enumerate(state.players) if p.status != BUSTED]
@@ -346,9 +350,10 @@ def _start_buy(state: State, events: list[Event]) -> None:
         p.round_cows = p.herd - before
         p.cows_by_act[state.act - 1] += p.round_cows
         p.buys_left = 1 + sum(1 for c in p.row if spec(c).effect == "extra_buy")
+        change = (f"adds {_cows(t.cows)} to" if t.cows >= 0 else f"loses {_cows(-t.cows)} from")
         events.append({"type": "herd", "seat": seat, "cows": t.cows, "herd": p.herd,
-                       "text": f"{{seat:{seat}}} adds {t.cows} Cows to the Herd "
-                               f"(now {p.herd}) and has ${t.cash} to spend"})
+                       "text": f"{{seat:{seat}}} {change} the Herd (now {p.herd}) and has "
+                               f"${t.cash} to spend"})
     seats = eligible(state)
     if not seats:
         events.append({"type": "no_buyers", "text": "Everybody busted: nobody buys this round"})
@@ -523,7 +528,7 @@ def _end_round(state: State, events: list[Event]) -> None:
         top = max(herds)
         names = " and ".join(f"{{seat:{s}}}" for s, h in enumerate(herds) if h == top)
         events.append({"type": "game_over", "herds": herds,
-                       "text": f"After Act 3 the largest Herd ({top} Cows) wins: {names}"})
+                       "text": f"After Act 3 the largest Herd ({_cows(top)}) wins: {names}"})
         return
     state.act += 1
     state.round += 1

@@ -160,7 +160,7 @@ def _prompt(state: State, viewer: Viewer) -> str:
         if p.must_draw:
             return f"You must draw {p.must_draw} more cards ({t.danger} Bandits so far)"
         return (f"Draw a card or stop: you have ${t.cash}, {t.cows} Cows and {t.danger} "
-                "Bandits (3 bust you)")
+                "Bandits (3 Bandits bust you)")
     if state.phase == RPS:
         return "Throw rock, paper or scissors: the winner chooses who buys first"
     if state.phase == CHOOSE:
