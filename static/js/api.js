@@ -19,11 +19,31 @@ export async function api(method, path, { body, token } = {}) {
   return data;
 }
 
+// A seat's token is kept per room in localStorage, so that a reload or a new tab finds
+// the seat again. A tab may instead play as someone else (two players in one browser):
+// its own token then lives in sessionStorage, which wins; "" there means "nobody".
 const KEY = (code) => `saloon.token.${code}`;
+const TAB = (code) => `saloon.tab-token.${code}`;
+function read(store, key) { try { return store.getItem(key); } catch { return null; } }
+function write(store, key, value) {
+  try { if (value === null) store.removeItem(key); else store.setItem(key, value); } catch { /* private mode */ }
+}
 export const tokens = {
-  get: (code) => { try { return localStorage.getItem(KEY(code)); } catch { return null; } },
-  set: (code, token) => { try { localStorage.setItem(KEY(code), token); } catch { /* private mode */ } },
-  drop: (code) => { try { localStorage.removeItem(KEY(code)); } catch { /* private mode */ } },
+  get: (code) => {
+    const tab = read(sessionStorage, TAB(code));
+    return tab !== null ? (tab || null) : read(localStorage, KEY(code));
+  },
+  /** Keeps a new seat's token: for this tab only when the tab plays as someone else. */
+  set: (code, token) => {
+    if (read(sessionStorage, TAB(code)) !== null) write(sessionStorage, TAB(code), token);
+    else write(localStorage, KEY(code), token);
+  },
+  drop: (code) => {
+    if (read(sessionStorage, TAB(code)) !== null) write(sessionStorage, TAB(code), "");
+    else write(localStorage, KEY(code), null);
+  },
+  /** This tab stops being the browser's seat and may join as another player. */
+  leaveTab: (code) => write(sessionStorage, TAB(code), ""),
 };
 
 export const prefs = {

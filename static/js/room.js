@@ -116,6 +116,18 @@ async function reclaim() {
   }
 }
 
+/** Lets this tab give up the browser's seat and join as another player. */
+function notMe() {
+  if (!confirm("This browser holds a seat in this room. Leave it to that window and take another seat (or watch) here?")) return;
+  tokens.leaveTab(code);
+  state.token = null;
+  state.pending = false;
+  socket.restart(null);
+  $("#join").hidden = false;
+  $("#join-name").value = "";
+  $("#join-name").focus();
+}
+
 // ---------------------------------------------------------------- rendering
 
 function showJoin(force = false) {
@@ -133,7 +145,9 @@ function render() {
     h("span", { class: "game-title" }, r.title), " ",
     h("span", { class: "status", "data-status": r.status }, { lobby: "waiting to start", playing: "playing", finished: "finished" }[r.status] || r.status),
     r.match ? h("span", { class: "match" }, ` · game ${r.match + 1}`) : null,
-    r.you === null ? h("span", { class: "watching" }, " · watching") : null);
+    r.you === null ? h("span", { class: "watching" }, " · watching") : null,
+    r.you !== null ? h("span", { class: "who" }, ` · you are ${r.seats[r.you]?.name ?? "seated"} `,
+      h("button", { type: "button", class: "small link", id: "not-me", onclick: notMe }, "Not you?")) : null);
   document.body.dataset.status = r.status;
   showJoin();
   renderSeats();

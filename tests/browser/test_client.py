@@ -110,3 +110,22 @@ def test_keyboard_plays_and_four_colour_suits(browser, live):
     page.reload()
     ana.wait_doc()
     assert page.locator("#four-colour").is_checked()
+
+
+def test_a_second_window_of_the_same_browser_can_take_another_seat(browser, live):
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard")
+    second = ana.context.new_page()
+    second.goto(f"{live.http}/r/{code}")
+    second.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === 0")
+    second.once("dialog", lambda d: d.accept())
+    second.locator("#not-me").click()
+    second.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === null")
+    second.locator("#join-name").fill("Bo")
+    second.locator("#join-form button[type=submit]").click()
+    second.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === 1")
+    second.reload()
+    second.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === 1")
+    ana.page.reload()
+    ana.wait_doc()
+    assert ana.doc()["room"]["you"] == 0

@@ -18,7 +18,8 @@ GAMES = sorted(g for g in all_games() if g != "highcard")
 SHORT = {"wyoming_cowboy": {"target_score": 50, "max_hands": 1, "turn_limit": 30}}
 
 INTERACTIVE = """async ([gameId, view, seats, legal]) => {
-  const table = await import(`/static/js/tables/${gameId}.js`);
+  const table = await import(`/static/js/tables/${gameId}.js`)
+    .catch(() => import('/static/js/tables/generic.js'));
   const box = document.createElement('div');
   box.id = 'table';
   box.className = 'table';
@@ -28,7 +29,8 @@ INTERACTIVE = """async ([gameId, view, seats, legal]) => {
 }"""
 
 RENDER = """async ([gameId, views, seats]) => {
-  const table = await import(`/static/js/tables/${gameId}.js`);
+  const table = await import(`/static/js/tables/${gameId}.js`)
+    .catch(() => import('/static/js/tables/generic.js'));
   const out = [];
   for (const view of views) {
     const box = document.createElement('div');
