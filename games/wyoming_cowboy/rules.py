@@ -210,16 +210,17 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
             wanted = [(1, 0), (0, 1)]
     else:
         wanted = [(2, 0), (1, 1)] if bonus else [(1, 0), (0, 1)]
-    out: list[tuple[int, int]] = []
+    out = [(p, d) for p, d in wanted if p <= avail and d <= top]
+    if out:
+        return out
+    # fewer cards than asked for: draw what there is, as fully as possible
+    short: list[tuple[int, int]] = []
     for p, d in wanted:
         got = (min(p, avail), min(d, top))
-        if got not in out:
-            out.append(got)
-    if len(out) > 1 and (0, 0) in out:
-        out.remove((0, 0))
-    # with fewer cards than asked, keep only the fullest draws
-    most = max(p + d for p, d in out)
-    return [x for x in out if sum(x) == most]
+        if got not in short:
+            short.append(got)
+    most = max(p + d for p, d in short)
+    return [x for x in short if sum(x) == most]
 
 
 def tens_all_out(st: State) -> bool:

@@ -1,0 +1,666 @@
+"""The rules of play, one test per sentence of the rules and per FAQ answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.base import IllegalAction, NotYourTurn
+from games.wyoming_cowboy import GAME
+from games.wyoming_cowboy.rules import directions, offset
+from games.wyoming_cowboy.state import DISCARD, HAND_OVER, OVER, PASS, REACT, SCORING, SHOOT
+from tests.games.wyoming_cowboy.helpers import act, build, legal, options, texts
+
+
+def new(seats: int = 4, seed: int = 1, **opts):
+    return GAME.new_game(GAME.parse_options(opts), seats, seed)
+
+
+# ---- setup and deal ----------------------------------------------------------------
+
+
+def test_aces_are_set_aside_face_up_as_the_badge_pile():
+    st = new()
+    assert sorted(st.ace_pile) == ["AC", "AD", "AH", "AS"]
+    assert not any(c[0] == "A" for h in st.hands for c in h + st.pile)
+
+
+def test_the_dealer_deals_seven_cards_to_each_player_and_the_rest_is_the_draw_pile():
+    st = new()
+    assert [len(h) for h in st.hands] == [7, 7, 7, 7]
+    assert len(st.pile) == 48 - 28
+
+
+def test_no_card_is_turned_face_up_on_the_discard_pile_at_the_beginning():
+    assert new().discards == []
+
+
+def test_the_dealer_must_choose_the_direction_of_the_initial_pass():
+    st = new()
+    assert GAME.to_act(st) == {st.dealer}
+    assert {a["direction"] for a in legal(st, st.dealer)} == {"left", "right", "across"}
+
+
+def test_across_is_offered_only_when_a_seat_sits_across():
+    assert directions(new(3)) == ["left", "right"]
+    assert directions(new(5)) == ["left", "right"]
+    assert directions(new(6)) == ["left", "right", "across"]
+    assert directions(new(5, across_with_odd_seats="left")) == ["left", "right", "across"]
+
+
+def test_across_with_odd_seats_goes_half_the_table_on_the_chosen_side():
+    assert offset(new(5, across_with_odd_seats="left"), "across") == 2
+    assert offset(new(5, across_with_odd_seats="right"), "across") == 3
+    assert offset(new(4), "across") == 2
+
+
+def test_every_player_passes_three_cards_at_once():
+    st = new()
+    st, _ = act(st, st.dealer, type="direction", direction="left")
+    assert st.phase == PASS and GAME.to_act(st) == {0, 1, 2, 3}
+    assert all(len(a["cards"]) == 3 for a in legal(st, 0))
+    assert len(legal(st, 0)) == 35  # every 3 of 7
+
+
+def test_a_player_passes_before_looking_at_the_cards_passed_to_him():
+    st = new()
+    st, _ = act(st, st.dealer, type="direction", direction="left")
+    given = legal(st, 3)[0]["cards"]
+    st, _ = act(st, 3, **legal(st, 3)[0])
+    assert not set(given) & set(GAME.view(st, 0)["my_hand"])  # not received yet
+    for s in (0, 1, 2):
+        st, _ = act(st, s, **legal(st, s)[0])
+    assert set(given) <= set(st.hands[0])
+
+
+def test_you_must_pass_three_and_can_pass_only_three():
+    st = new()
+    st, _ = act(st, st.dealer, type="direction", direction="left")
+    two = st.hands[0][:2]
+    with pytest.raises(IllegalAction):
+        GAME.apply(st, 0, {"type": "pass", "cards": two})
+
+
+def test_play_begins_with_the_player_to_the_left_of_the_dealer():
+    st = new()
+    st, _ = act(st, st.dealer, type="direction", direction="right")
+    for s in range(4):
+        st, _ = act(st, s, **legal(st, s)[0])
+    assert GAME.to_act(st) == {(st.dealer + 1) % 4}
+
+
+def test_the_player_to_the_dealers_right_deals_the_next_hand():
+    st = build(hands={0: "TH 5C", 1: "KS"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]})
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert st.phase == SCORING
+    dealer = st.dealer
+    assert GAME.to_act(st) == {(dealer - 1) % 4}
+    st, _ = act(st, (dealer - 1) % 4, type="deal")
+    assert st.dealer == (dealer - 1) % 4 and st.hand_no == 2
+    assert GAME.to_act(st) == {st.dealer}
+
+
+# ---- a turn ------------------------------------------------------------------------
+
+
+def test_each_turn_one_action_then_discard_then_draw():
+    st = build(hands={0: "KH QH 3C 8D 7S"})
+    kinds = {a["type"] for a in legal(st, 0)}
+    assert {"couple", "pull", "discard"} <= kinds
+    st, _ = act(st, 0, type="couple", suit="H")
+    assert st.step == DISCARD
+    assert {a["type"] for a in legal(st, 0)} == {"discard"}  # no second action
+
+
+def test_nothing_is_discarding_straight_away():
+    st = build(hands={0: "KH 7S"}, pile="4D")
+    st, _ = act(st, 0, type="discard", card="7S", pile=1, discard=0)
+    assert st.hands[0] == ["4D", "KH"] and st.turn == 1
+
+
+def test_always_discard_before_drawing():
+    st = build(hands={0: "7S"}, pile="4D")
+    st, _ = act(st, 0, type="discard", card="7S", pile=1, discard=0)
+    assert st.hands[0] == ["4D"] and st.discards == ["7S"]
+
+
+def test_play_moves_clockwise_to_the_left():
+    st = build(hands={0: "7S", 1: "8S"}, turn=0)
+    st, _ = act(st, 0, type="discard", card="7S", pile=1, discard=0)
+    assert GAME.to_act(st) == {1}
+
+
+def test_you_always_have_to_draw_after_you_discard():
+    st = build(hands={0: "7S 8C"}, discards="4D")
+    draws = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard")}
+    assert draws == {(1, 0), (0, 1)}
+
+
+def test_a_seat_acting_out_of_turn_is_refused():
+    st = build(hands={0: "7S", 1: "8S"})
+    with pytest.raises(NotYourTurn):
+        GAME.apply(st, 1, {"type": "discard", "card": "8S", "pile": 1, "discard": 0})
+
+
+# ---- couples --------------------------------------------------------------------------
+
+
+def test_showing_a_couple_scores_25_now():
+    st = build(hands={0: "KH QH 7S"})
+    st, ev = act(st, 0, type="couple", suit="H")
+    assert GAME.scores(st)[0] == 25
+    assert "Queen of hearts" in texts(ev) and "QH" not in str(ev)
+
+
+def test_one_couple_of_each_suit_per_hand_even_if_they_get_back_together():
+    st = build(hands={0: "KH QH KS QS 7S"}, couples=[["H"], [], [], []])
+    assert [a["suit"] for a in legal(st, 0, "couple")] == ["S"]
+
+
+def test_a_queen_may_be_discarded_on_the_turn_she_is_shown():
+    st = build(hands={0: "KH QH 7S"})
+    st, _ = act(st, 0, type="couple", suit="H")
+    assert any(a["card"] == "QH" for a in legal(st, 0, "discard"))
+
+
+# ---- the 9 ---------------------------------------------------------------------------
+
+
+def test_a_nine_makes_every_player_pass_two_cards_in_the_chosen_direction():
+    st = build(hands={0: "9H 2C 3C 4C", 1: "5D 6D 7D", 2: "8S JS", 3: "KD QC"})
+    st, _ = act(st, 0, type="nine", card="9H", direction="right")
+    assert st.phase == PASS and st.discards == ["9H"]
+    assert GAME.to_act(st) == {0, 1, 2, 3}
+    assert all(len(a["cards"]) == 2 for a in legal(st, 1))
+    st, _ = act(st, 0, type="pass", cards=["2C", "3C"])
+    st, _ = act(st, 1, type="pass", cards=["5D", "6D"])
+    st, _ = act(st, 2, type="pass", cards=["8S", "JS"])
+    st, _ = act(st, 3, type="pass", cards=["QC", "KD"])
+    # right: each seat to the seat on its right; seat 0 receives from its left (seat 1)
+    assert sorted(st.hands[3]) == ["2C", "3C"]
+    assert sorted(st.hands[0]) == ["4C", "5D", "6D"]
+
+
+def test_any_card_may_be_passed_including_sixes_and_harlots():
+    st = build(hands={0: "9H 6C QS 4C"})
+    st, _ = act(st, 0, type="nine", card="9H", direction="left")
+    assert {"type": "pass", "cards": ["6C", "QS"]} in legal(st, 0)
+
+
+def test_after_a_nine_pass_the_passer_must_discard_and_draw_as_usual():
+    st = build(hands={0: "9H 2C 3C 4C", 1: "5D 6D", 2: "8S JS", 3: "KD QC"})
+    st, _ = act(st, 0, type="nine", card="9H", direction="left")
+    for s, cards in ((0, ["2C", "3C"]), (1, ["5D", "6D"]), (2, ["8S", "JS"]),
+                     (3, ["QC", "KD"])):
+        st, _ = act(st, s, type="pass", cards=cards)
+    assert st.step == DISCARD and GAME.to_act(st) == {0}
+    assert len(st.hands[0]) == 3  # the 9 is gone: the hand is one card smaller
+
+
+def test_a_player_holding_no_cards_gets_two_and_the_one_he_should_have_passed_to_gets_none():
+    st = build(hands={0: "9H 2C 3C", 1: "", 2: "8S JS", 3: "KD QC"})
+    st, _ = act(st, 0, type="nine", card="9H", direction="left")
+    assert GAME.to_act(st) == {0, 2, 3}
+    st, _ = act(st, 0, type="pass", cards=["2C", "3C"])
+    st, _ = act(st, 2, type="pass", cards=["8S", "JS"])
+    st, _ = act(st, 3, type="pass", cards=["QC", "KD"])
+    assert sorted(st.hands[1]) == ["2C", "3C"]
+    assert st.hands[2] == []  # seat 1 had nothing to pass
+    assert sorted(st.hands[0]) == ["KD", "QC"]
+
+
+def test_you_can_pass_the_same_way_twice():
+    st = build(hands={0: "9H 9C 4C"})
+    assert {a["direction"] for a in legal(st, 0, "nine")} == {"left", "right", "across"}
+
+
+# ---- guns --------------------------------------------------------------------------
+
+
+def test_pulling_a_gun_lays_its_cards_face_up_on_the_table():
+    st = build(hands={0: "4H 5H 7S"})
+    st, ev = act(st, 0, type="pull", gun="45", cards=["4H", "5H"])
+    assert st.hands[0] == ["7S"]
+    assert st.guns[0][0]["kind"] == "45" and st.guns[0][0]["cards"] == ["4H", "5H"]
+    assert st.step == DISCARD  # one gun per turn
+
+
+def test_only_one_gun_may_be_pulled_per_turn_but_any_number_per_hand():
+    st = build(hands={0: "4H 5H 2C 2D 7S"}, pile="8C 9C")
+    st, _ = act(st, 0, type="pull", gun="45", cards=["4H", "5H"])
+    assert not legal(st, 0, "pull")
+    st = build(hands={0: "2C 2D 7S"}, guns={0: [("45", "4H 5H")]})
+    assert legal(st, 0, "pull")
+
+
+def test_a_gun_may_shoot_only_in_turns_after_it_was_pulled():
+    st = build(hands={0: "2C 2D 4H 5H 7S", 1: "KS"})
+    st, _ = act(st, 0, type="pull", gun="45", cards=["4H", "5H"])
+    assert not legal(st, 0, "shoot")
+    st = build(hands={0: "7S", 1: "KS"}, guns={0: [("45", "4H 5H")]}, fresh_guns=True)
+    assert not legal(st, 0, "shoot")
+
+
+def test_each_gun_on_the_table_may_be_fired_once_each_turn():
+    st = build(hands={0: "7S", 1: "8C", 2: "9C", 3: "JC"},
+               guns={0: [("38", "3C 8D"), ("45", "4H 5H")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.step == SHOOT
+    assert {a["gun"] for a in legal(st, 0, "shoot")} == {"g2"}
+    st, _ = act(st, 0, type="shoot", gun="g2", target=2)
+    assert not legal(st, 0, "shoot") and st.step == DISCARD
+
+
+def test_you_do_not_have_to_fire_every_gun():
+    st = build(hands={0: "7S", 1: "8C"}, guns={0: [("38", "3C 8D"), ("45", "4H 5H")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert legal(st, 0, "discard")
+
+
+def test_you_do_not_need_a_cowboy_to_shoot_only_a_gun():
+    st = build(hands={0: "7S", 1: "KC"}, guns={0: [("38", "3C 8D")]})
+    assert legal(st, 0, "shoot")
+
+
+# ---- shooting ------------------------------------------------------------------------
+
+
+def test_asking_is_shooting_a_victim_without_cowboys_says_no_and_the_shot_misses():
+    st = build(hands={0: "7S", 1: "8C 9D"}, guns={0: [("38", "3C 8D")]})
+    pile = list(st.pile)
+    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    assert "No" in texts(ev) and st.pile == pile and st.shots == []
+    assert st.fired == ["g1"]
+
+
+def test_backfire_a_victim_of_a_22_holding_a_6_may_give_the_shooter_the_6():
+    st = build(hands={0: "7S", 1: "6C KD"}, guns={0: [("22", "2C 2D")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.step == REACT and GAME.to_act(st) == {1}
+    assert {"type": "backfire", "card": "6C"} in legal(st, 1)
+    st, ev = act(st, 1, type="backfire", card="6C")
+    assert "6C" in st.hands[0] and st.hands[1] == ["KD"]
+    assert "6C" not in str([e for e in ev if "only" not in e])
+
+
+def test_backfire_only_against_a_22():
+    st = build(hands={0: "7S", 1: "6C 3H 5H 7H"}, guns={0: [("38", "3C 8D")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.step == REACT
+    assert not [a for a in legal(st, 1) if a["type"] == "backfire"]
+
+
+def test_backfire_victim_may_decline_and_the_shot_goes_ahead():
+    st = build(hands={0: "7S", 1: "6C KD"}, guns={0: [("22", "2C 2D")]}, pile="3S")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = act(st, 1, type="stand")
+    assert st.shots == ["3S"] and st.step == HAND_OVER
+
+
+def test_quick_draw_the_victim_pulls_a_same_suit_357_and_takes_the_shooters_gun():
+    st = build(hands={0: "7S", 1: "3H 5H 7H KD"}, guns={0: [("45", "4C 5C")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert {"type": "quick_draw", "cards": ["3H", "5H", "7H"]} in legal(st, 1)
+    st, _ = act(st, 1, type="quick_draw", cards=["3H", "5H", "7H"])
+    assert st.guns[0] == []
+    kinds = sorted(g["kind"] for g in st.guns[1])
+    assert kinds == ["357", "45"] and st.hands[1] == ["KD"]
+    assert st.shots == []  # no shot is fired
+
+
+def test_the_victim_may_shoot_with_both_guns_on_his_next_turn():
+    st = build(hands={0: "7S", 1: "3H 5H 7H KD", 2: "8C"}, guns={0: [("45", "4C 5C")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = act(st, 1, type="quick_draw", cards=["3H", "5H", "7H"])
+    st, _ = act(st, 0, **legal(st, 0, "discard")[0])
+    assert len({a["gun"] for a in legal(st, 1, "shoot")}) == 2
+
+
+def test_a_quick_drawn_357_functions_like_a_normal_357():
+    st = build(hands={0: "7S", 1: "KD"}, guns={0: [("357", "3H 5H 7H")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.step != REACT  # a gun on the table is no quick draw
+
+
+def test_a_shot_card_of_the_same_suit_as_an_unprotected_cowboy_misses_and_he_gets_his_badge():
+    st = build(hands={0: "7S", 1: "KH KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="4H")
+    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.shots == ["4H"] and st.badges[1] == ["AH"] and "AH" not in st.ace_pile
+    assert "Miss" in texts(ev) and st.hands[1] == ["8C", "KH", "KS"]
+
+
+def test_a_shot_card_of_a_different_suit_hits_and_the_victim_hands_over_a_cowboy_of_his_choice():
+    st = build(hands={0: "7S", 1: "KH KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="4D")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.step == HAND_OVER and GAME.to_act(st) == {1}
+    assert {a["card"] for a in legal(st, 1)} == {"KH", "KS"}
+    st, ev = act(st, 1, type="hand_over", card="KS", draw=0)
+    assert "KS" in st.hands[0] and st.hands[1] == ["8C", "KH"]
+    assert "KS" not in str([e for e in ev if "only" not in e])
+
+
+def test_a_hit_victim_may_draw_a_replacement_before_the_shooter_discards():
+    st = build(hands={0: "7S", 1: "KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="9C 4D")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert {a["draw"] for a in legal(st, 1)} == {0, 1}
+    st, _ = act(st, 1, type="hand_over", card="KS", draw=1)
+    assert st.hands[1] == ["8C", "9C"] and st.step == DISCARD
+
+
+def test_you_do_not_have_to_draw_to_replace_a_cowboy():
+    st = build(hands={0: "7S", 1: "KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="9C 4D")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = act(st, 1, type="hand_over", card="KS", draw=0)
+    assert st.hands[1] == ["8C"]
+
+
+def test_22_38_and_357_act_as_if_protected_kings_do_not_exist():
+    for kind, cards in (("22", "2C 2D"), ("38", "3C 8D"), ("357", "3D 5C 7S")):
+        st = build(hands={0: "9S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [(kind, cards)]},
+                   pile="4H")
+        st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+        assert "No" in texts(ev) and st.shots == []
+
+
+def test_only_a_45_can_shoot_a_protected_cowboy_and_hits_him_with_a_shot_of_his_suit():
+    st = build(hands={0: "7S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
+               pile="3H")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.step == HAND_OVER
+    assert {a["draw"] for a in legal(st, 1)} == {0, 1, 2}
+    st, _ = act(st, 1, type="hand_over", card="KH", draw=2)
+    assert "KH" in st.hands[0] and st.badges[0] == ["AH"] and st.badges[1] == []
+    assert len(st.hands[1]) == 3  # the 8 and two replacements
+
+
+def test_a_45_misses_a_protected_cowboy_with_a_shot_of_another_suit():
+    st = build(hands={0: "7S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
+               pile="3S")
+    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    assert "miss" in texts(ev).lower() and st.hands[1] == ["8C", "KH"]
+
+
+def test_a_45_aims_at_protected_cowboys_first():
+    st = build(hands={0: "7S", 1: "KH KS"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
+               pile="3H")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert [a["card"] for a in legal(st, 1)] == ["KH", "KH", "KH"]
+
+
+def test_a_45_shot_of_another_suit_ricochets_onto_an_unprotected_cowboy():
+    st = build(hands={0: "7S", 1: "KH KS"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
+               pile="3D")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert {a["card"] for a in legal(st, 1)} == {"KS"}
+    assert {a["draw"] for a in legal(st, 1)} == {0, 1}
+
+
+def test_a_45_ricochet_of_the_unprotected_cowboys_suit_misses_and_gives_him_a_badge():
+    st = build(hands={0: "7S", 1: "KH KS"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
+               pile="3S")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert sorted(st.badges[1]) == ["AH", "AS"]
+
+
+def test_a_badge_is_passed_with_its_cowboy():
+    st = build(hands={0: "9C KH 4C", 1: "5D 6D"}, badges={0: "AH"})
+    st, _ = act(st, 0, type="nine", card="9C", direction="left")
+    st, _ = act(st, 0, type="pass", cards=["4C", "KH"])
+    st, _ = act(st, 1, type="pass", cards=["5D", "6D"])
+    assert st.badges[1] == ["AH"] and "KH" in st.hands[1] and st.badges[0] == []
+
+
+def test_discarding_a_protected_cowboy_returns_his_badge_to_the_ace_pile():
+    st = build(hands={0: "KH 7S"}, badges={0: "AH"})
+    st, _ = act(st, 0, type="discard", card="KH", pile=1, discard=0)
+    assert "AH" in st.ace_pile and st.badges[0] == []
+
+
+def test_you_can_discard_cowboys():
+    st = build(hands={0: "KH 7S"})
+    assert any(a["card"] == "KH" for a in legal(st, 0, "discard"))
+
+
+# ---- special discards ------------------------------------------------------------------
+
+
+def test_discarding_a_ten_lays_it_on_your_table_and_counts_as_the_discard():
+    st = build(hands={0: "TH 7S"}, pile="4D")
+    st, ev = act(st, 0, type="discard", card="TH", pile=1, discard=0)
+    assert st.tens[0] == ["TH"] and st.discards == [] and st.hands[0] == ["4D", "7S"]
+    assert GAME.scores(st)[0] == 0  # +10 is counted when the hand ends
+
+
+def test_no_player_may_take_another_players_tens():
+    st = build(hands={0: "7S"}, tens={1: "TH"})
+    assert all(a.get("card") != "TH" for a in legal(st, 0))
+
+
+def test_discarding_a_five_lets_you_draw_two_from_the_pile_or_one_and_the_top_discard():
+    st = build(hands={0: "5H 7S"}, discards="9C", pile="2D 3D")
+    draws = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5H"}
+    assert draws == {(2, 0), (1, 1)}
+    st, _ = act(st, 0, type="discard", card="5H", pile=1, discard=1)
+    assert st.hands[0] == ["9C", "3D", "7S"]
+
+
+def test_six_may_not_be_discarded_while_another_card_would_not_score():
+    st = build(hands={0: "6H 7S"})
+    assert [a["card"] for a in legal(st, 0, "discard")] == ["7S"]
+
+
+def test_six_may_be_discarded_when_every_other_card_would_score():
+    st = build(hands={0: "6H KS"})
+    assert {a["card"] for a in legal(st, 0, "discard")} == {"6H", "KS"}
+
+
+def test_six_may_be_discarded_when_only_sixes_are_held():
+    st = build(hands={0: "6H 6S"})
+    assert {a["card"] for a in legal(st, 0, "discard")} == {"6H", "6S"}
+
+
+def test_with_a_couple_you_have_to_discard_one_of_them_rather_than_the_six():
+    st = build(hands={0: "6H KS QS"})
+    assert {a["card"] for a in legal(st, 0, "discard")} == {"KS", "QS"}
+
+
+def test_with_a_ten_you_should_discard_the_ten_not_the_six():
+    st = build(hands={0: "6H TS KD"})
+    assert {a["card"] for a in legal(st, 0, "discard")} == {"TS", "KD"}
+
+
+def test_with_three_jacks_you_have_to_discard_a_jack():
+    st = build(hands={0: "6H JS JD JC"})
+    assert {a["card"] for a in legal(st, 0, "discard")} == {"JS", "JD", "JC"}
+
+
+def test_a_six_may_go_when_the_other_cards_make_an_orphanage():
+    st = build(hands={0: "6H JS JD JC JH"})
+    assert "6H" in {a["card"] for a in legal(st, 0, "discard")}
+
+
+# ---- the discard pile and the draw pile ------------------------------------------------
+
+
+def test_players_may_draw_the_top_discarded_card():
+    st = build(hands={0: "7S"}, discards="4C 9D")
+    st, ev = act(st, 0, type="discard", card="7S", pile=0, discard=1)
+    assert st.hands[0] == ["9D"] and st.discards == ["4C", "7S"]
+    assert "9D" not in str([e for e in ev if "only" not in e])
+
+
+def test_the_top_discard_after_your_own_discard_is_the_card_under_it():
+    st = build(hands={0: "7S"}, discards="9D")
+    assert GAME.view(st, 0)["takeable_discard"] == "9D"
+    st2, _ = act(st, 0, type="discard", card="7S", pile=0, discard=1)
+    assert "9D" in st2.hands[0]
+
+
+def test_top_discard_option_own_lets_you_take_back_your_own_discard():
+    st = build(hands={0: "7S"}, discards="9D", opts=options(top_discard="own"))
+    st, ev = act(st, 0, type="discard", card="7S", pile=0, discard=1)
+    assert st.hands[0] == ["7S"] and st.discards == ["9D"]
+
+
+def test_you_can_never_pick_up_the_shot_but_can_pick_up_the_discard_under_it():
+    st = build(hands={0: "7S", 1: "KH 8C"}, guns={0: [("38", "3C 8D")]}, discards="9D",
+               pile="4H")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.shots == ["4H"] and GAME.view(st, 0)["takeable_discard"] == "9D"
+    st, _ = act(st, 0, type="discard", card="7S", pile=0, discard=1)
+    assert "9D" in st.hands[0] and "4H" not in st.hands[0]
+
+
+def test_the_draw_pile_is_rebuilt_from_the_discards_keeping_the_top_discarded_card():
+    st = build(hands={0: "7S"}, discards="2C 3C 4C 9D", shots="5S")
+    cards = list(st.pile)
+    st.pile = []
+    st.discards = cards + st.discards  # every card but the hand is in the discards
+    st, ev = act(st, 0, type="discard", card="7S", pile=1, discard=0)
+    assert st.discards[-2:] == ["9D", "7S"] and st.shots == []
+    assert "ran out" in texts(ev) and len(st.hands[0]) == 1
+
+
+def test_a_player_holding_no_cards_cannot_discard_or_draw_but_may_shoot():
+    st = build(hands={0: "", 1: "KC"}, guns={0: [("38", "3C 8D")]})
+    kinds = {a["type"] for a in legal(st, 0)}
+    assert kinds == {"shoot", "nothing"}
+    st, _ = act(st, 0, type="nothing")
+    assert st.turn == 1 and st.hands[0] == []
+
+
+def test_no_draw_when_no_card_is_left_anywhere():
+    st2 = build(hands={0: "7S"})
+    st2.hands[1] = st2.pile
+    st2.pile = []
+    assert [(a["pile"], a["discard"]) for a in legal(st2, 0, "discard")] == [(0, 0)]
+
+
+# ---- the end of a hand ---------------------------------------------------------------
+
+
+def test_the_hand_ends_when_all_tens_and_a_22_are_on_the_table_last_ten_credited():
+    st = build(hands={0: "TH 5C", 1: "KS"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]})
+    assert [(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "TH"] \
+        == [(0, 0)]
+    st, ev = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert st.phase == SCORING and st.ender == 0
+    assert st.history[-1]["seats"][0]["lines"][0] == ["Ending the hand", 30]
+
+
+def test_pulling_the_22_after_all_the_tens_ends_the_hand_credited_to_its_puller():
+    st = build(hands={0: "2H 2S 5C"}, tens={1: "TC TD TS TH"})
+    st, _ = act(st, 0, type="pull", gun="22", cards=["2H", "2S"])
+    assert st.phase == SCORING and st.ender == 0
+
+
+def test_the_hand_ends_when_every_ace_has_been_handed_out_credited_to_the_shooter():
+    st = build(hands={0: "7S", 1: "KH", 2: "KC", 3: "KD KS"}, badges={2: "AC", 3: "AD AS"},
+               guns={0: [("38", "3C 8D")]}, pile="4H")
+    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.phase == SCORING and st.ender == 0
+    assert "every badge" in texts(ev)
+
+
+def test_all_hands_are_laid_down_and_scored_at_the_end_of_a_hand():
+    st = build(hands={0: "TH 5C", 1: "KS QD"}, tens={1: "TC TD TS"},
+               guns={2: [("22", "2C 2D")]})
+    st, ev = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    view = GAME.view(st, 3)
+    assert view["revealed"][1] == ["QD", "KS"]
+    assert view["last_hand"]["points"][1] == 30 + 25 - 25
+    assert st.totals == [30 + 10, 30, 0, 0]
+
+
+def test_a_hand_that_reaches_the_turn_limit_is_scored_as_it_stands():
+    st = build(hands={0: "7S", 1: "KS"}, turns=9, opts=options(turn_limit=10))
+    st, ev = act(st, 0, type="discard", card="7S", pile=1, discard=0)
+    assert st.phase == SCORING and st.ender == -1 and "limit" in texts(ev)
+
+
+# ---- the end of the game ---------------------------------------------------------------
+
+
+def test_the_first_player_to_reach_the_target_wins():
+    st = build(hands={0: "TH 5C", 1: "KS"}, tens={1: "TC TD TS"},
+               guns={2: [("22", "2C 2D")]}, totals=[480, 100, 0, 0])
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert st.phase == OVER and st.winners == [0]
+    assert GAME.result(st).winners == [0]
+
+
+def test_if_several_pass_the_target_in_one_hand_the_highest_wins():
+    st = build(hands={0: "TH 5C", 1: "KS"}, tens={1: "TC TD TS"},
+               guns={2: [("22", "2C 2D")]}, totals=[480, 490, 0, 0])
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert st.totals[:2] == [520, 545] and st.winners == [1]
+
+
+def test_the_game_ends_after_max_hands_with_the_highest_total():
+    st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
+               hand_no=3, opts=options(max_hands=3))
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert st.phase == OVER and st.winners == [0]
+
+
+def test_nothing_may_be_played_after_the_game_is_over():
+    st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
+               hand_no=3, opts=options(max_hands=3))
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    with pytest.raises(Exception, match="over"):
+        GAME.apply(st, 0, {"type": "deal"})
+
+
+# ---- the discard dispute ---------------------------------------------------------------
+
+
+def test_written_rules_draw_the_top_discard_after_another_action():
+    st = build(hands={0: "KH QH 7S"}, discards="9D")
+    st, _ = act(st, 0, type="couple", suit="H")
+    assert any(a["discard"] for a in legal(st, 0, "discard"))
+
+
+def test_inventor_variant_taking_the_top_discard_is_your_action():
+    opts = options(discard_dispute="inventor")
+    st = build(hands={0: "KH QH 7S"}, discards="9D", opts=opts)
+    assert any(a["discard"] for a in legal(st, 0, "discard"))
+    st, _ = act(st, 0, type="couple", suit="H")
+    assert not any(a["discard"] for a in legal(st, 0, "discard"))
+
+
+def test_inventor_variant_discarding_a_five_to_draw_two_is_an_action():
+    opts = options(discard_dispute="inventor")
+    st = build(hands={0: "KH QH 5S"}, discards="9D", opts=opts)
+    fives = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5S"}
+    assert fives == {(2, 0), (0, 1)}  # two from the pile, or the discard instead
+    st, _ = act(st, 0, type="couple", suit="H")
+    fives = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5S"}
+    assert fives == {(1, 0)}
+
+
+# ---- more players ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seats", [5, 6, 7, 8])
+def test_five_to_eight_players_play_with_two_decks_and_eight_aces(seats):
+    st = new(seats)
+    assert st.decks == 2 and len(st.ace_pile) == 8
+    assert len(st.pile) + 7 * seats == 96
+
+
+def test_with_two_decks_the_hand_ends_when_all_eight_tens_and_a_22_are_down():
+    st = build(5, hands={0: "TH 5C"}, tens={1: "TC TD TS TC TD TS"},
+               guns={2: [("22", "2C 2D")]})
+    st, _ = act(st, 0, type="discard", card="TH", pile=1, discard=0)
+    assert st.phase != SCORING
+    st = build(5, hands={0: "TH 5C"}, tens={1: "TC TD TS TC TD TS TH"},
+               guns={2: [("22", "2C 2D")]})
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert st.phase == SCORING
+
+
+def test_with_two_decks_the_hand_ends_when_all_eight_aces_are_handed_out():
+    st = build(5, hands={0: "7S", 1: "KH 8C", 2: "KC KC KD KD KH KS KS"},
+               badges={2: "AC AC AD AD AH AS AS"}, guns={0: [("38", "3C 8D")]}, pile="4H")
+    assert st.ace_pile == ["AH"]
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.phase == SCORING and st.ender == 0
