@@ -123,6 +123,8 @@ class Game(ABC, Generic[S]):
     # action; the server validates incoming actions against it before ``apply``.
     Action: ClassVar[Any] = dict[str, Any]
     bots: ClassVar[Mapping[str, type[Bot]]] = {"random": RandomBot}
+    # Options that give the shortest complete game (server tests and quick demos).
+    quick_options: ClassVar[Mapping[str, Any]] = {}
 
     # ---- lifecycle -------------------------------------------------------------
 

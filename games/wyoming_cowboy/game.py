@@ -35,6 +35,7 @@ class WyomingCowboy(Game[State]):
     min_seats = 3
     max_seats = 8
     rules_version = "1"
+    quick_options = {"target_score": 50}
     Options = Options
     Action = ActionType
     bots = {"random": RandomBot, "smart": SmartBot}
