@@ -398,17 +398,16 @@ def _throw(state: State, seat: int, action: Action, events: list[Event]) -> None
                    "text": f"You threw {action['hand']}"})
     if any(state.throws[s] is None for s in state.contenders):
         return
-    shown = [state.throws[s] for s in state.contenders]
+    shown = {str(state.throws[s]) for s in state.contenders}
     state.last_throws = list(state.throws)
     reveal = ", ".join(f"{{seat:{s}}} {state.throws[s]}" for s in state.contenders)
-    shapes = set(shown)
     state.throws = [None] * state.seats
-    if len(shapes) != 2:
+    if len(shown) != 2:
         state.rps_rounds += 1
         events.append({"type": "rps_draw", "throws": state.last_throws,
                        "text": f"Rock-paper-scissors: {reveal}. A draw: throw again"})
         return
-    a, b = sorted(shapes)
+    a, b = sorted(shown)
     win = a if BEATS[a] == b else b
     state.contenders = [s for s in state.contenders if state.last_throws[s] == win]
     if len(state.contenders) > 1:

@@ -549,3 +549,10 @@ def test_take_helper_keeps_cards_conserved() -> None:
     take(s, "c74")
     s.box.append("c74")
     assert not GAME.invariants(s)
+
+
+def test_at_two_players_each_act_deals_fifteen_cards_of_its_larger_pool() -> None:
+    from games.play import playout
+    out = playout(GAME, seats=2, seed=21)
+    assert len(out.state.unused) == (17 - 15) + (17 - 15) + (21 - 15)
+    assert {spec(x).act for x in out.state.unused} == {1, 2, 3}
