@@ -1,0 +1,53 @@
+"""The rules-aware bot beats random play by a clear margin over seeded 4-seat games."""
+
+from __future__ import annotations
+
+from games.base import RandomBot
+from games.play import playout
+from games.wyoming_cowboy import GAME
+from games.wyoming_cowboy.bots import SmartBot, card_value
+
+
+def test_smart_bot_beats_random_over_seeded_four_seat_games():
+    smart, rand = [], []
+    for seed in range(8):
+        bots = [SmartBot() if (i + seed) % 2 == 0 else RandomBot() for i in range(4)]
+        out = playout(GAME, seats=4, seed=seed, bots=bots,
+                      options=GAME.parse_options({"max_hands": 4}))
+        for i, bot in enumerate(bots):
+            (smart if isinstance(bot, SmartBot) else rand).append(out.result.scores[i])
+    assert sum(smart) / len(smart) > sum(rand) / len(rand) + 100
+
+
+def test_smart_bot_values_sixes_and_harlots_least_and_keeps_guns_and_families():
+    hand = ["6C", "QS", "4H", "5H", "KD", "QD", "JD"]
+    values = {c: card_value(c, hand, []) for c in hand}
+    assert min(values, key=values.get) == "6C"
+    assert values["QS"] < 0 < values["5H"]
+    assert values["JD"] > card_value("JC", ["JC"], [])
+
+
+def test_smart_bot_passes_its_6s_and_harlots():
+    from tests.games.wyoming_cowboy.helpers import act, build, legal
+    st = build(hands={0: "9H 6C QS KD 4H 5H 3C"})
+    st, _ = act(st, 0, type="nine", card="9H", direction="left")
+    choice = SmartBot().choose(GAME.view(st, 0), legal(st, 0), None)
+    assert choice["cards"] == ["6C", "QS"]
+
+
+def test_smart_bot_shows_couples_pulls_guns_and_lays_tens():
+    from tests.games.wyoming_cowboy.helpers import build, legal
+    st = build(hands={0: "KH QH 4S 5S TD"})
+    assert SmartBot().choose(GAME.view(st, 0), legal(st, 0), None)["type"] == "couple"
+    st = build(hands={0: "4S 5S TD 7C"})
+    assert SmartBot().choose(GAME.view(st, 0), legal(st, 0), None)["type"] == "pull"
+    st = build(hands={0: "TD 7C 8H"})
+    assert SmartBot().choose(GAME.view(st, 0), legal(st, 0), None)["card"] == "TD"
+
+
+def test_smart_bot_shoots_when_it_has_a_gun_ready_and_backfires_its_6s():
+    from tests.games.wyoming_cowboy.helpers import act, build, legal
+    st = build(hands={0: "7C", 1: "KH 6S"}, guns={0: [("22", "2C 2D")]})
+    assert SmartBot().choose(GAME.view(st, 0), legal(st, 0), None)["type"] == "shoot"
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert SmartBot().choose(GAME.view(st, 1), legal(st, 1), None)["type"] == "backfire"

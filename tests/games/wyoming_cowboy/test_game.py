@@ -1,0 +1,67 @@
+"""The plugin on the contract: options, actions' schema, labels, whole games."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from games.base import RandomBot
+from games.play import playout, replay
+from games.wyoming_cowboy import GAME
+from games.wyoming_cowboy.bots import SmartBot
+
+OPTION_FIELDS = {"target_score", "discard_dispute", "top_discard", "across_with_odd_seats",
+                 "delay_of_game", "six_six_six", "shared_cards", "max_hands", "turn_limit"}
+
+
+def test_options_default_to_the_written_rules_and_a_target_of_500():
+    opts = GAME.parse_options({})
+    assert opts.target_score == 500 and opts.discard_dispute == "written"
+    assert set(GAME.Options.model_json_schema()["properties"]) == OPTION_FIELDS
+
+
+def test_every_option_has_a_description_and_unknown_options_are_refused():
+    props = GAME.Options.model_json_schema()["properties"]
+    assert all(p.get("description") for p in props.values())
+    with pytest.raises(ValidationError):
+        GAME.parse_options({"jokers": True})
+
+
+def test_three_to_eight_seats():
+    assert (GAME.min_seats, GAME.max_seats) == (3, 8)
+    with pytest.raises(ValueError):
+        GAME.new_game(GAME.parse_options({}), 9, 1)
+
+
+@pytest.mark.parametrize("seats", [3, 5, 8])
+def test_a_random_game_ends_and_replays_exactly(seats):
+    opts = GAME.parse_options({"max_hands": 2})
+    out = playout(GAME, seats=seats, seed=seats, options=opts,
+                  on_step=lambda s, *_: GAME.invariants(s) and pytest.fail(GAME.invariants(s)))
+    assert out.result is not None
+    again = replay(GAME, seats=seats, seed=seats, options=opts, actions=out.actions)
+    assert GAME.state_hash(again) == GAME.state_hash(out.state)
+    for _, action in out.actions:
+        assert GAME.normalize_action(action) == action
+        assert GAME.describe_action(action)
+
+
+@pytest.mark.parametrize("variant", [
+    {"discard_dispute": "inventor"}, {"top_discard": "own"},
+    {"across_with_odd_seats": "right"}, {"delay_of_game": "once"},
+    {"six_six_six": "adds"}, {"shared_cards": "queens_too"},
+])
+def test_every_variant_plays_to_the_end(variant):
+    opts = GAME.parse_options({"max_hands": 1, **variant})
+    out = playout(GAME, seats=5, seed=11, options=opts,
+                  on_step=lambda s, *_: GAME.invariants(s) and pytest.fail(GAME.invariants(s)))
+    assert out.result is not None
+
+
+def test_smart_bots_play_a_whole_game_to_its_end():
+    out = playout(GAME, seats=4, seed=2, bots=[SmartBot() for _ in range(4)])
+    assert out.result is not None
+
+
+def test_bots_are_random_and_smart():
+    assert GAME.bots == {"random": RandomBot, "smart": SmartBot}

@@ -1,0 +1,103 @@
+"""What each seat sees: its own hand, every table, counts of the rest; never a hidden card."""
+
+from __future__ import annotations
+
+import json
+
+from games.leaks import leaked
+from games.wyoming_cowboy import GAME
+from games.wyoming_cowboy.state import PASS
+from tests.games.wyoming_cowboy.helpers import act, build
+
+
+def position():
+    return build(hands={0: "KH QS 7S", 1: "KD 5C 6C", 2: "JC", 3: "2H"}, badges={1: "AD"},
+                 tens={2: "TS"}, guns={3: [("45", "4H 5H")]}, discards="9C 8H", shots="3D")
+
+
+def test_a_seat_sees_its_own_hand_and_never_anothers():
+    st = position()
+    v = GAME.view(st, 0)
+    assert v["my_hand"] == ["KH", "7S", "QS"]
+    assert "5C" not in json.dumps(v) and "6C" not in json.dumps(v)
+    assert not leaked(v, GAME.secrets(st, 0))
+
+
+def test_the_view_shows_every_table_guns_tens_badges_and_couples():
+    st = position()
+    st.couples[0] = ["H"]
+    seats = GAME.view(st, 2)["seats"]
+    assert seats[3]["guns"] == [{"id": "g1", "kind": "45", "cards": ["4H", "5H"],
+                                 "ready": True}]
+    assert seats[2]["tens"] == ["TS"]
+    assert seats[1]["badges"] == ["AD"]
+    assert seats[0]["couples"] == ["H"]
+
+
+def test_a_protected_cowboy_is_known_to_all_by_his_badge():
+    st = position()
+    assert "KD" not in GAME.secrets(st, 0)
+
+
+def test_the_view_shows_hand_sizes_the_top_discard_and_pile_sizes():
+    st = position()
+    v = GAME.view(st, None)
+    assert [s["hand_size"] for s in v["seats"]] == [3, 3, 1, 1]
+    assert v["top_discard"] == "8H" and v["takeable_discard"] == "8H"
+    assert v["top_shot"] == "3D" and v["shot_pile"] == 1
+    assert v["draw_pile"] == len(st.pile) and v["discard_pile"] == 2
+
+
+def test_the_view_shows_the_scores_the_phase_who_acts_and_a_prompt():
+    v = GAME.view(position(), 1)
+    assert v["scores"] == [0, 0, 0, 0] and v["phase"] == "turn" and v["to_act"] == [0]
+    assert "{seat:0}" in v["prompt"]
+
+
+def test_a_spectator_sees_no_hand():
+    st = position()
+    v = GAME.view(st, None)
+    assert v["my_hand"] is None
+    assert not leaked(v, GAME.secrets(st, None))
+    assert GAME.secrets(st, None) >= {"7S", "5C", "JC", "2H"}
+
+
+def test_cards_being_passed_are_hidden_from_the_others():
+    st = build(hands={0: "9H 2C 3C 4C", 1: "5D 6D 7D"})
+    st, _ = act(st, 0, type="nine", card="9H", direction="left")
+    st, ev = act(st, 0, type="pass", cards=["2C", "3C"])
+    assert st.phase == PASS
+    assert GAME.view(st, 0)["my_pass"] == ["2C", "3C"]
+    assert {"2C", "3C"} <= GAME.secrets(st, 1)
+    assert not leaked(GAME.view(st, 1), GAME.secrets(st, 1))
+    public = [e for e in ev if "only" not in e]
+    assert not leaked(public, GAME.secrets(st, 1))
+
+
+def test_hands_are_revealed_when_the_hand_ends_and_the_breakdown_is_shown():
+    st = build(hands={0: "TH 5C", 1: "KS QD"}, tens={1: "TC TD TS"},
+               guns={2: [("22", "2C 2D")]})
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    v = GAME.view(st, 2)
+    assert v["revealed"][0] == ["5C"]
+    assert ["Cowboy: King of spades", 25] in v["last_hand"]["lines"][1]
+    st, _ = act(st, GAME.to_act(st).__iter__().__next__(), type="deal")
+    v = GAME.view(st, 2)
+    assert v["revealed"] is None and v["last_hand"]["lines"] is None
+    assert v["last_hand"]["points"] == [40, 30, 0, 0]
+
+
+def test_the_result_has_a_line_by_line_breakdown_per_seat():
+    st = build(hands={0: "TH 5C", 1: "KS"}, tens={1: "TC TD TS"},
+               guns={2: [("22", "2C 2D")]}, totals=[480, 0, 0, 0])
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    res = GAME.result(st)
+    lines = res.detail["seats"][0]["lines"]
+    assert {"hand": 1, "label": "Ending the hand", "points": 30} in lines
+    assert GAME.view(st, 0)["result"]["winners"] == [0]
+
+
+def test_the_omniscient_view_shows_everything_but_the_generator():
+    omni = GAME.omniscient_view(position())
+    assert "rng" not in omni and omni["hands"][1] == ["5C", "6C", "KD"]
+    assert json.loads(json.dumps(omni)) == omni
