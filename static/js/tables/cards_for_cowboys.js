@@ -10,6 +10,7 @@ const CACTI = { river: 1, cactus: 2, rattlesnake: 3 };
 const PHASE = { draw: "Drawing", rps: "Rock, paper, scissors", choose: "Choosing who buys first", buy: "Buying", give: "Passing on the Jail", over: "Game over" };
 const THROW = { rock: "Rock", paper: "Paper", scissors: "Scissors" };
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const backOf = (c) => (typeof c === "string" ? c : c?.back);
 
 function cactus(x, y) {
@@ -96,8 +97,8 @@ function store(view, ctx) {
   const acts = ctx.legal.filter((a) => a.type === "buy" || a.type === "burn");
   const rows = view.store.map((row, r) => h("div", { class: "store-row", "data-row": r }, row.map((c) => {
     if (c === null || c === undefined) return h("div", { class: "card store-gap", "aria-hidden": "true" });
-    if (typeof c !== "object" || !c.id) return back(backOf(c), { small: true });
-    return actionableCard(ctx, c.id, (o) => face(c, { ...o, small: true }), actionsFor(acts, c.id));
+    if (typeof c !== "object" || !c.id) return back(backOf(c));
+    return actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(acts, c.id));
   })));
   const open = ctx.ui.menu && actionsFor(acts, ctx.ui.menu);
   return zone(`Store · ${view.store_left} cards left`, { class: "store-zone" },
@@ -134,7 +135,7 @@ function playerZone(p, view, ctx, mine) {
     : h("p", { class: "sub" }, "No cards drawn yet this round.");
   const stats = h("div", null,
     stat(`$${p.cash_left ?? p.cash}${p.cash_left !== undefined && p.cash_left !== p.cash ? ` of $${p.cash}` : ""}`),
-    stat(`${p.cows} Cows`), stat(`${p.bandits} Bandits`, { class: ["stat", p.bandits >= 2 && "danger"] }),
+    stat(plural(p.cows || 0, "Cow")), stat(plural(p.bandits || 0, "Bandit"), { class: ["stat", p.bandits >= 2 && "danger"] }),
     p.jails ? stat(`${p.jails} Jailed`) : null, p.gift ? stat(`+$${p.gift} gift`) : null,
     p.double_next ? stat("next card doubles") : null, p.must_draw ? stat(`must draw ${p.must_draw}`) : null,
     p.buys_left ? stat(`${p.buys_left} buys left`) : null, p.busts ? stat(`busted ${p.busts}×`) : null);
