@@ -44,6 +44,8 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
     assert ana.page.locator("#log b:text('howdy')").count() == 0
     ana.add_bot()
     ana.page.screenshot(path=str(artifacts / "room-lobby-desktop.png"), full_page=True)
+    bo.page.set_viewport_size({"width": 390, "height": 844})
+    bo.page.screenshot(path=str(artifacts / "room-lobby-390.png"), full_page=True)
     ana.start()
     bo.page.set_viewport_size({"width": 390, "height": 844})
     bo.page.wait_for_function("() => window.saloon.renderedVersion === window.saloon.version")
