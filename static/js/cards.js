@@ -54,7 +54,7 @@ export function backFace(label = "") {
 export function cardElement(svg, opts = {}) {
   const attrs = {
     class: ["card", opts.small && "small", opts.selected && "selected", opts.extraClass, opts.onclick && "clickable"],
-    "aria-label": opts.label,
+    "aria-label": opts.onclick && opts.title && opts.title !== opts.label ? `${opts.label}: ${opts.title}` : opts.label,
     title: opts.title || opts.label,
     dataset: { card: opts.card, pick: opts.pick ? "yes" : null, action: opts.action || null },
   };

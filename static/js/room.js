@@ -141,6 +141,8 @@ function render() {
   if (!doc) return;
   const r = doc.room;
   document.title = `Saloon — ${r.title}`;
+  $("#chat-text").disabled = r.you === null;
+  $("#chat-text").placeholder = r.you === null ? "Take a seat to chat" : "Say something";
   fill($("#room-title"), 
     h("span", { class: "game-title" }, r.title), " ",
     h("span", { class: "status", "data-status": r.status }, { lobby: "waiting to start", playing: "playing", finished: "finished" }[r.status] || r.status),
@@ -291,6 +293,7 @@ async function renderPlay() {
   const ctx = tableCtx();
   const view = doc.game;
   const yourTurn = ctx.legal.length > 0;
+  document.title = `${yourTurn ? "Your move · " : ""}Saloon — ${r.title}`;
   fill(promptEl, 
     view.prompt ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, seatText(view.prompt, ctx.seats)) : null,
     yourTurn && !state.pending ? h("span", { class: "your-turn" }, "Your move") : null,
