@@ -207,3 +207,8 @@ def face_json(card: str) -> dict[str, Any]:
 def face_key(card: str) -> str:
     """Returns a string equal for cards with identical printed faces."""
     return _FACE_KEY_OF[card]
+
+
+def cards_with_effect(effect: str) -> frozenset[str]:
+    """Returns the names of every card with ``effect``."""
+    return frozenset(c for c, s in _SPEC_OF.items() if s.effect == effect)

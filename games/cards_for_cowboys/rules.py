@@ -14,7 +14,13 @@ from typing import Any
 
 from games.base import Action, Event
 from games.cards_for_cowboys import store as pyramid
-from games.cards_for_cowboys.cards import TRASH_WHILE_DRAWING, spec, starter_ids, store_ids
+from games.cards_for_cowboys.cards import (
+    TRASH_WHILE_DRAWING,
+    cards_with_effect,
+    spec,
+    starter_ids,
+    store_ids,
+)
 from games.cards_for_cowboys.state import (
     BUSTED,
     BUY,
@@ -33,6 +39,7 @@ from games.rng import Rng
 BUST_AT = 3
 HANDS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
+GIFT_CARDS = cards_with_effect("gift_others")
 
 
 @dataclass(frozen=True)
@@ -80,16 +87,19 @@ def tally(state: State, seat: int) -> Tally:
     cash = p.bonus_cash
     cows = bandits = 0
     jails = p.jails_used
+    first = p.order[0] if p.order else None
     for c in p.row:
         s = spec(c)
-        m = 2 if c in p.doubled else 1
-        base_cows = 2 if s.effect == "two_cows_if_first" and p.order[:1] == [c] else s.cows
+        m = 2 if p.doubled and c in p.doubled else 1
+        base_cows = 2 if c == first and s.effect == "two_cows_if_first" else s.cows
         cash += s.cash * m
         cows += base_cows * m - s.lose_cow
         bandits += s.bandits * m
         jails += s.jail
-    gift = sum(1 for q, other in enumerate(state.players) if q != seat
-               for c in other.row if spec(c).effect == "gift_others")
+    gift = 0
+    for q, other in enumerate(state.players):
+        if q != seat and other.row:
+            gift += sum(1 for c in other.row if c in GIFT_CARDS)
     return Tally(cash + gift, cows, bandits, jails, gift)
 
 

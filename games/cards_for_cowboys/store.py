@@ -42,9 +42,13 @@ def is_face_up(store: list[list[str | None]], r: int, i: int) -> bool:
 def face_up(store: list[list[str | None]]) -> list[str]:
     """Returns the face-up cards, bottom row first, left to right."""
     out = []
-    for r in range(len(store) - 1, -1, -1):
-        for i, card in enumerate(store[r]):
-            if card is not None and is_face_up(store, r, i):
+    last = len(store) - 1
+    for r in range(last, -1, -1):
+        row = store[r]
+        below = store[r + 1] if r < last else None
+        for i, card in enumerate(row):
+            if card is not None and (below is None or (below[i] is None
+                                                       and below[i + 1] is None)):
                 out.append(card)
     return out
 
