@@ -84,3 +84,13 @@ def test_the_seat_count_is_checked() -> None:
 
 def test_describe_action_names_the_card() -> None:
     assert GAME.describe_action({"type": "buy", "card": "c74"}) == "buy c74 ($1 (river))"
+
+
+def test_a_golden_playthrough_is_unchanged() -> None:
+    """A seeded random game, recorded: any change to the rules or the data shows up here."""
+    out = playout(GAME, seats=3, seed=7)
+    assert out.result is not None
+    assert out.result.scores == [13.0, 15.0, 15.0] and out.result.winners == [1, 2]
+    assert len(out.actions) == 436
+    assert GAME.state_hash(out.state) == (
+        "9cf2eaa8da01585757df362a00b06200f6be44475113c80fed9bce2c8d395edd")
