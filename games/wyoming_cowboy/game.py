@@ -24,6 +24,8 @@ from games.wyoming_cowboy.guns import gun_name
 from games.wyoming_cowboy.options import Options
 from games.wyoming_cowboy.state import OVER, PASS, State
 
+_DECKS = {n: sorted(full_deck(n)) for n in (1, 2)}
+
 
 class WyomingCowboy(Game[State]):
     """Wyoming Cowboy: collect cowboys, shoot them off each other, first to 500."""
@@ -113,7 +115,7 @@ class WyomingCowboy(Game[State]):
         if state.phase == PASS:
             for p in state.passing:
                 cards += p or []
-        if Counter(cards) != Counter(full_deck(state.decks)):
+        if sorted(cards) != _DECKS[state.decks]:
             broken.append(f"cards not conserved: {len(cards)} in play, "
                           f"{52 * state.decks} expected")
         return broken

@@ -32,10 +32,6 @@ def can_backfire(kind: str) -> bool:
     return kind == "22"
 
 
-def _of(hand: list[str], r: str) -> list[str]:
-    return sorted({c for c in hand if c[0] == r}, key=sort_key)
-
-
 def quick_draws(hand: list[str]) -> list[list[str]]:
     """Returns every distinct same-suit 3-5-7 (a .357 quick draw) in ``hand``."""
     out = []
@@ -51,24 +47,29 @@ def pullable(hand: list[str]) -> list[tuple[str, list[str]]]:
     A 3-5-7 of one suit is offered only as the quick draw it is; a 3-5-7 of mixed suits
     as a .357. Cards are compared by face, so two copies of a face give one choice.
     """
+    by: dict[str, list[str]] = {}
+    for c in hand:
+        if c[0] in "234578":
+            faces = by.setdefault(c[0], [])
+            if c not in faces:
+                faces.append(c)
     out: list[tuple[str, list[str]]] = []
-    twos = [c for c in hand if c[0] == "2"]
+    twos = sorted((c for c in hand if c[0] == "2"), key=sort_key)
     if len(twos) >= 2:
         seen = set()
-        for a, b in combinations(sorted(twos, key=sort_key), 2):
+        for a, b in combinations(twos, 2):
             if (a, b) not in seen:
                 seen.add((a, b))
                 out.append(("22", [a, b]))
-    threes, fives, sevens = _of(hand, "3"), _of(hand, "5"), _of(hand, "7")
+    threes, fives, sevens = by.get("3", []), by.get("5", []), by.get("7", [])
     for t in threes:
-        for e in _of(hand, "8"):
+        for e in by.get("8", []):
             out.append(("38", sorted([t, e], key=sort_key)))
-    for t in threes:
         for f in fives:
             for v in sevens:
                 kind = "357q" if t[1] == f[1] == v[1] else "357"
                 out.append((kind, sorted([t, f, v], key=sort_key)))
     for f in fives:
-        if f"4{f[1]}" in hand:
-            out.append(("45", [f"4{f[1]}", f]))
+        if "4" + f[1] in by.get("4", ()):
+            out.append(("45", ["4" + f[1], f]))
     return out

@@ -292,9 +292,11 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     six_ok = any(c[0] == "6" for c in hand) and may_discard_six(st, seat)
     out = []
     plans: dict[str, list[tuple[int, int]]] = {}  # the draws depend only on 10, 5 or other
-    for c in sorted(set(hand), key=sort_key):
-        if c[0] == "6" and not six_ok:
+    last = ""
+    for c in hand:  # hands are kept sorted: copies of a face sit together
+        if c == last or (c[0] == "6" and not six_ok):
             continue
+        last = c
         kind = c[0] if c[0] in "T5" else "x"
         if kind not in plans:
             plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
