@@ -85,6 +85,7 @@ class GameRecord(Base):
     seats: Mapped[list[Any]] = mapped_column(JSON, default=list)
     match: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    # Set when the game finishes; while it is played, count its action rows.
     actions_count: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     final_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pydantic
-from sqlalchemy import Executable, delete, select, update
+from sqlalchemy import Executable, delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import store
@@ -541,25 +541,26 @@ class RoomService:
             raise BadRequest(f"Expected a {game.title} action object; {e}") from None
         state, events = game.apply(live.state, seat, action)
         seq = live.seq + 1
-        rows: list[Any] = [ActionRow(game_id=live.game_id, seq=seq, seat=seat, action=action,
-                                     events=events, room_version=version)]
+        # Core statements rather than ORM objects: this is the hot path of every game.
+        stmts: list[Executable] = [insert(ActionRow).values(
+            game_id=live.game_id, seq=seq, seat=seat, action=action, events=events,
+            room_version=version, at=utcnow())]
         if seq % self.settings.snapshot_every == 0:
-            rows.append(Snapshot(game_id=live.game_id, seq=seq, state=game.dump(state)))
+            stmts.append(insert(Snapshot).values(game_id=live.game_id, seq=seq,
+                                                 state=game.dump(state), at=utcnow()))
         result = game.result(state)
-        values: dict[str, Any] = {"actions_count": seq}
-        stmts: list[Executable] = []
         if result is not None:
-            values |= {"status": "finished", "result": result.to_json(),
-                       "final_hash": canonical_hash(game.dump(state)), "finished_at": utcnow()}
             stmts.append(update(RoomRow).where(RoomRow.id == live.id).values(status="finished"))
-        stmts.append(update(GameRecord).where(GameRecord.id == live.game_id).values(**values))
+            stmts.append(update(GameRecord).where(GameRecord.id == live.game_id).values(
+                status="finished", result=result.to_json(), actions_count=seq,
+                final_hash=canonical_hash(game.dump(state)), finished_at=utcnow()))
 
         def after(v: int) -> None:
             live.state, live.seq = state, seq
             live.log.extend(event_entry(e, v) for e in events)
             if result is not None:
                 live.status, live.result = "finished", result.to_json()
-        return Change(rows=rows, statements=stmts, after=after, actor=actor, ref=ref)
+        return Change(statements=stmts, after=after, actor=actor, ref=ref)
 
     async def chat(self, live: LiveRoom, seat: int | None, text: str) -> int:
         """Adds a chat line from ``seat``; returns the new version."""

@@ -36,7 +36,7 @@ async def load_room(s: AsyncSession, code: str) -> StoredRoom | None:
     snapshot = None
     if record is not None:
         actions = await game_actions(s, record.id)
-        snapshot = await latest_snapshot(s, record.id, record.actions_count)
+        snapshot = await latest_snapshot(s, record.id, actions[-1].seq if actions else 0)
     return StoredRoom(room, seats, record, chat, actions, snapshot)
 
 

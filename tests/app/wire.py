@@ -85,3 +85,13 @@ class WireClient:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+async def drain(clients: list[WireClient], quiet: float = 0.02) -> None:
+    """Receives on every client until none has anything more to read right now."""
+    for c in clients:
+        while True:
+            try:
+                await c.receive(timeout=quiet)
+            except TimeoutError:
+                break
