@@ -664,3 +664,54 @@ def test_with_two_decks_the_hand_ends_when_all_eight_aces_are_handed_out():
     assert st.ace_pile == ["AH"]
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
     assert st.phase == SCORING and st.ender == 0
+
+
+# ---- more FAQ answers and corners -----------------------------------------------------
+
+
+def test_guns_are_not_worth_points_in_themselves():
+    st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"},
+               guns={2: [("22", "2C 2D"), ("45", "4H 5H")]})
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert st.totals[2] == 0
+
+
+def test_after_a_nine_you_pass_two_and_only_two_cards():
+    st = build(hands={0: "9H 2C 3C 4C"})
+    st, _ = act(st, 0, type="nine", card="9H", direction="left")
+    with pytest.raises(IllegalAction):
+        GAME.apply(st, 0, {"type": "pass", "cards": ["2C", "3C", "4C"]})
+
+
+def test_a_victim_of_a_22_with_a_6_and_a_quick_draw_may_choose_either():
+    st = build(hands={0: "7S", 1: "6C 3H 5H 7H"}, guns={0: [("22", "2C 2D")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert {a["type"] for a in legal(st, 1)} == {"backfire", "quick_draw", "stand"}
+
+
+def test_a_shot_with_no_card_left_to_turn_misses():
+    st = build(hands={0: "7S", 1: "KH"}, guns={0: [("38", "3C 8D")]})
+    st.hands[2] = st.pile
+    st.pile = []
+    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    assert "no card left" in texts(ev) and st.hands[1] == ["KH"]
+
+
+def test_after_playing_a_nine_the_top_discard_to_draw_is_the_card_under_the_nine():
+    st = build(hands={0: "9H 7S 4C", 1: "5D 6D"}, discards="8C")
+    st, _ = act(st, 0, type="nine", card="9H", direction="left")
+    st, _ = act(st, 0, type="pass", cards=["4C", "7S"])
+    st, _ = act(st, 1, type="pass", cards=["5D", "6D"])
+    assert GAME.view(st, 0)["takeable_discard"] == "8C"
+
+
+def test_a_shooter_cannot_shoot_himself():
+    st = build(hands={0: "KS 7S"}, guns={0: [("38", "3C 8D")]})
+    assert all(a["target"] != 0 for a in legal(st, 0, "shoot"))
+
+
+def test_the_couple_score_stays_when_the_couple_separates():
+    st = build(hands={0: "KH QH 7S"})
+    st, _ = act(st, 0, type="couple", suit="H")
+    st, _ = act(st, 0, type="discard", card="QH", pile=1, discard=0)
+    assert GAME.scores(st)[0] == 25
