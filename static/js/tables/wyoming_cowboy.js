@@ -8,9 +8,19 @@ import { withDefaults, actionableCard, buttons, openMenu, pickAndConfirm, seatNa
 
 const STEP_WORDS = { act: "action", shoot: "shooting", react: "answering a shot", hand_over: "handing over", discard: "discarding", draw: "drawing" };
 
-function gunName(view, id) {
-  for (const seat of view?.seats || []) for (const g of seat.guns || []) if (g.id === id) return g.name;
-  return "gun";
+const GUN_NAMES = { 22: ".22", 38: ".38", 357: ".357", "357q": ".357 quick draw", 45: ".45" };
+const gunLabel = (g) => g.name || GUN_NAMES[g.kind] || g.kind;
+
+function gunName(view, id, kind) {
+  for (const seat of view?.seats || []) for (const g of seat.guns || []) if (g.id === id) return gunLabel(g);
+  return GUN_NAMES[kind] || "gun";
+}
+
+function drawWords(a) {
+  const parts = [];
+  if (a.discard) parts.push("take the top discard");
+  if (a.pile) parts.push(`draw ${a.pile} from the pile`);
+  return parts.join(" and ");
 }
 
 function cardsText(cards) { return cards.map(cardShort).join(" "); }
@@ -23,19 +33,20 @@ export function label(a, ctx) {
     case "nothing": return "No action: go to discard";
     case "couple": return `Show the King and Queen of ${SUIT_WORD[a.suit]} (+25)`;
     case "nine": return `Play the ${cardWords(a.card)}: all pass two ${a.direction === "across" ? "across" : `to the ${a.direction}`}`;
-    case "pull": return `Pull a ${{ 22: ".22", 38: ".38", 357: ".357", "357q": ".357 quick draw", 45: ".45" }[a.gun] || a.gun} (${cardsText(a.cards)})`;
+    case "pull": return `Pull a ${GUN_NAMES[a.gun] || a.gun} (${cardsText(a.cards)})`;
     case "shoot": return `Shoot ${who(a.target)} with the ${gunName(ctx.view, a.gun)}`;
     case "holster": return "Stop shooting";
     case "backfire": return `Backfire: hand the shooter the ${cardWords(a.card)}`;
     case "quick_draw": return `Quick draw (${cardsText(a.cards)}) and take the gun`;
     case "stand": return "Let the shot come";
     case "hand_over": return `Hand over the ${cardWords(a.card)} and draw ${a.draw}`;
-    case "discard": return `Discard the ${cardWords(a.card)}`;
+    case "discard": {
+      const then = drawWords(a);
+      return `Discard the ${cardWords(a.card)}${then ? `, then ${then}` : ""}`;
+    }
     case "draw": {
-      const parts = [];
-      if (a.discard) parts.push("take the top discard");
-      if (a.pile) parts.push(`draw ${a.pile} from the pile`);
-      return parts.length ? parts.join(" and ").replace(/^./, (c) => c.toUpperCase()) : "Draw nothing";
+      const w = drawWords(a);
+      return w ? w.replace(/^./, (c) => c.toUpperCase()) : "Draw nothing";
     }
     case "deal": return "Deal the next hand";
     default: return null;
@@ -55,21 +66,23 @@ function backs(n, small = true) {
 function gunEl(g, ctx, mine) {
   const shots = mine ? ctx.legal.filter((a) => a.type === "shoot" && a.gun === g.id) : [];
   const open = ctx.ui.menu === `gun:${g.id}`;
+  const name = gunLabel(g);
   const head = shots.length
     ? h("button", { type: "button", class: ["gun-button", open && "selected"], "data-opens": "menu", "data-gun": g.id,
       "aria-expanded": String(open), onclick: () => { ctx.ui.menu = open ? null : `gun:${g.id}`; ctx.rerender(); } },
-    `${g.name} — fire`)
-    : h("span", { class: "gun-name" }, g.name, g.ready ? "" : " (not ready)");
+    `${name} — fire`)
+    : h("span", { class: "gun-name" }, name, g.ready ? "" : " (not ready)");
   return h("div", { class: ["gun", g.ready && "ready"], "data-gun": g.id },
     head, h("div", { class: "cards-row" }, g.cards.map((c) => card(c, ctx, { small: true }))),
-    open && shots.length ? h("div", { class: "menu", role: "group", "aria-label": `Targets for the ${g.name}` },
-      h("p", { class: "menu-title" }, `Fire the ${g.name} at:`), shots.map((a) => actButton(a, ctx, seatName(ctx, a.target)))) : null);
+    open && shots.length ? h("div", { class: "menu", role: "group", "aria-label": `Targets for the ${name}` },
+      h("p", { class: "menu-title" }, `Fire the ${name} at:`), shots.map((a) => actButton(a, ctx, seatName(ctx, a.target)))) : null);
 }
 
 function tableau(seat, ctx, mine) {
   const parts = [];
   if (seat.badges.length) parts.push(h("div", { class: "group" }, h("span", { class: "sub" }, "Badges "), h("div", { class: "cards-row" }, seat.badges.map((c) => card(c, ctx, { small: true })))));
-  if (seat.protected?.length) parts.push(h("p", { class: "sub" }, "Protected: ", seat.protected.map(cardWords).join(", ")));
+  const kings = seat.protected || [...new Set(seat.badges.map((a) => `K${a[1]}`))];
+  if (kings.length) parts.push(h("p", { class: "sub" }, "Protected: ", kings.map(cardWords).join(", ")));
   if (seat.tens.length) parts.push(h("div", { class: "group" }, h("span", { class: "sub" }, "10s "), h("div", { class: "cards-row" }, seat.tens.map((c) => card(c, ctx, { small: true })))));
   if (seat.couples.length) parts.push(h("p", { class: "sub" }, "Couples shown: ", seat.couples.map((s) => SUIT_WORD[s] || s).join(", ")));
   if (seat.guns.length) parts.push(h("div", { class: "guns" }, seat.guns.map((g) => gunEl(g, ctx, mine))));
@@ -95,7 +108,7 @@ function reaction(view, ctx) {
   if (!acts.length) return null;
   const shot = view.shot;
   const title = acts[0].type === "hand_over" ? "You are hit!" : "You are being shot at!";
-  const what = shot ? `${seatName(ctx, shot.shooter)} fires the ${gunName(view, shot.gun)} at you.` : "";
+  const what = shot ? `${seatName(ctx, shot.shooter)} fires the ${gunName(view, shot.gun, shot.kind)} at you.` : "";
   return h("div", { class: "reaction", role: "dialog", "aria-label": title },
     h("h3", null, title), h("p", null, what, " ", acts[0].type === "hand_over" ? "Hand over one cowboy (a King) and choose how many cards to draw." : "Answer the shot:"),
     h("div", { class: "actions-row" }, acts.map((a) => actButton(a, ctx, [
@@ -106,12 +119,17 @@ function reaction(view, ctx) {
 }
 
 function handSummary(view, ctx) {
-  const last = view.hands?.[view.hands.length - 1];
-  if (!last || view.phase !== "scoring") return null;
-  return zone(`Hand ${last.hand} is over — ${last.ender !== null && last.ender !== undefined ? `${seatName(ctx, last.ender)} ended it` : "nobody ended it"}${last.why ? ` (${last.why})` : ""}`, { class: "hand-over panel-like" },
-    h("div", { class: "breakdowns" }, last.seats.map((s, i) => h("section", { class: "breakdown-seat" },
-      h("h3", null, `${seatName(ctx, i)}: ${s.total >= 0 ? "+" : ""}${s.total} → ${last.totals[i]}`),
-      h("table", { class: "breakdown" }, h("tbody", null, s.lines.map(([what, pts]) =>
+  if (view.phase !== "scoring") return null;
+  const last = view.last_hand || view.hands?.[view.hands.length - 1];
+  if (!last) return null;
+  const perSeat = last.lines
+    ? last.lines.map((lines, i) => ({ lines, total: last.points?.[i] ?? 0 }))
+    : (last.seats || []).map((x) => ({ lines: x.lines, total: x.total }));
+  const ended = last.ender !== null && last.ender !== undefined ? `${seatName(ctx, last.ender)} ended it` : "nobody ended it";
+  return zone(`Hand ${last.hand} is over — ${ended}${last.why ? ` (${last.why})` : ""}`, { class: "hand-over" },
+    h("div", { class: "breakdowns" }, perSeat.map((x, i) => h("section", { class: "breakdown-seat" },
+      h("h3", null, `${seatName(ctx, i)}: ${x.total >= 0 ? "+" : ""}${x.total} → ${last.totals[i]}`),
+      h("table", { class: "breakdown" }, h("tbody", null, (x.lines || []).map(([what, pts]) =>
         h("tr", null, h("td", null, what), h("td", { class: "num" }, pts > 0 ? `+${pts}` : String(pts))))))))));
 }
 
@@ -132,9 +150,10 @@ export function render(container, view, ctx) {
   const order = you === null || you === undefined ? [...Array(n).keys()] : Array.from({ length: n - 1 }, (_, i) => (you + 1 + i) % n);
   add(container, h("div", { class: "opponents" }, order.map((s) => {
     const seat = view.seats[s];
+    const shown = view.revealed?.[s] || seat.hand;
     return zone(`${seatName(ctx, s)} · ${view.scores[s]} pts`, { class: [toAct.has(s) && "acting"], "data-seat": s },
       h("p", { class: "sub" }, `${seat.hand_size} cards in hand`, seat.passing ? " · choosing cards to pass" : "", s === view.dealer ? " · dealer" : ""),
-      seat.hand ? h("div", { class: "cards-row" }, seat.hand.map((c) => card(c, ctx, { small: true }))) : backs(seat.hand_size),
+      shown ? h("div", { class: "cards-row" }, shown.map((c) => card(c, ctx, { small: true }))) : backs(seat.hand_size),
       tableau(seat, ctx, false));
   })));
   if (you === null || you === undefined) return;
