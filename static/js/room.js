@@ -313,6 +313,9 @@ async function renderPlay() {
   if (r.status === "finished" || view.result) renderResult(resultEl, view, r, ctx, table);
   renderChoices($("#choices"), $("#choice-list"), ctx);
   refocus(key);
+  // A menu just opened: put the keyboard on its first choice.
+  if (state.ui.menu && state.ui.menu !== state.lastMenu) tableEl.querySelector(".menu .act")?.focus({ preventScroll: true });
+  state.lastMenu = state.ui.menu;
   state.renderedVersion = state.version;
 }
 
