@@ -182,6 +182,12 @@ function renderSeats() {
         onclick: () => { if (seat.kind === "bot" || confirm(`Remove ${seat.name}?`)) hostCall("DELETE", `/seats/${seat.seat}`); } },
       r.status === "lobby" ? "Remove" : "Kick") : null));
   }
+  // Cowpoker's empty Ranches are played by Deadwood, part of the rules rather than a seat.
+  const deadwood = Array.isArray(state.doc.game?.table) ? state.doc.game.table.filter((t) => t.deadwood) : [];
+  for (const t of deadwood) {
+    list.append(h("li", { class: "seat deadwood-seat" }, h("span", { class: "dot", "aria-hidden": "true" }),
+      h("span", { class: "name" }, `Deadwood ${t.ranch}`), h("span", { class: "tags" }, "played by the rules")));
+  }
   for (let i = r.seats.length; r.status === "lobby" && i < r.max_seats; i++) {
     list.append(h("li", { class: "seat empty" }, h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "name" }, "empty seat")));
   }
