@@ -79,8 +79,16 @@ function setConn(status, detail) {
   document.body.dataset.conn = status;
   if (status === "closed") {
     if (detail === "unknown_room") notice("There is no room with this code. Check the link, or open a new room from the lobby.");
-    else if (detail === "forbidden") { notice("The host does not allow spectators here. Take a seat to come in.", "info"); showJoin(true); }
-    else if (detail === "kicked") { notice("The host removed you from your seat.", "info"); tokens.drop(code); state.token = null; }
+    else if (detail === "forbidden") {
+      if (!state.kicked) notice("The host does not allow spectators here. Take a seat to come in.", "info");
+      showJoin(true);
+    } else if (detail === "kicked") {
+      notice("The host removed you from your seat; you are watching now.", "info");
+      tokens.drop(code);
+      state.token = null;
+      state.kicked = true;
+      socket.restart(null);
+    }
     else if (detail === "bad_token") { tokens.drop(code); state.token = null; socket.restart(null); }
   }
 }
@@ -96,7 +104,7 @@ function connect() {
     onError: (msg) => {
       if (msg.ref === undefined || msg.ref === state.pending) state.pending = false;
       state.errorCount += 1;
-      if (!["kicked", "unknown_room", "bad_token", "forbidden"].includes(msg.code) || state.doc) notice(msg.message);
+      if (!msg.refusal && msg.code !== "kicked") notice(msg.message); // those two: setConn says why
       if (state.doc) render();
     },
   });

@@ -33,6 +33,7 @@ export class RoomSocket {
   connect() {
     this.stopped = false;
     this.fatal = null;
+    this.synced = false;
     this.h.onStatus?.(this.attempt ? "reconnecting" : "connecting");
     const ws = new WebSocket(this.url());
     this.ws = ws;
@@ -76,6 +77,7 @@ export class RoomSocket {
     if (msg.type === "sync") {
       this.doc = msg.doc;
       this.version = msg.version;
+      this.synced = true;
       this.h.onSync?.();
       this.h.onStatus?.("open");
       this.h.onDoc?.(this.doc, this.version);
@@ -97,10 +99,9 @@ export class RoomSocket {
     } else if (msg.type === "presence") {
       this.h.onPresence?.(msg);
     } else if (msg.type === "error") {
-      if (["kicked", "unknown_room", "bad_token", "forbidden"].includes(msg.code) && this.doc === null) {
-        this.fatal = msg.code;
-      }
-      if (msg.code === "kicked") this.fatal = "kicked";
+      // An error before the first sync of this socket is a refusal; the socket then closes.
+      msg.refusal = !this.synced;
+      if (msg.refusal || msg.code === "kicked") this.fatal = msg.code;
       this.h.onError?.(msg);
     }
   }

@@ -87,6 +87,7 @@ def test_host_controls_spectators_and_kick(browser, live):
     bo.page.wait_for_selector("#notice:has-text('removed you')")
     page.wait_for_function("() => window.saloon.doc.room.seats[1].kind === 'bot'")
     bo.page.wait_for_function(f"() => localStorage.getItem('saloon.token.{code}') === null")
+    assert bo.page.locator("#notice").inner_text().startswith("The host removed you")
 
 
 def test_keyboard_plays_and_four_colour_suits(browser, live):

@@ -15,7 +15,7 @@ from tests.browser.driver import DOM_WORDS, key
 pytestmark = pytest.mark.browser
 
 GAMES = sorted(g for g in all_games() if g != "highcard")
-SHORT = {"wyoming_cowboy": {"target_score": 50, "max_hands": 1, "turn_limit": 30}}
+SHORT = {"wyoming_cowboy": {"target_score": 5000, "max_hands": 2, "turn_limit": 30}}
 
 INTERACTIVE = """async ([gameId, view, seats, legal]) => {
   const table = await import(`/static/js/tables/${gameId}.js`)
@@ -52,7 +52,12 @@ def sample_states(game, seats: int, n: int = 10):
         state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
         states.append(state)
     step = max(1, len(states) // n)
-    return states[::step] + [states[-1]]
+    picked = set(range(0, len(states), step)) | {len(states) - 1}
+    # Every change of phase too (an opening pass, the end of a hand, a showdown...).
+    phases = [game.view(st, None).get("phase") for st in states]
+    changes = [i for i in range(1, len(states)) if phases[i] != phases[i - 1]]
+    picked |= set(changes[:: max(1, len(changes) // 8)])
+    return [states[i] for i in sorted(picked)]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
