@@ -84,12 +84,13 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
     trick = None
     if state.trick:
         t = state.trick
+        nxt = tricks.next_position(state)
         trick = {
             "kind": t.kind,
             "caller": state.ranch[t.caller],
             "order": [state.ranch[p] for p in t.order],
-            "played": [{"ranch": state.ranch[p], "card": c} for p, c in t.played],
-            "next": state.ranch[p] if (p := tricks.next_position(state)) is not None else None,
+            "played": [{"ranch": state.ranch[pos], "card": c} for pos, c in t.played],
+            "next": state.ranch[nxt] if nxt is not None else None,
         }
     hand = list(state.hands[me]) if me is not None else None
     acting = rules.acting_position(state)
