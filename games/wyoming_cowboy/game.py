@@ -55,7 +55,17 @@ class WyomingCowboy(Game[State]):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Returns every concrete action ``seat`` may take now."""
-        return rules.legal(state, seat)
+        return [{k: list(v) if isinstance(v, list) else v for k, v in a.items()}
+                for a in self._legal(state, seat)]
+
+    @staticmethod
+    def _legal(state: State, seat: int) -> list[Action]:
+        # States are never changed once made (apply works on a clone), so the list is
+        # kept on the state: the server, a bot and apply all ask for the same one.
+        cache = state.__dict__.setdefault("_legal", {})
+        if seat not in cache:
+            cache[seat] = rules.legal(state, seat)
+        return cache[seat]
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Returns the next state and its events; refuses anything not legal."""
@@ -64,7 +74,7 @@ class WyomingCowboy(Game[State]):
         if seat not in rules.to_act(state):
             raise NotYourTurn(
                 f"Expected a move from seat {sorted(rules.to_act(state))}, got seat {seat}")
-        check_legal(rules.legal(state, seat), seat, action)
+        check_legal(self._legal(state, seat), seat, action)
         st = state.clone()
         events = rules.perform(st, seat, action)
         return st, events
