@@ -172,6 +172,7 @@ def takeable(st: State) -> str | None:
 
 
 def _keep(st: State) -> int:
+    """How many discards stay when the pile is rebuilt."""
     return min(len(st.discards), st.fresh + 1)
 
 
@@ -229,6 +230,7 @@ def tens_all_out(st: State) -> bool:
 
 
 def a22_on_table(st: State) -> bool:
+    """Whether a .22 lies on any table."""
     return any(g["kind"] == "22" for gs in st.guns for g in gs)
 
 
@@ -242,6 +244,7 @@ def may_discard_six(st: State, seat: int) -> bool:
 
 
 def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
+    """Every distinct set of ``k`` faces from ``hand``."""
     out: list[list[str]] = []
     seen: set[tuple[str, ...]] = set()
     for combo in combinations(sorted(hand, key=sort_key), k):
@@ -312,11 +315,13 @@ def ends_with_ten(st: State) -> bool:
 
 
 def _shots(st: State, seat: int) -> list[dict[str, Any]]:
+    """Every ready gun at every other seat."""
     return [{"type": "shoot", "gun": g["id"], "target": t}
             for g in ready_guns(st, seat) for t in range(st.seats) if t != seat]
 
 
 def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
+    """The turn's one action (couple, 9, gun, shot) or none: discarding straight away."""
     hand = st.hands[seat]
     out: list[dict[str, Any]] = []
     for s in SUITS:
@@ -332,6 +337,7 @@ def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
 
 
 def _reactions(st: State, seat: int) -> list[dict[str, Any]]:
+    """A victim's answers: a 6 against a .22, a quick draw, or letting the shot come."""
     out: list[dict[str, Any]] = []
     hand = st.hands[seat]
     if can_backfire(st.pending["kind"]):
@@ -403,12 +409,14 @@ def perform(st: State, seat: int, action: dict[str, Any]) -> list[Event]:
 
 
 def _direction(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """The dealer calls the opening pass."""
     ev.append({"type": "direction", "direction": a["direction"],
                "text": f"{seat_ref(seat)} calls the opening pass: three cards {a['direction']}"})
     start_pass(st, OPENING_PASS, offset(st, a["direction"]))
 
 
 def start_pass(st: State, size: int, off: int) -> None:
+    """Every seat holding cards now chooses ``size`` of them to pass ``off`` seats left."""
     st.phase = PASS
     st.pass_size = size
     st.pass_offset = off
@@ -417,6 +425,7 @@ def start_pass(st: State, size: int, off: int) -> None:
 
 
 def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """A seat sets aside its cards for the pass; the last to choose completes it."""
     moved: list[str] = []
     for c in a["cards"]:
         moved.append(c)
@@ -457,12 +466,14 @@ def finish_pass(st: State, ev: list[Event]) -> None:
 
 
 def _nothing(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """A seat holding no cards ends its turn."""
     ev.append({"type": "nothing", "text": f"{seat_ref(seat)} holds no cards: no discard "
                "and no draw"})
     end_turn(st, ev)
 
 
 def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """Show a couple: +25 now, once per suit per hand."""
     s = a["suit"]
     st.couples[seat].append(s)
     st.acted = "couple"
@@ -473,6 +484,7 @@ def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 
 
 def _nine(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """Play a 9: everyone passes two cards that way."""
     take_card(st, seat, a["card"])
     st.discards.append(a["card"])
     st.fresh += 1
@@ -486,6 +498,7 @@ def _nine(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 
 
 def _pull(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """Lay one gun on the table; a .22 after all the 10s ends the hand."""
     for c in a["cards"]:
         take_card(st, seat, c)
     st.gun_counter += 1
@@ -504,6 +517,7 @@ def _pull(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 
 
 def find_gun(st: State, seat: int, gid: str) -> dict[str, Any]:
+    """Returns the seat's gun with that id."""
     for g in st.guns[seat]:
         if g["id"] == gid:
             return g
@@ -511,6 +525,7 @@ def find_gun(st: State, seat: int, gid: str) -> dict[str, Any]:
 
 
 def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """"Can I shoot you?": the victim may answer, or the shot resolves."""
     gun = find_gun(st, seat, a["gun"])
     victim = a["target"]
     st.acted = "shoot"
@@ -529,6 +544,7 @@ def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 
 
 def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """The victim of a .22 hands the shooter a 6 instead."""
     shooter = st.pending["shooter"]
     take_card(st, seat, a["card"])
     give(st, shooter, [a["card"]])
@@ -540,6 +556,7 @@ def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 
 
 def _quick_draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """The victim pulls a same-suit 3-5-7 and takes the shooter's gun."""
     p = st.pending
     shooter = p["shooter"]
     for c in a["cards"]:
@@ -559,6 +576,7 @@ def _quick_draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> Non
 
 
 def _stand(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """The victim lets the shot come."""
     resolve_shot(st, ev)
 
 
@@ -616,6 +634,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
 
 
 def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """The hit victim hands over the cowboy and draws the replacements chosen."""
     p = st.pending
     shooter = p["shooter"]
     card = a["card"]
@@ -663,6 +682,7 @@ def go_discard(st: State, ev: list[Event]) -> None:
 
 
 def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """Discard (a 10 to the table), then draw as chosen."""
     card = a["card"]
     badge = take_card(st, seat, card)
     if badge:
@@ -692,6 +712,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 
 
 def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """Draw from the top discard and the pile; the turn passes on."""
     got: list[str] = []
     if a["discard"]:
         top = takeable(st)
@@ -767,6 +788,7 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event]) -> None:
 
 
 def _deal(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
+    """The next dealer deals the next hand."""
     st.dealer = seat
     deal(st, ev)
 
