@@ -525,7 +525,7 @@ def find_gun(st: State, seat: int, gid: str) -> dict[str, Any]:
 
 
 def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
-    """"Can I shoot you?": the victim may answer, or the shot resolves."""
+    """Asks "Can I shoot you?": the victim may answer, or the shot resolves."""
     gun = find_gun(st, seat, a["gun"])
     victim = a["target"]
     st.acted = "shoot"
