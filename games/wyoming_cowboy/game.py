@@ -138,7 +138,7 @@ class WyomingCowboy(Game[State]):
         if t == "pass":
             return "pass " + ", ".join(action["cards"])
         if t == "nothing":
-            return "take no action"
+            return "no cards: end the turn"
         if t == "couple":
             return f"show the couple of {action['suit']}"
         if t == "nine":
@@ -147,8 +147,6 @@ class WyomingCowboy(Game[State]):
             return f"pull a {gun_name(action['gun'])} ({', '.join(action['cards'])})"
         if t == "shoot":
             return f"shoot seat {action['target']} with gun {action['gun']}"
-        if t == "holster":
-            return "stop shooting"
         if t == "backfire":
             return f"backfire: hand over the {words(action['card'])}"
         if t == "quick_draw":
@@ -158,9 +156,9 @@ class WyomingCowboy(Game[State]):
         if t == "hand_over":
             return f"hand over the {words(action['card'])}, draw {action['draw']}"
         if t == "discard":
-            return f"discard the {words(action['card'])}"
-        if t == "draw":
-            return f"draw {action['pile']} from the pile and {action['discard']} discard"
+            took = " and the top discard" if action["discard"] else ""
+            return (f"discard the {words(action['card'])}, draw {action['pile']} from the "
+                    f"pile{took}")
         if t == "deal":
             return "deal the next hand"
         return super().describe_action(action)
