@@ -33,11 +33,13 @@ def reset_postgres(url: str) -> None:
     asyncio.run(run())
 
 
-@pytest.fixture
-def database_url(tmp_path) -> str:
-    """A freshly migrated database: PostgreSQL when TEST_DATABASE_URL is set, else SQLite."""
-    url = os.environ.get("TEST_DATABASE_URL")
-    if url:
+BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
+
+
+def migrated(backend: str, tmp_path) -> str:
+    """Returns the URL of an empty, migrated database of ``backend``."""
+    if backend == "postgresql":
+        url = os.environ["TEST_DATABASE_URL"]
         reset_postgres(url)
     else:
         url = f"sqlite+aiosqlite:///{tmp_path}/saloon.db"
@@ -45,11 +47,28 @@ def database_url(tmp_path) -> str:
     return url
 
 
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path) -> str:
+    """A freshly migrated database: SQLite, and PostgreSQL too when TEST_DATABASE_URL is set."""
+    return migrated(request.param, tmp_path)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    """A freshly migrated SQLite database (for long game runs that test the protocol)."""
+    return migrated("sqlite", tmp_path)
+
+
+def settings_for(url: str) -> Settings:
+    """Settings for a test server: no bot delay, the given database, a known admin token."""
+    return Settings(database_url=url, bot_delay=0, admin_token="admin-secret",
+                    redis_url=None, snapshot_every=5, _env_file=None)
+
+
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    """Settings for a test server: no bot delay, the test database, a known admin token."""
-    return Settings(database_url=database_url, bot_delay=0, admin_token="admin-secret",
-                    redis_url=None, snapshot_every=5, _env_file=None)
+    """Settings for a test server on the parametrized database."""
+    return settings_for(database_url)
 
 
 @pytest.fixture
@@ -105,6 +124,13 @@ class LiveServer:
 
 @pytest.fixture
 def server(settings: Settings) -> Iterator[LiveServer]:
-    """A real uvicorn on a free port."""
+    """A real uvicorn on a free port, on each database backend."""
     with LiveServer(settings) as live:
+        yield live
+
+
+@pytest.fixture
+def sqlite_server(sqlite_url: str) -> Iterator[LiveServer]:
+    """A real uvicorn on a free port over SQLite."""
+    with LiveServer(settings_for(sqlite_url)) as live:
         yield live

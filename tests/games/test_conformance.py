@@ -1,7 +1,8 @@
 """The contract, checked on every registered game through many seeded random games.
 
 ``SALOON_CONFORMANCE_GAMES`` sets how many games per game and seat count the fast
-suite plays (default 12); the ``slow`` marker runs 10,000 per game.
+suite plays (default 12), with the game's ``quick_options`` (its shortest complete
+game); the ``slow`` marker runs 10,000 per game with the default options.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def test_random_games_end_conserve_and_replay(game_id: str) -> None:
     for seats in seat_counts(game):
         for n in range(FAST):
             seed = 1000 * seats + n
-            prev = {"state": game.new_game(game.parse_options({}), seats, seed)}
+            options = game.parse_options(game.quick_options)
+            prev = {"state": game.new_game(options, seats, seed)}
 
             def on_step(state, seat, action, prev=prev):
                 before = prev["state"]
@@ -65,12 +67,11 @@ def test_random_games_end_conserve_and_replay(game_id: str) -> None:
                 assert game.load(json.loads(json.dumps(game.dump(state)))) == state
                 prev["state"] = state
 
-            out = playout(game, seats=seats, seed=seed, on_step=on_step)
+            out = playout(game, seats=seats, seed=seed, options=options, on_step=on_step)
             assert out.result is not None
             assert len(out.result.scores) == seats
             assert set(out.result.winners) <= set(range(seats)) and out.result.winners
-            again = replay(game, seats=seats, seed=seed, options=game.parse_options({}),
-                           actions=out.actions)
+            again = replay(game, seats=seats, seed=seed, options=options, actions=out.actions)
             assert game.state_hash(again) == game.state_hash(out.state)
 
 
@@ -86,7 +87,8 @@ def test_every_legal_action_round_trips_through_the_schema(game_id: str) -> None
                 seen.add(a["type"])
 
     for seats in seat_counts(game):
-        playout(game, seats=seats, seed=7 + seats, on_step=on_step)
+        playout(game, seats=seats, seed=7 + seats, on_step=on_step,
+                options=game.parse_options(game.quick_options))
     assert seen
 
 
@@ -129,7 +131,7 @@ def test_global_randomness_is_never_used(game_id: str, monkeypatch) -> None:
 
     for name in ("random", "randint", "randrange", "choice", "shuffle", "sample", "getrandbits"):
         monkeypatch.setattr(random, name, forbidden)
-    playout(game, seats=game.max_seats, seed=3)
+    playout(game, seats=game.max_seats, seed=3, options=game.parse_options(game.quick_options))
 
 
 FORBIDDEN_IMPORTS = {

@@ -1,0 +1,62 @@
+"""Several server processes on one database: one writer per version, Redis to notify."""
+
+from __future__ import annotations
+
+import os
+
+import httpx
+import pytest
+
+from app.db import Database
+from app.rooms import RoomService
+from app.settings import Settings
+from tests.app.conftest import LiveServer
+from tests.app.wire import WireClient
+
+REDIS = os.environ.get("TEST_REDIS_URL")
+
+
+async def test_a_stale_process_reloads_and_never_writes_the_same_version(settings) -> None:
+    """Two services over one database: the conditional version update keeps one writer."""
+    a = RoomService(Database(settings.database_url), settings)
+    b = RoomService(Database(settings.database_url), settings)
+    live_a, _, host = await a.create(game_id="highcard", options={}, name="Ana")
+    _, bo = await a.join(live_a.code, "Bo")
+    live_b = await b.get(live_a.code)
+    await a.start(live_a.code, host)  # b has not heard of it
+    assert live_b.status == "lobby"
+    # b accepts an action: its first write finds a newer version, reloads, then applies.
+    await b.chat(live_b, 1, "hello from b")
+    assert live_b.status == "playing" and live_b.version == live_a.version + 1
+    card = live_b.game.legal_actions(live_b.state, 1)[0]
+    await b.act(live_b, 1, card)
+    # a is now stale; its next write reloads first and sees b's action.
+    await a.chat(live_a, 0, "hello from a")
+    assert live_a.version == live_b.version + 1
+    assert live_a.state.played[1] == card["card"]
+    for svc in (a, b):
+        await svc.close()
+        await svc.db.dispose()
+
+
+@pytest.mark.skipif(not REDIS, reason="needs TEST_REDIS_URL")
+async def test_a_change_on_one_process_reaches_sockets_on_another(settings: Settings) -> None:
+    shared = settings.model_copy(update={"redis_url": REDIS})
+    with LiveServer(shared) as one, LiveServer(shared) as two:
+        async with httpx.AsyncClient(base_url=one.http) as http:
+            room = (await http.post("/api/rooms", json={"game": "highcard", "name": "Ana"})).json()
+            code = room["code"]
+            bo = (await http.post(f"/api/rooms/{code}/join", json={"name": "Bo"})).json()
+        ana = await WireClient.connect(one.ws, code, room["token"])
+        bob = await WireClient.connect(two.ws, code, bo["token"])
+        async with httpx.AsyncClient(base_url=one.http) as http:
+            await http.post(f"/api/rooms/{code}/start",
+                            headers={"Authorization": f"Bearer {room['token']}"})
+        await bob.until(lambda c: c.doc["room"]["status"] == "playing")
+        await bob.send({"type": "action", "action": bob.doc["legal"][0], "ref": 1})
+        await bob.until(lambda c: 1 in c.acks)
+        await ana.until(lambda c: c.version == bob.version)
+        assert ana.doc["game"]["played"] == bob.doc["game"]["played"] == [False, True]
+        assert (await ana.fresh_sync())["doc"] == ana.doc
+        await ana.close()
+        await bob.close()

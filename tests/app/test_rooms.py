@@ -1,0 +1,161 @@
+"""The room service: persistence, rebuilding from the database, kicks, rematches, bots."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from sqlalchemy import func, select
+
+from app.db import Database
+from app.errors import Conflict, Forbidden, Unauthorized
+from app.models import ActionRow, GameRecord, Snapshot
+from app.rooms import RoomService
+from app.settings import Settings
+from games.base import GameError, NotYourTurn
+from games.rng import Rng
+
+
+@pytest.fixture
+async def service(settings: Settings):
+    svc = RoomService(Database(settings.database_url), settings)
+    yield svc
+    await svc.close()
+    await svc.db.dispose()
+
+
+async def play_until(svc: RoomService, code: str, seats_tokens: list[str], *, steps: int,
+                     seed: int = 1) -> None:
+    """Plays random legal actions for the human seats for ``steps`` actions."""
+    rng = Rng(seed)
+    live = await svc.get(code)
+    for _ in range(steps):
+        humans = [s for s in live.to_act() if live.seats[s].kind == "human"]
+        if live.status != "playing":
+            return
+        if not humans:
+            await asyncio.sleep(0.01)
+            continue
+        seat = rng.choice(humans)
+        await svc.act(live, seat, rng.choice(live.game.legal_actions(live.state, seat)))
+
+
+async def test_a_room_not_in_memory_is_rebuilt_from_the_database(service, settings) -> None:
+    live, _, host = await service.create(game_id="highcard", options={"tricks": 5}, name="Ana")
+    code = live.code
+    _, bo = await service.join(code, "Bo")
+    await service.add_bot(code, host, "random")
+    await service.start(code, host)
+    await play_until(service, code, [host, bo], steps=7)
+    await service.chat(live, 1, "still here")
+    before = {v: live.document(v, 400) for v in (None, 0, 1, 2)}
+    version, seq = live.version, live.seq
+    assert seq >= 5
+
+    other = RoomService(Database(settings.database_url), settings)
+    again = await other.get(code)
+    assert (again.version, again.seq) == (version, seq)
+    assert {v: again.document(v, 400) for v in (None, 0, 1, 2)} == before
+    assert again.game.state_hash(again.state) == live.game.state_hash(live.state)
+    async with other.db.session() as s:
+        snaps = (await s.execute(select(func.count()).select_from(Snapshot))).scalar_one()
+    assert snaps == seq // settings.snapshot_every
+    await other.close()
+    await other.db.dispose()
+
+
+async def test_every_action_is_one_row_and_seq_is_unique(service) -> None:
+    live, _, host = await service.create(game_id="highcard", options={}, name="Ana")
+    _, bo = await service.join(live.code, "Bo")
+    await service.start(live.code, host)
+    await play_until(service, live.code, [host, bo], steps=100)
+    assert live.status == "finished"
+    async with service.db.session() as s:
+        seqs = (await s.execute(select(ActionRow.seq).where(ActionRow.game_id == live.game_id)
+                                .order_by(ActionRow.seq))).scalars().all()
+        record = await s.get(GameRecord, live.game_id)
+    assert seqs == list(range(1, live.seq + 1))
+    assert record.status == "finished" and record.actions_count == live.seq
+    assert record.result == live.result and record.final_hash
+
+
+async def test_bots_play_their_seats_until_the_game_ends(service) -> None:
+    live, _, host = await service.create(game_id="highcard", options={}, name="Ana")
+    for _ in range(3):
+        await service.add_bot(live.code, host, "random")
+    await service.start(live.code, host)
+    await play_until(service, live.code, [host], steps=200)
+    for _ in range(100):
+        if live.status == "finished":
+            break
+        await asyncio.sleep(0.01)
+    assert live.status == "finished" and live.result is not None
+
+
+async def test_rematch_keeps_the_seats_and_starts_a_new_game(service) -> None:
+    live, _, host = await service.create(game_id="highcard", options={"tricks": 1}, name="Ana")
+    _, bo = await service.join(live.code, "Bo")
+    with pytest.raises(Conflict):
+        await service.start(live.code, host, rematch=True)
+    first = await service.start(live.code, host)
+    await play_until(service, live.code, [host, bo], steps=10)
+    assert live.status == "finished"
+    second = await service.start(live.code, host, rematch=True)
+    assert second != first and live.status == "playing" and live.matches == 1
+    assert [s.name for s in live.seats] == ["Ana", "Bo"]
+    assert not any(e["type"] == "trick" for e in live.log)  # the old game's events are gone
+
+
+async def test_kick_during_a_game_hands_the_seat_to_a_bot(service) -> None:
+    live, _, host = await service.create(game_id="highcard", options={}, name="Ana")
+    _, bo = await service.join(live.code, "Bo")
+    await service.start(live.code, host)
+    with pytest.raises(Forbidden):
+        await service.remove_seat(live.code, bo, 0)
+    await service.remove_seat(live.code, host, 1)
+    assert live.seats[1].kind == "bot" and live.seats[1].name == "Bo"
+    with pytest.raises(Unauthorized):
+        await service.join(live.code, "", bo)
+    await play_until(service, live.code, [host], steps=50)
+    for _ in range(100):
+        if live.status == "finished":
+            break
+        await asyncio.sleep(0.01)
+    assert live.status == "finished"
+
+
+async def test_a_seat_whose_player_left_stays_theirs(service) -> None:
+    live, _, host = await service.create(game_id="highcard", options={}, name="Ana")
+    seat, bo = await service.join(live.code, "Bo")
+    conn = await service.connect(live, seat)
+    service.disconnect(live, conn)
+    assert live.seats[seat].name == "Bo" and live.seats[seat].kind == "human"
+    assert await service.join(live.code, "", bo) == (seat, bo)
+
+
+async def test_refused_actions_change_nothing(service) -> None:
+    live, _, host = await service.create(game_id="highcard", options={}, name="Ana")
+    await service.join(live.code, "Bo")
+    await service.start(live.code, host)
+    seat = 0
+    await service.act(live, seat, live.game.legal_actions(live.state, seat)[0])
+    version, state = live.version, live.game.state_hash(live.state)
+    with pytest.raises(NotYourTurn):
+        await service.act(live, seat, {"type": "play", "card": live.state.hands[0][0]})
+    with pytest.raises(GameError):
+        await service.act(live, 1, {"type": "play", "card": "AS" if "AS" not in
+                                    live.state.hands[1] else "2C"})
+    assert live.version == version and live.game.state_hash(live.state) == state
+
+
+async def test_lobby_removal_renumbers_seats_and_survives_a_reload(service, settings) -> None:
+    live, _, host = await service.create(game_id="highcard", options={}, name="Ana")
+    await service.add_bot(live.code, host, "random")
+    _, cy = await service.join(live.code, "Cy")
+    await service.remove_seat(live.code, host, 1)
+    assert [(s.position, s.name) for s in live.seats] == [(0, "Ana"), (1, "Cy")]
+    other = RoomService(Database(settings.database_url), settings)
+    again = await other.get(live.code)
+    assert [(s.position, s.name) for s in again.seats] == [(0, "Ana"), (1, "Cy")]
+    assert again.seat_for_token(cy) == 1
+    await other.db.dispose()
