@@ -30,7 +30,7 @@ def leaked(data: Any, secrets: set[str]) -> set[str]:
     for s in strings_in(data):
         if s in secrets:
             found.add(s)
-        elif len(s) > 3:
+        elif len(s) > 3 and " " in s:
             found |= secrets.intersection(_TOKEN.split(s))
     return found
 
