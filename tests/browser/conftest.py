@@ -79,3 +79,13 @@ def artifacts() -> Path:
     """The folder screenshots go to (ignored by git)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def _close_contexts(request):
+    """Closes the browser contexts a test opened, so renderers do not pile up."""
+    yield
+    if "browser" in request.fixturenames:
+        b = request.getfixturevalue("browser")
+        for context in list(b.contexts):
+            context.close()
