@@ -69,6 +69,13 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
         p.page.wait_for_selector("#game-over")
     ana.page.wait_for_selector("#rematch")
     ana.page.screenshot(path=str(artifacts / "highcard-over-desktop.png"), full_page=True)
+    # The host's rematch: same seats, a new game, everyone's page follows.
+    ana.page.locator("#result-rematch").click()
+    bo.page.wait_for_function("() => window.saloon.doc.room.status === 'playing'"
+                              " && window.saloon.doc.room.match === 1")
+    assert bo.page.locator("#game-over").count() == 0
+    ana.page.locator("#copy").click()
+    ana.page.wait_for_selector("#copy:has-text('Copied')")
     assert not ana.errors and not bo.errors
 
 
