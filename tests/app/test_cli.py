@@ -1,0 +1,47 @@
+"""The saloon command: migrate and simulate."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import cli
+
+
+def test_simulate_prints_a_summary_table(capsys) -> None:
+    assert cli.main(["simulate", "highcard", "--games", "20", "--seed", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert "20/20" in err  # the progress bar
+    assert "games/s" in out and "average length" in out and "score spread" in out
+    assert out.count("seat ") >= 4 and "win share per seat" in out
+
+
+def test_simulate_compares_bots_when_given_several(capsys) -> None:
+    assert cli.main(["simulate", "highcard", "--games", "8", "--bots", "random,random"]) == 0
+    assert cli.main(["simulate", "cowpoker", "--games", "4", "--bots", "smart,random"]) == 0
+    out = capsys.readouterr().out
+    assert "per bot" in out and "smart" in out
+    assert "per label" in out  # Cowpoker labels each seat with its Ranch
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "chess"], "got 'chess'"),
+    (["simulate", "highcard", "--bots", "genius"], "got genius"),
+    (["simulate", "highcard", "--seats", "9"], "takes 2 to 4 seats"),
+])
+def test_simulate_refuses_bad_arguments(capsys, args, message) -> None:
+    assert cli.main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_migrate_creates_the_schema(tmp_path, monkeypatch, capsys) -> None:
+    from app.settings import get_settings
+
+    url = f"sqlite+aiosqlite:///{tmp_path}/cli.db"
+    monkeypatch.setenv("DATABASE_URL", url)
+    get_settings.cache_clear()
+    try:
+        assert cli.main(["migrate"]) == 0
+    finally:
+        get_settings.cache_clear()
+    assert "up to date" in capsys.readouterr().out
+    assert (tmp_path / "cli.db").exists()
