@@ -29,6 +29,8 @@ export function actionableCard(ctx, id, make, actions, title) {
   const el = make({ onclick: () => { ctx.ui.menu = open ? null : id; ctx.rerender(); }, selected: open,
     title: `${actions.length} choices` });
   el.dataset.opens = "menu";
+  el.setAttribute("aria-haspopup", "true");
+  el.setAttribute("aria-expanded", String(open));
   return el;
 }
 
