@@ -1,7 +1,7 @@
 // Cards for Cowboys: the Store pyramid (covered cards as backs), every player's round,
 // your deck; drawing, trashing, buying, burning and rock-paper-scissors as clicks.
 
-import { actionKey, add, h, s } from "../dom.js";
+import { add, h, s } from "../dom.js";
 import { actButton, actionsFor } from "../actions.js";
 import { cardElement, textLines, wrap } from "../cards.js";
 import { withDefaults, actionableCard, buttons, seatName, stat, zone } from "./common.js";
@@ -205,4 +205,3 @@ export function renderBreakdown(view, room, ctx) {
   return out;
 }
 
-export { actionKey };
