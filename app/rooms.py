@@ -70,8 +70,8 @@ class Connection:
     doc: dict[str, JSON] | None = None
     version: int = -1
 
-    def send(self, message: dict[str, JSON]) -> None:
-        """Queues a message for the socket's writer task."""
+    def send(self, message: dict[str, JSON] | None) -> None:
+        """Queues a message for the socket's writer task; ``None`` closes the socket."""
         self.outbox.put_nowait(message)
 
 
@@ -503,7 +503,8 @@ class RoomService:
 
             def prepare(version: int) -> Change:
                 def after(v: int) -> None:
-                    live.status, live.matches, live.game_id, live.seed = "playing", match, game_id, seed
+                    live.status, live.matches = "playing", match
+                    live.game_id, live.seed = game_id, seed
                     live.state, live.seq, live.result = state, 0, None
                     live.log = [e for e in live.log if e["type"] in ("chat", "notice")]
                     self._log_notice(live, v, text)
@@ -643,9 +644,10 @@ class RoomService:
                 rng = Rng((live.seed or 0) ^ (live.seq * 0x9E3779B1 + seat + 1))
                 legal = game.legal_actions(live.state, seat)
                 action = bot.choose(game.view(live.state, seat), legal, rng)
+                def prepare(v: int, seat: int = seat, action: JSON = action) -> Change:
+                    return self._prepare_action(live, seat, action, v, None, None)
                 try:
-                    await self._run(live, lambda v: self._prepare_action(live, seat, action, v,
-                                                                         None, None))
+                    await self._run(live, prepare)
                 except (GameError, SaloonError) as e:
                     log.error("bot in room %s seat %d was refused: %s", live.code, seat, e)
                     return

@@ -15,7 +15,8 @@ class Settings(BaseSettings):
 
     database_url: str = Field(
         "sqlite+aiosqlite:///./saloon.db",
-        description="SQLAlchemy async URL: SQLite file by default, postgresql+asyncpg://… in production",
+        description="SQLAlchemy async URL: a SQLite file by default, "
+        "postgresql+asyncpg://… in production",
     )
     redis_url: str | None = Field(
         None, description="Redis URL for several server processes; unset on one machine"

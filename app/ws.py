@@ -122,7 +122,7 @@ async def _handle(service: RoomService, live: LiveRoom, conn: Connection, token:
                   raw: str) -> None:
     try:
         data = json.loads(raw)
-    except ValueError as e:
+    except json.JSONDecodeError as e:
         conn.send(error("bad_json", f"Expected a JSON object; {e.msg} at character {e.pos}"))
         return
     if not isinstance(data, dict) or data.get("type") not in CLIENT_TYPES:

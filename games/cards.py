@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """The four French suits, each named by its one-letter text form."""
 
     CLUBS = "C"

@@ -128,7 +128,8 @@ class HighCard(Game[State]):
         if not self._over(state):
             return None
         top = max(state.won)
-        return Result([float(w) for w in state.won], [i for i, w in enumerate(state.won) if w == top])
+        winners = [i for i, w in enumerate(state.won) if w == top]
+        return Result([float(w) for w in state.won], winners)
 
     def scores(self, state: State) -> list[float]:
         return [float(w) for w in state.won]

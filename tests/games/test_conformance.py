@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from games import registry
-from games.registry import get_game
 from games.base import Game, GameError
 from games.leaks import leaked, visible_to
 from games.play import playout, replay
+from games.registry import get_game
 
 GAMES = sorted(registry.all_games())
 FAST = int(os.environ.get("SALOON_CONFORMANCE_GAMES", "12"))
@@ -73,7 +73,7 @@ def test_random_games_end_conserve_and_replay(game_id: str) -> None:
                 assert game.load(json.loads(json.dumps(game.dump(state)))) == state
                 prev["state"] = state
 
-            def light(state, seat, action):
+            def light(state, seat, action, seed=seed):
                 broken = game.invariants(state)
                 assert not broken, f"seed {seed}: {broken}"
 
@@ -176,9 +176,11 @@ def test_ten_thousand_random_games(game_id: str) -> None:
     counts = seat_counts(game)
     for n in range(10_000):
         seats = counts[n % len(counts)]
-        out = playout(game, seats=seats, seed=n,
-                      on_step=lambda s, *_: None if not game.invariants(s) else pytest.fail(
-                          f"seed {n}: {game.invariants(s)}"))
+        def check(state, *_, n=n):
+            broken = game.invariants(state)
+            assert not broken, f"seed {n}: {broken}"
+
+        out = playout(game, seats=seats, seed=n, on_step=check)
         again = replay(game, seats=seats, seed=n, options=game.parse_options({}),
                        actions=out.actions)
         assert game.state_hash(again) == game.state_hash(out.state), f"seed {n}"
