@@ -6,6 +6,7 @@ import { optionsForm } from "./options.js";
 import { RoomSocket } from "./socket.js";
 import { describeAction, renderChoices, renderResult } from "./actions.js";
 import * as generic from "./tables/generic.js";
+import { SUIT_SYMBOL } from "./cards.js";
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const state = {
@@ -344,8 +345,13 @@ function renderLog() {
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 30;
   fill(el, ...log.map((e) => e.type === "chat"
     ? h("li", { class: "chat" }, h("b", null, e.name || seatNames[e.seat] || "?"), ": ", e.text)
-    : h("li", { class: e.type === "notice" ? "notice-line" : "event", "data-type": e.type }, seatText(e.text, seatNames))));
+    : h("li", { class: e.type === "notice" ? "notice-line" : "event", "data-type": e.type }, seatText(cardSymbols(e.text), seatNames))));
   if (atBottom || el.dataset.first !== "no") { el.scrollTop = el.scrollHeight; el.dataset.first = "no"; }
+}
+
+/** Short card texts in game events ("KD") read better as "K♦". */
+function cardSymbols(text) {
+  return text.replace(/\b([2-9TJQKA])([CDHS])\b/g, (_, r, su) => `${r === "T" ? "10" : r}${SUIT_SYMBOL[su]}`);
 }
 
 // ---------------------------------------------------------------- wiring
