@@ -436,6 +436,7 @@ class RoomService:
                         for i, s in enumerate(live.seats):
                             s.position = i
                         live.host_seat = host
+                        self._drop_seat_connections(live, position, renumber=True)
                         self._log_notice(live, v, text)
                     return Change(rows=[self._notice(live, version, text)],
                                   statements=stmts, after=after)
@@ -448,6 +449,7 @@ class RoomService:
                 def prepare(version: int) -> Change:
                     def after(v: int) -> None:
                         target.kind, target.bot, target.token_hash = "bot", bot, None
+                        self._drop_seat_connections(live, position, renumber=False)
                         self._log_notice(live, v, text)
                     return Change(
                         rows=[self._notice(live, version, text)],
@@ -457,11 +459,21 @@ class RoomService:
                         after=after)
 
             await self._run(live, prepare)
-            for conn in list(live.connections):
-                if conn.viewer == position and target.token_hash is None:
-                    conn.send({"type": "error", "code": "kicked",
-                               "message": "The host removed you from this seat"})
-                    conn.send(None)
+
+    def _drop_seat_connections(self, live: LiveRoom, position: int, *, renumber: bool) -> None:
+        """Closes the removed seat's sockets before any document is sent to them again.
+
+        With ``renumber`` the later seats moved up one, and so do their connections:
+        a connection must never be left pointing at someone else's seat.
+        """
+        for conn in list(live.connections):
+            if conn.viewer == position:
+                live.connections.discard(conn)
+                conn.send({"type": "error", "code": "kicked",
+                           "message": "The host removed you from this seat"})
+                conn.send(None)
+            elif renumber and conn.viewer is not None and conn.viewer > position:
+                conn.viewer -= 1
 
     async def configure(self, code: str, token: str | None, *, options: dict[str, JSON] | None,
                         allow_spectators: bool | None) -> None:

@@ -273,3 +273,27 @@ async def test_no_document_ever_holds_a_card_its_seat_may_not_see(sqlite_server,
     assert min(checked) > 5
     await me.close()
     await watcher.close()
+
+
+async def test_kicked_sockets_close_and_later_seats_follow_their_new_numbers(server) -> None:
+    import websockets
+
+    code, tokens = await open_room(server.http, "highcard", 3, 0)
+    ana, bo, cy = [await WireClient.connect(server.ws, code, t) for t in tokens]
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        r = await http.delete(f"/api/rooms/{code}/seats/1",
+                              headers={"Authorization": f"Bearer {tokens[0]}"})
+        assert r.status_code == 204
+    err = await bo.error()
+    assert err["code"] == "kicked"
+    with pytest.raises(websockets.ConnectionClosed):
+        await bo.receive()
+    await cy.until(lambda c: c.doc["room"]["you"] == 1)
+    assert [s["name"] for s in cy.doc["room"]["seats"]] == ["Ana", "P2"]
+    await start(server.http, code, tokens[0])
+    await cy.until(lambda c: bool(c.doc["legal"]))
+    await cy.send({"type": "action", "action": cy.doc["legal"][0], "ref": "c"})
+    await cy.until(lambda c: "c" in c.acks)
+    assert not cy.errors
+    await ana.close()
+    await cy.close()
