@@ -34,6 +34,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--bots", default="random",
                      help="comma-separated bot names given to the seats in rotation")
 
+    exp = sub.add_parser("export", help="print a stored game as one JSON record")
+    exp.add_argument("id", help="the game's id (see the admin page)")
+    imp = sub.add_parser("import", help="store a game record (validated; idempotent by id)")
+    imp.add_argument("file", help="a JSON record written by export")
+    rep = sub.add_parser("replay", help="print a game move by move with the final scores")
+    rep.add_argument("source", metavar="FILE|ID", help="a record file or a stored game's id")
+
     args = parser.parse_args(argv)
     if args.command == "serve":
         import uvicorn
@@ -51,6 +58,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "simulate":
         return simulate(args.game, games=args.games, seed=args.seed, seats=args.seats,
                         bots=args.bots.split(","))
+    if args.command in ("export", "import", "replay"):
+        from app.records import run_cli
+
+        return run_cli(args.command, args.id if args.command == "export" else
+                       args.file if args.command == "import" else args.source)
     return 2
 
 

@@ -14,7 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from app import api, ws
+from app import admin, admin_auth, api, ws
 from app.db import Database
 from app.errors import SaloonError
 from app.pubsub import Notifier
@@ -39,6 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         db = Database(settings.database_url)
         service = RoomService(db, settings)
         app.state.db, app.state.rooms = db, service
+        await admin_auth.start(app.state, db, settings)
         notifier = Notifier(settings.redis_url, service) if settings.redis_url else None
         if notifier is not None:
             await notifier.start()
@@ -58,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(admin.router)
 
     @app.exception_handler(SaloonError)
     async def saloon_error(_: Request, exc: SaloonError) -> JSONResponse:

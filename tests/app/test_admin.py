@@ -1,0 +1,262 @@
+"""The admin API: the token, the list and its filters, views at any step, no leaks elsewhere."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import random
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import pytest
+from sqlalchemy import select, update
+
+from app.admin_auth import ensure_admin_token
+from app.db import Database
+from app.main import create_app
+from app.models import AdminSecret, GameRecord
+from app.settings import Settings
+from games.leaks import leaked
+from games.registry import get_game
+from games.rng import Rng
+from tests.app.test_records import play_bots_game
+from tests.app.test_ws import open_room, start
+from tests.app.wire import WireClient, drain
+
+ADMIN = {"Authorization": "Bearer admin-secret"}
+ROUTES = ["/api/admin/games", "/api/admin/games/{id}", "/api/admin/games/{id}/export",
+          "/api/admin/games/{id}/verify", "/api/admin/games/{id}/steps/3"]
+
+
+@pytest.mark.parametrize("route", ROUTES)
+async def test_admin_calls_need_the_admin_token(client, route) -> None:
+    """Acceptance: none -> 401, a player's token -> 403, a wrong one -> 401, admin -> 200."""
+    live, _, host = await client.app.state.rooms.create(game_id="highcard", options={},
+                                                        name="Ana")
+    key = await play_bots_game(client.app.state.rooms, "highcard", seats=2)
+    path = route.format(id=key)
+    none = await client.get(path)
+    assert none.status_code == 401 and none.json()["error"]["code"] == "bad_token"
+    assert "got none" in none.json()["error"]["message"]
+    player = await client.get(path, headers={"Authorization": f"Bearer {host}"})
+    assert player.status_code == 403 and player.json()["error"]["code"] == "forbidden"
+    wrong = await client.get(path, headers={"Authorization": "Bearer admin-secreT"})
+    assert wrong.status_code == 401
+    ok = await client.get(path, headers=ADMIN)
+    assert ok.status_code == 200, ok.text
+    assert ok.headers["cache-control"] == "no-store"
+    post = await client.post("/api/admin/games", json={},
+                             headers={"Authorization": f"Bearer {host}"})
+    assert post.status_code == 403
+
+
+async def test_without_a_setting_a_token_is_made_once_printed_once_and_kept_as_a_hash(
+        database_url: str) -> None:
+    settings = Settings(database_url=database_url, admin_token=None, bot_delay=0,
+                        redis_url=None, _env_file=None)
+    db = Database(database_url)
+    first, second = io.StringIO(), io.StringIO()
+    digest = await ensure_admin_token(db, settings, out=first)
+    again = await ensure_admin_token(db, settings, out=second)
+    assert digest == again and second.getvalue() == ""
+    token = first.getvalue().strip().rsplit(" ", 1)[1]
+    assert len(token) >= 32
+    async with db.session() as s:
+        rows = (await s.execute(select(AdminSecret))).scalars().all()
+    assert [r.token_hash for r in rows] == [digest] and token not in digest
+    await db.dispose()
+
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+            ok = await c.get("/api/admin/games", headers={"Authorization": f"Bearer {token}"})
+            assert ok.status_code == 200
+            bad = await c.get("/api/admin/games", headers=ADMIN)
+            assert bad.status_code == 401
+
+
+async def test_the_list_filters_by_game_status_date_and_player_and_pages(client) -> None:
+    """Acceptance: filters and pagination."""
+    rooms = client.app.state.rooms
+    done = [await play_bots_game(rooms, "highcard", seats=2, name=f"Ana {i}", seed=i)
+            for i in range(5)]
+    cow = await play_bots_game(rooms, "cowpoker", name="Zoë Ranch")
+    live, _, host = await rooms.create(game_id="highcard", options={}, name="Bo Playing")
+    await rooms.add_bot(live.code, host, "random")
+    playing = await rooms.start(live.code, host)
+    old = datetime(2025, 1, 15, 12, tzinfo=UTC)
+    async with client.app.state.db.session() as s:
+        await s.execute(update(GameRecord).where(GameRecord.id == done[0]).values(started_at=old))
+        await s.commit()
+
+    async def ids(**params) -> list[str]:
+        r = await client.get("/api/admin/games", params=params, headers=ADMIN)
+        assert r.status_code == 200, r.text
+        return [g["id"] for g in r.json()["games"]]
+
+    everything = await ids(per_page=100)
+    assert set(everything) == {*done, cow, playing} and everything[-1] == done[0]
+    assert set(await ids(game="cowpoker")) == {cow}
+    assert set(await ids(status="playing")) == {playing}
+    assert set(await ids(status="finished", game="highcard")) == set(done)
+    assert await ids(player="zoë") == [cow]
+    assert await ids(player="ANA 3") == [done[3]]
+    assert await ids(player="nobody by that name") == []
+    assert await ids(until="2025-01-15") == [done[0]]
+    assert await ids(since="2025-01-01", until="2025-12-31") == [done[0]]
+    today = datetime.now(UTC).date()
+    assert done[0] not in await ids(since=today.isoformat(), per_page=100)
+    assert await ids(since=(today + timedelta(days=1)).isoformat()) == []
+    assert done[0] in await ids(until="2025-01-15T12:00:00Z")
+    assert await ids(until="2025-01-15T11:59:59+00:00") == []
+
+    pages = []
+    for page in (1, 2, 3):
+        r = (await client.get("/api/admin/games", params={"per_page": 3, "page": page},
+                              headers=ADMIN)).json()
+        assert (r["total"], r["pages"], r["page"]) == (7, 3, page)
+        pages.append([g["id"] for g in r["games"]])
+    assert [len(p) for p in pages] == [3, 3, 1] and sum(pages, []) == everything
+
+    line = next(g for g in (await client.get("/api/admin/games", params={"game": "cowpoker"},
+                                             headers=ADMIN)).json()["games"])
+    assert line["title"] == "Cowpoker" and line["status"] == "finished"
+    assert line["actions"] > 0 and line["winners"] and line["room"]
+    assert line["seats"][0]["name"] == "Zoë Ranch"
+    current = next(g for g in (await client.get("/api/admin/games", params={
+        "status": "playing"}, headers=ADMIN)).json()["games"])
+    assert current["scores"] is None and current["finished_at"] is None
+
+    for params, word in (({"status": "paused"}, "status"), ({"since": "yesterday"}, "since"),
+                         ({"per_page": 500}, "per_page"), ({"page": 0}, "page")):
+        r = await client.get("/api/admin/games", params=params, headers=ADMIN)
+        assert r.status_code == 422 and r.json()["error"]["message"].startswith(word)
+
+
+async def test_step_views_bounds_and_seats(client) -> None:
+    key = await play_bots_game(client.app.state.rooms, "cowpoker")
+    record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
+    n = len(record["actions"])
+    for step, seat, status in ((n + 1, "all", 404), (-1, "all", 404), (2, "9", 404),
+                               (2, "north", 422), ("x", "all", 422)):
+        r = await client.get(f"/api/admin/games/{key}/steps/{step}", params={"seat": seat},
+                             headers=ADMIN)
+        assert r.status_code == status, (step, seat, r.text)
+    game = get_game("cowpoker")
+    end = (await client.get(f"/api/admin/games/{key}/steps/{n}", headers=ADMIN)).json()
+    assert end["over"] and end["scores"] == record["result"]["scores"] and end["steps"] == n
+    assert "deck" in end["view"]  # the omniscient view shows what no seat sees
+    spectator = (await client.get(f"/api/admin/games/{key}/steps/{n // 2}",
+                                  params={"seat": "spectator"}, headers=ADMIN)).json()
+    seat1 = (await client.get(f"/api/admin/games/{key}/steps/{n // 2}",
+                              params={"seat": "1"}, headers=ADMIN)).json()
+    assert spectator["view"] != seat1["view"]
+    assert spectator["legal"] == [] and isinstance(seat1["legal"], list)
+    assert game.id == record["game"]
+    check = (await client.get(f"/api/admin/games/{key}/verify", params={"scores": "true"},
+                              headers=ADMIN)).json()
+    assert check["status"] == "verified" and len(check["scores"]) == n + 1
+    assert check["scores"][-1] == record["result"]["scores"]
+
+
+GAMES = ["highcard", "cowpoker", "cards_for_cowboys", "wyoming_cowboy"]
+LONGEST = 400  # room versions followed before a long game is left waiting for seat 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_the_view_at_step_n_is_what_the_live_game_sent_at_that_version(
+        sqlite_server, game_id) -> None:
+    """Acceptance: record each version a seat's socket received; the admin view matches."""
+    server = sqlite_server
+    game = get_game(game_id)
+    seats = min(4, game.max_seats) if game_id != "highcard" else 2
+    code, tokens = await open_room(server.http, game_id, 1, seats - 1)
+    me = await WireClient.connect(server.ws, code, tokens[0])
+    spectator = await WireClient.connect(server.ws, code)
+    seen: dict[int, dict] = {}
+    watched: dict[int, dict] = {}
+
+    async def follow(c: WireClient, into: dict[int, dict], until_done: bool) -> None:
+        while True:
+            message = await c.receive(timeout=20)
+            if message["type"] in ("sync", "patch") and c.doc["game"] is not None:
+                into[c.version] = {"game": c.doc["game"], "legal": c.doc["legal"]}
+                if c.doc["room"]["status"] == "finished":
+                    return
+
+    spectating = asyncio.create_task(follow(spectator, watched, True))
+    await start(server.http, code, tokens[0])
+    rng = Rng(11)
+    ref = 0
+    while True:
+        message = await me.receive(timeout=20)
+        if message["type"] not in ("sync", "patch") or me.doc["game"] is None:
+            continue
+        seen[me.version] = {"game": me.doc["game"], "legal": me.doc["legal"]}
+        if me.doc["room"]["status"] == "finished":
+            break
+        if me.version > LONGEST and me.doc["legal"] and ref in me.acks:
+            # Long games stop here, waiting for seat 0: the rest adds only time.
+            spectating.cancel()
+            await drain([me], quiet=0.3)
+            break
+        if me.doc["legal"] and (ref == 0 or ref in me.acks):
+            ref += 1
+            await me.send({"type": "action", "action": rng.choice(me.doc["legal"]), "ref": ref})
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.wait_for(spectating, 30)
+    assert not me.errors
+
+    async with httpx.AsyncClient(base_url=server.http, headers=ADMIN, timeout=30) as http:
+        games = (await http.get("/api/admin/games", params={"game": game_id})).json()["games"]
+        key = games[0]["id"]
+        record = (await http.get(f"/api/admin/games/{key}")).json()
+        versions = [a["room_version"] for a in record["actions"]]
+
+        def step_at(version: int) -> int:
+            return sum(1 for v in versions if v <= version)
+
+        sample = sorted(seen)
+        if len(sample) > 60:
+            sample = sorted({sample[0], sample[-1], *random.Random(3).sample(sample, 58)})
+        for version in sample:
+            n = step_at(version)
+            got = (await http.get(f"/api/admin/games/{key}/steps/{n}",
+                                  params={"seat": "0"})).json()
+            assert got["view"] == seen[version]["game"], (version, n)
+            assert got["legal"] == seen[version]["legal"], (version, n)
+        for version in sample[:: max(1, len(sample) // 15)]:
+            if version in watched:
+                n = step_at(version)
+                got = (await http.get(f"/api/admin/games/{key}/steps/{n}",
+                                      params={"seat": "spectator"})).json()
+                assert got["view"] == watched[version]["game"], (version, n)
+        assert step_at(max(seen)) == len(record["actions"])
+    await me.close()
+    await spectator.close()
+
+
+async def test_no_route_without_the_admin_token_shows_a_hidden_card(client) -> None:
+    """Hidden information: only admin answers hold everything; nothing else leaks."""
+    key = await play_bots_game(client.app.state.rooms, "cowpoker")
+    game = get_game("cowpoker")
+    record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
+    async with client.app.state.db.session() as s:
+        from app import records
+
+        rec, _ = await records.stored_record(s, key)
+    states = [state for _, state, _ in records.steps(rec)]
+    secrets = set().union(*(game.secrets(st, None) for st in states[::5]))
+    assert secrets
+    omni = (await client.get(f"/api/admin/games/{key}/steps/{len(states) // 2}",
+                             headers=ADMIN)).json()
+    assert leaked(omni, secrets)  # the admin sees them...
+    calls = [("GET", r.format(id=key)) for r in ROUTES] + [("POST", "/api/admin/games")]
+    for method, path in calls:
+        for headers in ({}, {"Authorization": "Bearer nope"}):
+            r = await client.request(method, path, headers=headers, json=record)
+            assert r.status_code == 401 and not leaked(r.json(), secrets), path
+    page = await client.get("/admin")
+    assert page.status_code == 200 and not leaked(page.text, secrets)

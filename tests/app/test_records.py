@@ -1,0 +1,337 @@
+"""Records: export, import (validated, idempotent), verification, tampering, the CLI."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+
+import pytest
+from sqlalchemy import select, update
+
+from app import cli, records
+from app.db import Database
+from app.models import ActionRow, GameRecord, Snapshot
+from app.rooms import RoomService
+from app.settings import Settings
+from games.registry import all_games, get_game
+from games.rng import Rng
+
+ADMIN = {"Authorization": "Bearer admin-secret"}
+
+
+async def play_bots_game(service: RoomService, game_id: str, *, seats: int | None = None,
+                         seed: int = 1, name: str = "Ana", options=None) -> str:
+    """Plays a whole game with bots in every seat (the host's moves chosen at random).
+
+    Returns the stored game's id.
+    """
+    game = get_game(game_id)
+    n = seats or min(4, game.max_seats)
+    opts = dict(game.quick_options) if options is None else options
+    live, _, host = await service.create(game_id=game_id, options=opts, name=name)
+    for _ in range(n - 1):
+        await service.add_bot(live.code, host, "random")
+    game_key = await service.start(live.code, host)
+    rng = Rng(seed)
+    while live.status == "playing":
+        if 0 in live.to_act():
+            await service.act(live, 0, rng.choice(game.legal_actions(live.state, 0)))
+        else:
+            await asyncio.sleep(0.001)
+    if live.bot_task is not None:
+        await live.bot_task
+    return game_key
+
+
+@pytest.fixture
+async def service(settings: Settings):
+    svc = RoomService(Database(settings.database_url), settings)
+    yield svc
+    await svc.close()
+    await svc.db.dispose()
+
+
+async def test_export_import_replay_round_trip_for_every_game(client) -> None:
+    """Acceptance: export -> import elsewhere -> the same record, verified, the same views."""
+    service = client.app.state.rooms
+    ids = {gid: await play_bots_game(service, gid) for gid in all_games()}
+    exported = {}
+    for gid, key in ids.items():
+        r = await client.get(f"/api/admin/games/{key}/export", headers=ADMIN)
+        assert r.status_code == 200
+        assert "attachment" in r.headers["content-disposition"]
+        exported[gid] = r.json()
+        assert exported[gid]["format"] == "saloon.game/1"
+        assert exported[gid]["status"] == "finished" and exported[gid]["actions"]
+        assert records.verify(records.parse_record(exported[gid])).status == "verified"
+
+    for gid, record in exported.items():
+        # Idempotent on the same server: already there, nothing changes.
+        again = await client.post("/api/admin/games", json=record, headers=ADMIN)
+        assert again.status_code == 200 and again.json() == {"id": ids[gid], "created": False}
+
+
+async def test_import_into_an_empty_database_rebuilds_snapshots_and_views(
+        client, service, tmp_path) -> None:
+    key = await play_bots_game(client.app.state.rooms, "cards_for_cowboys")
+    record = (await client.get(f"/api/admin/games/{key}/export", headers=ADMIN)).json()
+    source_views = [(await client.get(f"/api/admin/games/{key}/steps/{n}",
+                                      params={"seat": seat}, headers=ADMIN)).json()["view"]
+                    for n, seat in ((0, "all"), (7, "1"), (len(record["actions"]), "all"))]
+
+    from app.main import create_app
+    from app.migrate import upgrade
+    from tests.app.conftest import settings_for
+
+    other_url = f"sqlite+aiosqlite:///{tmp_path}/other.db"
+    await asyncio.to_thread(upgrade, other_url)
+    other = create_app(settings_for(other_url))
+    import httpx
+
+    async with other.router.lifespan_context(other):
+        transport = httpx.ASGITransport(app=other)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c2:
+            r = await c2.post("/api/admin/games", json=record, headers=ADMIN)
+            assert r.status_code == 201, r.text
+            assert r.json() == {"id": key, "created": True}
+            r = await c2.post("/api/admin/games", json=record, headers=ADMIN)
+            assert r.status_code == 200 and r.json()["created"] is False
+            assert (await c2.get(f"/api/admin/games/{key}", headers=ADMIN)).json() \
+                == (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
+            check = (await c2.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
+            assert check["status"] == "verified", check
+            views = [(await c2.get(f"/api/admin/games/{key}/steps/{n}",
+                                   params={"seat": seat}, headers=ADMIN)).json()["view"]
+                     for n, seat in ((0, "all"), (7, "1"), (len(record["actions"]), "all"))]
+            assert views == source_views
+            async with other.state.db.session() as s:
+                snaps = (await s.execute(select(Snapshot.seq).where(
+                    Snapshot.game_id == key))).scalars().all()
+            assert sorted(snaps) == list(range(5, len(record["actions"]) + 1, 5))
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda r: r.pop("seed"), "seed: Field required"),
+    (lambda r: r.update(seed="many"), "seed: Input should be a valid integer"),
+    (lambda r: r.update(status="paused"), "status: Input should be 'playing' or 'finished'"),
+    (lambda r: r["actions"][2].pop("action"), "actions[2].action: Field required"),
+    (lambda r: r["actions"][3].update(seq=9), "actions[3].seq: expected 4"),
+    (lambda r: r["actions"][1].update(seat=7), "actions[1].seat: expected a seat from 0"),
+    (lambda r: r["seats"][0].update(kind="ghost"), "seats[0].kind: Input should be"),
+    (lambda r: r.update(extra=1), "extra: Extra inputs are not permitted"),
+    (lambda r: r.update(result=None), "result: a finished game needs its result"),
+    (lambda r: r.update(final_hash="abc"), "final_hash: String should match pattern"),
+])
+async def test_import_refuses_bad_records_naming_the_field(client, change, field) -> None:
+    key = await play_bots_game(client.app.state.rooms, "highcard", seats=2)
+    record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
+    bad = copy.deepcopy(record)
+    bad["id"] = "someotherid"
+    change(bad)
+    r = await client.post("/api/admin/games", json=bad, headers=ADMIN)
+    assert r.status_code == 422, r.text
+    assert r.json()["error"]["code"] == "bad_record"
+    assert field in r.json()["error"]["message"]
+    assert (await client.get("/api/admin/games/someotherid", headers=ADMIN)).status_code == 404
+
+
+async def test_a_different_record_under_a_stored_id_is_refused(client) -> None:
+    key = await play_bots_game(client.app.state.rooms, "highcard", seats=2)
+    record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
+    record["seats"][1]["name"] = "Someone Else"
+    r = await client.post("/api/admin/games", json=record, headers=ADMIN)
+    assert r.status_code == 409 and key in r.json()["error"]["message"]
+
+
+async def test_import_refuses_a_record_that_does_not_replay(client) -> None:
+    key = await play_bots_game(client.app.state.rooms, "highcard", seats=2)
+    record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
+    record["id"] = "tampered"
+    record["result"]["winners"] = [1 - record["result"]["winners"][0]]
+    r = await client.post("/api/admin/games", json=record, headers=ADMIN)
+    assert r.status_code == 422
+    assert "result" in r.json()["error"]["message"]
+
+
+def _other_legal_action(game_id: str, rec: records.RecordIn, index: int):
+    """Returns a legal action other than the stored one at ``index`` (same seat), if any."""
+    game = get_game(game_id)
+    state = game.new_game(game.parse_options(rec.options), len(rec.seats), rec.seed)
+    for a in rec.actions[:index]:
+        state, _ = game.apply(state, a.seat, a.action)
+    target = rec.actions[index]
+    others = [x for x in game.legal_actions(state, target.seat) if x != target.action]
+    return others[0] if others else None
+
+
+async def test_a_tampered_record_is_detected_at_the_step_where_it_diverges(client) -> None:
+    """Acceptance: an action changed, the result changed, the final hash changed."""
+    service = client.app.state.rooms
+    key = await play_bots_game(service, "cards_for_cowboys")
+    ok = (await client.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
+    assert ok["status"] == "verified" and ok["step"] is None
+    rec, _ = await _stored(client, key)
+    n = len(rec.actions)
+
+    # An action changed (to another legal one, then to an illegal one) in the database.
+    index = next(i for i in range(n // 2, n) if _other_legal_action("cards_for_cowboys", rec, i))
+    other = _other_legal_action("cards_for_cowboys", rec, index)
+    await _set_action(client, key, index + 1, other)
+    found = (await client.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
+    assert found["status"] == "diverged"
+    assert found["step"] == index + 1
+    assert found["field"] in (f"actions[{index}].events", f"actions[{index}].action")
+    assert f"Step {index + 1}" in found["message"]
+    await _set_action(client, key, index + 1, {"type": "no such move"})
+    found = (await client.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
+    assert (found["step"], found["field"]) == (index + 1, f"actions[{index}].action")
+    await _set_action(client, key, index + 1, rec.actions[index].action)
+    assert (await client.get(f"/api/admin/games/{key}/verify",
+                             headers=ADMIN)).json()["status"] == "verified"
+
+    # The result changed.
+    changed = copy.deepcopy(rec.result)
+    changed["scores"][0] += 5
+    await _set_game(client, key, result=changed)
+    found = (await client.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
+    assert (found["status"], found["step"], found["field"]) == ("diverged", n, "result")
+    await _set_game(client, key, result=rec.result)
+
+    # The final hash changed.
+    await _set_game(client, key, final_hash="0" * 64)
+    found = (await client.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
+    assert (found["status"], found["step"], found["field"]) == ("diverged", n, "final_hash")
+    await _set_game(client, key, final_hash=rec.final_hash)
+
+    # A snapshot changed.
+    async with client.app.state.db.session() as s:
+        snap = (await s.execute(select(Snapshot).where(Snapshot.game_id == key,
+                                                       Snapshot.seq == 10))).scalar_one()
+        state = copy.deepcopy(snap.state)
+        state["round"] = state.get("round", 0) + 1
+        await s.execute(update(Snapshot).where(Snapshot.id == snap.id).values(state=state))
+        await s.commit()
+    found = (await client.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
+    assert (found["status"], found["step"], found["field"]) == ("diverged", 10, "snapshots[10]")
+
+
+def test_verify_reports_every_kind_of_tampering_in_an_exported_record() -> None:
+    from games.play import playout
+
+    game = get_game("cowpoker")
+    out = playout(game, seats=4, seed=5)
+    from games.base import canonical_hash
+
+    raw = {"id": "x1", "game": "cowpoker", "rules_version": game.rules_version, "options": {},
+           "seed": 5, "seats": [{"seat": i, "name": f"P{i}"} for i in range(4)],
+           "status": "finished", "result": json.loads(json.dumps(out.result.to_json())),
+           "final_hash": canonical_hash(game.dump(out.state)), "started_at": "2026-11-21T10:00:00Z",
+           "actions": []}
+    state = game.new_game(game.parse_options({}), 4, 5)
+    for i, (seat, action) in enumerate(out.actions):
+        state, events = game.apply(state, seat, action)
+        raw["actions"].append({"seq": i + 1, "seat": seat, "action": action,
+                               "events": json.loads(json.dumps(events)),
+                               "at": "2026-11-21T10:00:01Z"})
+    assert records.verify(records.parse_record(raw)).status == "verified"
+
+    swapped = copy.deepcopy(raw)
+    swapped["actions"][3]["seat"] = (raw["actions"][3]["seat"] + 1) % 4
+    found = records.verify(records.parse_record(swapped))
+    assert (found.status, found.step) == ("diverged", 4)
+    assert found.where in ("actions[3].seat", "actions[3].action")
+
+    short = copy.deepcopy(raw)
+    short["actions"].pop()
+    found = records.verify(records.parse_record(short))
+    assert (found.status, found.step, found.where) == ("diverged", len(raw["actions"]) - 1,
+                                                       "status")
+
+    events = copy.deepcopy(raw)
+    events["actions"][5]["events"] = [{"type": "note", "text": "nothing happened"}]
+    found = records.verify(records.parse_record(events))
+    assert (found.step, found.where) == (6, "actions[5].events")
+
+    old = copy.deepcopy(raw)
+    old["rules_version"] = "0"
+    found = records.verify(records.parse_record(old))
+    assert found.status == "unplayable" and "version 0" in found.message
+
+
+async def test_a_record_of_a_rules_version_no_longer_played_is_reported_not_crashed_on(
+        client) -> None:
+    key = await play_bots_game(client.app.state.rooms, "highcard", seats=2)
+    record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
+    for gid, game, version in (("oldrules", "highcard", "0"), ("nogame", "faro", "1")):
+        old = dict(record, id=gid, game=game, rules_version=version)
+        r = await client.post("/api/admin/games", json=old, headers=ADMIN)
+        assert r.status_code == 201, r.text
+        check = (await client.get(f"/api/admin/games/{gid}/verify", headers=ADMIN)).json()
+        assert check["status"] == "unplayable" and check["step"] is None
+        assert ("version 0" if version == "0" else "'faro'") in check["message"]
+        step = await client.get(f"/api/admin/games/{gid}/steps/1", headers=ADMIN)
+        assert step.status_code == 409 and step.json()["error"]["code"] == "unplayable"
+        listed = (await client.get("/api/admin/games", params={"game": game},
+                                   headers=ADMIN)).json()
+        assert gid in [g["id"] for g in listed["games"]]
+        assert (await client.get(f"/api/admin/games/{gid}", headers=ADMIN)).status_code == 200
+
+
+async def test_cli_export_import_and_replay(settings, service, tmp_path, capsys,
+                                            monkeypatch) -> None:
+    key = await play_bots_game(service, "cowpoker", name="Ana")
+    monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("ADMIN_TOKEN", "x")
+    from app.settings import get_settings
+
+    get_settings.cache_clear()
+    try:
+        assert await asyncio.to_thread(cli.main, ["export", key]) == 0
+        record = json.loads(capsys.readouterr().out)
+        assert record["id"] == key
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(record))
+
+        assert await asyncio.to_thread(cli.main, ["replay", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert "Cowpoker" in out and "Ana" in out and "Final scores" in out
+        assert "verified" in out
+        assert f"{len(record['actions'])}." in out
+
+        assert await asyncio.to_thread(cli.main, ["replay", key]) == 0
+        assert capsys.readouterr().out == out
+
+        assert await asyncio.to_thread(cli.main, ["import", str(path)]) == 0
+        assert "already stored" in capsys.readouterr().out
+        bad = dict(record, id="other")
+        bad["actions"] = [dict(a, seq=1) for a in record["actions"]]
+        path.write_text(json.dumps(bad))
+        assert await asyncio.to_thread(cli.main, ["import", str(path)]) == 1
+        assert "actions[1].seq" in capsys.readouterr().err
+        new = dict(record, id="copy1")
+        path.write_text(json.dumps(new))
+        assert await asyncio.to_thread(cli.main, ["import", str(path)]) == 0
+        assert "imported" in capsys.readouterr().out
+        assert await asyncio.to_thread(cli.main, ["replay", "nosuchgame"]) == 1
+        assert "nosuchgame" in capsys.readouterr().err
+    finally:
+        get_settings.cache_clear()
+
+
+async def _stored(client, key: str):
+    async with client.app.state.db.session() as s:
+        return await records.stored_record(s, key)
+
+
+async def _set_action(client, key: str, seq: int, action) -> None:
+    async with client.app.state.db.session() as s:
+        await s.execute(update(ActionRow).where(ActionRow.game_id == key, ActionRow.seq == seq)
+                        .values(action=action))
+        await s.commit()
+
+
+async def _set_game(client, key: str, **values) -> None:
+    async with client.app.state.db.session() as s:
+        await s.execute(update(GameRecord).where(GameRecord.id == key).values(**values))
+        await s.commit()
