@@ -114,10 +114,10 @@ function rps(view, ctx) {
   const throws = ctx.legal.filter((a) => a.type === "throw");
   const info = view.rps;
   if (!throws.length && !info) return null;
-  const last = (info?.last || []).length ? h("p", { class: "sub" }, "Last throws: ",
+  const last = (info?.last || []).some(Boolean) ? h("p", { class: "sub" }, "Last throws: ",
     info.last.map((t, i) => (t ? `${seatName(ctx, i)}: ${t}` : null)).filter(Boolean).join(", ")) : null;
   return zone("Rock, paper, scissors — the winner chooses who buys first", { class: ["rps", throws.length && "acting"] },
-    info ? h("p", { class: "sub" }, `Between ${info.contenders.map((x) => seatName(ctx, x)).join(" and ")}`,
+    info ? h("p", { class: "sub" }, `Between ${info.contenders.map((x) => seatName(ctx, x)).join(", ")}`,
       info.thrown?.length ? ` · thrown: ${info.thrown.map((x) => seatName(ctx, x)).join(", ")}` : "",
       info.your_throw ? ` · you threw ${info.your_throw}` : "") : null,
     last,
