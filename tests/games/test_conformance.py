@@ -49,6 +49,19 @@ def check_step(game: Game, before, seat: int, action, after, events) -> None:
     json.dumps(events)
 
 
+def refusals_do_not_leak(game: Game, state) -> None:
+    """Another seat's legal actions, tried by each seat, are refused without naming secrets."""
+    seats = len(game.scores(state))
+    actions = [a for s in game.to_act(state) for a in game.legal_actions(state, s)[:3]]
+    for seat in range(seats):
+        for action in actions:
+            try:
+                game.apply(state, seat, action)
+            except GameError as e:
+                assert not leaked(e.message, game.secrets(state, seat)), (
+                    f"refusing {action} to seat {seat} names a hidden card: {e.message}")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_random_games_end_conserve_and_replay(game_id: str) -> None:
     """Every action of every game keeps the invariants; each game replays exactly.
@@ -65,6 +78,7 @@ def test_random_games_end_conserve_and_replay(game_id: str) -> None:
 
             def full(state, seat, action, prev=prev):
                 before = prev["state"]
+                refusals_do_not_leak(game, before)
                 dumped = json.dumps(game.dump(before), sort_keys=True)
                 again, events = game.apply(before, seat, action)
                 assert json.dumps(game.dump(before), sort_keys=True) == dumped, "apply mutated"
