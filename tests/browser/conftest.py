@@ -27,7 +27,10 @@ except ImportError:  # pragma: no cover - the dev extra is not installed
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the whole session; each test opens its own contexts."""
     if sync_playwright is None or not shutil.which(CHROMIUM):
-        pytest.skip(f"Playwright or Chromium ({CHROMIUM}) is not available")
+        missing = f"Playwright or Chromium ({CHROMIUM}) is not available"
+        if os.environ.get("CI"):  # CI installs Chromium: a missing browser is a failure there
+            pytest.fail(missing)
+        pytest.skip(missing)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
