@@ -1,0 +1,241 @@
+// The replay viewer: a stored game step by step, through the game's own table module
+// (read-only: no `act` in its ctx), from any seat or omniscient, with the log in step,
+// the score chart and the record's verification.
+
+import { $, clear, fill, h, seatText } from "./dom.js";
+import { describeAction } from "./actions.js";
+import { SUIT_SYMBOL } from "./cards.js";
+import * as generic from "./tables/generic.js";
+import { scoreChart } from "./admin-chart.js";
+
+const LOG_SHOWN = 300;
+
+function cardSymbols(text) {
+  return String(text).replace(/\b([2-9TJQKA])([CDHS])\b/g, (_, r, su) => `${r === "T" ? "10" : r}${SUIT_SYMBOL[su]}`);
+}
+
+function when(iso) {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+/** Opens the viewer on game `id`; `call(method, path)` is the authenticated API. */
+export async function openReplay(id, { call, onBack }) {
+  const el = {
+    title: $("#game-title"), verify: $("#verify"), slider: $("#slider"), label: $("#step-label"),
+    action: $("#step-action"), board: $("#board"), error: $("#step-error"), events: $("#events"),
+    chart: $("#chart"), facts: $("#facts"), seat: $("#seat-view"), play: $("#play"), speed: $("#speed"),
+    exportLink: $("#export"),
+  };
+  const st = { record: null, step: 0, seat: "all", timer: null, cache: new Map(), wanted: 0, chart: null, table: null, check: null };
+  window.saloonAdmin = { get step() { return st.step; }, get seat() { return st.seat; }, rendered: null };
+
+  clear(el.board); clear(el.events); clear(el.chart); clear(el.facts);
+  el.error.textContent = "";
+  el.verify.dataset.status = "pending";
+  el.verify.textContent = "Checking the record…";
+  const record = await call("GET", `/admin/games/${encodeURIComponent(id)}`);
+  st.record = record;
+  const names = record.seats.map((x) => x.name);
+  const n = record.actions.length;
+  const ctxBase = () => ({ seats: names, you: Number.isInteger(Number(st.seat)) && st.seat !== "all" && st.seat !== "spectator" ? Number(st.seat) : null, legal: [] });
+  let title = record.game;
+  try {
+    st.table = await import(`/static/js/tables/${encodeURIComponent(record.game)}.js`);
+  } catch {
+    st.table = generic;
+  }
+  try {
+    const games = await call("GET", "/games");
+    title = games.find((g) => g.id === record.game)?.title || record.game;
+  } catch { /* the title is a nicety */ }
+  fill(el.title, `${title} `, h("span", { class: "muted" }, `game ${record.id}`));
+  document.title = `Saloon admin — ${title}`;
+
+  // Seats to view from.
+  fill(el.seat, h("option", { value: "all" }, "Everything (omniscient)"),
+    h("option", { value: "spectator" }, "A spectator"),
+    record.seats.map((x) => h("option", { value: String(x.seat) }, `Seat ${x.seat + 1}: ${x.name}${x.kind === "bot" ? " (bot)" : ""}`)));
+  el.seat.value = st.seat;
+
+  // Facts about the record.
+  const result = record.result;
+  fill(el.facts,
+    h("dt", null, "Rules version"), h("dd", null, record.rules_version),
+    h("dt", null, "Status"), h("dd", null, record.status),
+    h("dt", null, "Started"), h("dd", null, when(record.started_at)),
+    h("dt", null, "Finished"), h("dd", null, when(record.finished_at)),
+    h("dt", null, "Actions"), h("dd", null, String(n)),
+    h("dt", null, "Options"), h("dd", null, Object.keys(record.options || {}).length
+      ? Object.entries(record.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join("; ") : "defaults"),
+    h("dt", null, "Seats"), h("dd", null, record.seats.map((x) => `${x.name}${x.kind === "bot" ? ` (${x.bot || "bot"})` : ""}`).join(", ")),
+    result ? [h("dt", null, "Result"), h("dd", null,
+      `${(result.winners || []).map((w) => names[w]).join(" and ")} won; ` +
+      (result.scores || []).map((sc, i) => `${names[i]} ${sc}`).join(", "))] : null);
+
+  el.exportLink.onclick = async (e) => {
+    e.preventDefault();
+    const data = await call("GET", `/admin/games/${encodeURIComponent(id)}/export`);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }));
+    const a = h("a", { href: url, download: `saloon-${record.game}-${record.id}.json` });
+    document.body.append(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 5000);
+  };
+
+  el.slider.max = String(n);
+  el.slider.value = "0";
+
+  // Verification and the chart come from one whole replay on the server.
+  call("GET", `/admin/games/${encodeURIComponent(id)}/verify?scores=true`).then((check) => {
+    if (st.record !== record) return;
+    st.check = check;
+    showCheck(check);
+    st.chart = scoreChart(el.chart, check.scores, names, (step) => go(step));
+    st.chart.at(st.step);
+  }).catch((err) => {
+    el.verify.dataset.status = "unplayable";
+    el.verify.textContent = `The record could not be checked: ${err.message}`;
+  });
+
+  function showCheck(check) {
+    el.verify.dataset.status = check.status;
+    if (check.status === "verified") {
+      fill(el.verify, h("b", null, "Verified. "), check.message);
+    } else if (check.status === "diverged") {
+      fill(el.verify, h("b", null, `Diverges at step ${check.step}`), ` (${check.field}). `, check.message, " ",
+        h("button", { type: "button", class: "small", onclick: () => go(check.step) }, `Go to step ${check.step}`));
+    } else {
+      fill(el.verify, h("b", null, "Cannot be replayed here. "), check.message,
+        " The stored log and result are shown as recorded.");
+    }
+  }
+
+  function eventVisible(e) {
+    if (st.seat === "all" || !e.only) return true;
+    return st.seat !== "spectator" && e.only.includes(Number(st.seat));
+  }
+
+  function renderLog(step) {
+    const items = [];
+    for (let i = step - 1; i >= 0 && items.length < LOG_SHOWN; i--) {
+      const a = record.actions[i];
+      const evs = a.events.filter(eventVisible);
+      for (let k = evs.length - 1; k >= 0 && items.length < LOG_SHOWN; k--) {
+        const e = evs[k];
+        items.push(h("li", { class: ["event", e.only && "private", i === step - 1 && "current"], "data-step": a.seq },
+          h("span", { class: "seq" }, String(a.seq)), " ",
+          seatText(cardSymbols(e.text ?? e.type), names),
+          e.only && st.seat === "all" ? h("span", { class: "only" }, ` (seen by ${e.only.map((x) => names[x]).join(", ")})`) : null));
+      }
+    }
+    items.reverse();
+    fill(el.events, step ? null : h("li", { class: "notice-line" }, "The game is dealt."), items);
+    el.events.scrollTop = el.events.scrollHeight;
+  }
+
+  function describeStep(step) {
+    if (!step) return fill(el.action, "Before the first action.");
+    const a = record.actions[step - 1];
+    const ctx = { seats: names, legal: [] };
+    let label = null;
+    try { label = st.table.label?.(a.action, ctx); } catch { label = null; }
+    return fill(el.action, h("b", null, `Step ${step}: `), `${names[a.seat] ?? `Seat ${a.seat + 1}`} — `,
+      label || describeAction(a.action, ctx), h("span", { class: "muted" }, ` · ${when(a.at)}`));
+  }
+
+  async function fetchView(step, seat) {
+    const key = `${step}:${seat}`;
+    if (!st.cache.has(key)) {
+      const p = call("GET", `/admin/games/${encodeURIComponent(id)}/steps/${step}?seat=${encodeURIComponent(seat)}`);
+      st.cache.set(key, p);
+      p.catch(() => st.cache.delete(key));
+      if (st.cache.size > 400) st.cache.delete(st.cache.keys().next().value);
+    }
+    return st.cache.get(key);
+  }
+
+  async function render() {
+    const step = st.step, seat = st.seat;
+    el.slider.value = String(step);
+    fill(el.label, `Step ${step} of ${n}`);
+    describeStep(step);
+    renderLog(step);
+    st.chart?.at(step);
+    let data;
+    try {
+      data = await fetchView(step, seat);
+    } catch (err) {
+      if (st.step !== step || st.seat !== seat) return;
+      el.error.textContent = err.message;
+      clear(el.board);
+      el.board.dataset.step = String(step);
+      el.board.dataset.seat = seat;
+      window.saloonAdmin.rendered = `${step}:${seat}`;
+      return;
+    }
+    if (st.step !== step || st.seat !== seat) return; // a later step was asked for meanwhile
+    el.error.textContent = "";
+    clear(el.board);
+    const ctx = ctxBase();
+    const view = data.view;
+    if (view?.prompt && seat !== "all") el.board.append(h("p", { class: "replay-prompt" }, seatText(view.prompt, names)));
+    try {
+      if (seat === "all") generic.render(el.board, view, ctx);
+      else st.table.render(el.board, view, ctx);
+    } catch (err) {
+      console.error(err);
+      clear(el.board);
+      generic.render(el.board, view, ctx);
+    }
+    el.board.dataset.game = record.game;
+    el.board.dataset.step = String(step);
+    el.board.dataset.seat = seat;
+    window.saloonAdmin.rendered = `${step}:${seat}`;
+    // Warm the next step so that playing and stepping forward feel instant.
+    if (step < n) fetchView(step + 1, seat).catch(() => {});
+  }
+
+  function go(step) {
+    st.step = Math.max(0, Math.min(n, step));
+    render();
+  }
+
+  function stop() {
+    if (st.timer) clearInterval(st.timer);
+    st.timer = null;
+    el.play.textContent = "▶ Play";
+    el.play.setAttribute("aria-pressed", "false");
+  }
+
+  function play() {
+    if (st.timer) return stop();
+    if (st.step >= n) go(0);
+    el.play.textContent = "⏸ Pause";
+    el.play.setAttribute("aria-pressed", "true");
+    st.timer = setInterval(() => {
+      if (st.step >= n) return stop();
+      go(st.step + 1);
+    }, Number(el.speed.value));
+  }
+
+  // Controls (handlers replaced each time a game is opened).
+  $("#first").onclick = () => { stop(); go(0); };
+  $("#last").onclick = () => { stop(); go(n); };
+  $("#step-back").onclick = () => { stop(); go(st.step - 1); };
+  $("#step-forward").onclick = () => { stop(); go(st.step + 1); };
+  el.play.onclick = play;
+  el.speed.onchange = () => { if (st.timer) { stop(); play(); } };
+  el.slider.oninput = () => go(Number(el.slider.value));
+  el.seat.onchange = () => { st.seat = el.seat.value; render(); };
+  $("#back").onclick = () => { stop(); onBack(); };
+  document.onkeydown = (e) => {
+    if ($("#viewer").hidden || e.target.closest?.("input:not([type=range]), select, textarea")) return;
+    const keys = { ArrowLeft: () => go(st.step - 1), ArrowRight: () => go(st.step + 1), Home: () => go(0), End: () => go(n) };
+    if (keys[e.key] && e.target !== el.slider) { e.preventDefault(); stop(); keys[e.key](); }
+    if (e.key === " " && e.target.tagName !== "BUTTON") { e.preventDefault(); play(); }
+  };
+
+  go(0);
+  return { close: stop };
+}
