@@ -21,14 +21,16 @@ function niceTicks(lo, hi, count = 4) {
  * Draws `scores` (one array of seat scores per step, step 0 first) into `container`.
  * Returns an object whose `at(step)` moves the cursor without redrawing the lines.
  */
-export function scoreChart(container, scores, names, onPick) {
+export function scoreChart(container, scores, names, onPick, { steps = null, diverged = null } = {}) {
   container.replaceChildren();
   if (!scores?.length) {
     container.append(h("p", { class: "muted" }, "No scores to draw."));
     return { at() {} };
   }
   const seats = scores[0].length;
-  const last = scores.length - 1;
+  // A record that diverges has scores only up to there; the axis still spans every step.
+  const known = scores.length - 1;
+  const last = Math.max(known, steps ?? known);
   const flat = scores.flat();
   const ticks = niceTicks(Math.min(0, ...flat), Math.max(0, ...flat));
   const lo = Math.min(ticks[0], ...flat), hi = Math.max(ticks[ticks.length - 1], ...flat);
@@ -38,8 +40,8 @@ export function scoreChart(container, scores, names, onPick) {
   const stride = Math.max(1, Math.floor(scores.length / 600));
   const points = (seat) => {
     const pts = [];
-    for (let i = 0; i <= last; i += stride) pts.push(`${x(i).toFixed(1)},${y(scores[i][seat]).toFixed(1)}`);
-    if (last % stride) pts.push(`${x(last).toFixed(1)},${y(scores[last][seat]).toFixed(1)}`);
+    for (let i = 0; i <= known; i += stride) pts.push(`${x(i).toFixed(1)},${y(scores[i][seat]).toFixed(1)}`);
+    if (known % stride) pts.push(`${x(known).toFixed(1)},${y(scores[known][seat]).toFixed(1)}`);
     return pts.join(" ");
   };
   const cursor = s("line", { class: "cursor", x1: x(0), x2: x(0), y1: PAD.top, y2: H - PAD.bottom });
@@ -54,6 +56,8 @@ export function scoreChart(container, scores, names, onPick) {
     s("text", { class: "tick", x: W - PAD.right, y: H - 6, "text-anchor": "end" }, `step ${last}`),
     Array.from({ length: seats }, (_, seat) => s("polyline", { class: "series", "data-seat": seat,
       points: points(seat), stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length] })),
+    diverged !== null ? s("line", { class: "diverged", x1: x(diverged), x2: x(diverged), y1: PAD.top, y2: H - PAD.bottom },
+      s("title", null, `The replay diverges at step ${diverged}`)) : null,
     cursor);
   svg.addEventListener("click", (e) => {
     const box = svg.getBoundingClientRect();
@@ -65,9 +69,9 @@ export function scoreChart(container, scores, names, onPick) {
   container.append(svg, legend);
   return {
     at(step) {
-      const i = Math.max(0, Math.min(last, step));
-      cursor.setAttribute("x1", x(i));
-      cursor.setAttribute("x2", x(i));
+      const i = Math.max(0, Math.min(known, step));
+      cursor.setAttribute("x1", x(Math.max(0, Math.min(last, step))));
+      cursor.setAttribute("x2", x(Math.max(0, Math.min(last, step))));
       legend.replaceChildren(...Array.from({ length: seats }, (_, seat) => h("li", null,
         h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}` }),
         `${names[seat] ?? `Seat ${seat + 1}`}: `, h("b", null, String(scores[i][seat])))));

@@ -91,7 +91,8 @@ export async function openReplay(id, { call, onBack }) {
     if (st.record !== record) return;
     st.check = check;
     showCheck(check);
-    st.chart = scoreChart(el.chart, check.scores, names, (step) => go(step));
+    st.chart = scoreChart(el.chart, check.scores, names, (step) => go(step),
+      { steps: n, diverged: check.status === "diverged" ? check.step : null });
     st.chart.at(st.step);
   }).catch((err) => {
     el.verify.dataset.status = "unplayable";
@@ -103,11 +104,13 @@ export async function openReplay(id, { call, onBack }) {
     if (check.status === "verified") {
       fill(el.verify, h("b", null, "Verified. "), check.message);
     } else if (check.status === "diverged") {
-      fill(el.verify, h("b", null, `Diverges at step ${check.step}`), ` (${check.field}). `, check.message, " ",
+      const why = check.message.replace(/^Step \d+, [^:]+: /, "");
+      fill(el.verify, h("b", null, `Diverges at step ${check.step}`), ` in ${check.field}: ${why}.`, " ",
         h("button", { type: "button", class: "small", onclick: () => go(check.step) }, `Go to step ${check.step}`));
     } else {
-      fill(el.verify, h("b", null, "Cannot be replayed here. "), check.message,
+      fill(el.verify, h("b", null, "Cannot be replayed here. "), `${check.message}.`,
         " The stored log and result are shown as recorded.");
+      render();
     }
   }
 
@@ -125,8 +128,8 @@ export async function openReplay(id, { call, onBack }) {
         const e = evs[k];
         items.push(h("li", { class: ["event", e.only && "private", i === step - 1 && "current"], "data-step": a.seq },
           h("span", { class: "seq" }, String(a.seq)), " ",
-          seatText(cardSymbols(e.text ?? e.type), names),
-          e.only && st.seat === "all" ? h("span", { class: "only" }, ` (seen by ${e.only.map((x) => names[x]).join(", ")})`) : null));
+          e.only && st.seat === "all" ? h("span", { class: "only" }, `To ${e.only.map((x) => names[x]).join(", ")}: `) : null,
+          seatText(cardSymbols(e.text ?? e.type), names)));
       }
     }
     items.reverse();
@@ -162,6 +165,15 @@ export async function openReplay(id, { call, onBack }) {
     describeStep(step);
     renderLog(step);
     st.chart?.at(step);
+    if (st.check?.status === "unplayable") {
+      el.error.textContent = "";
+      fill(el.board, h("div", { class: "no-replay" }, h("p", null, h("b", null, "No table to show.")),
+        h("p", null, "This server cannot replay the record, so there is no position to draw; the log beside and the record's result are as stored.")));
+      el.board.dataset.step = String(step);
+      el.board.dataset.seat = seat;
+      window.saloonAdmin.rendered = `${step}:${seat}`;
+      return;
+    }
     let data;
     try {
       data = await fetchView(step, seat);
