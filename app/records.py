@@ -79,7 +79,7 @@ class ActionIn(_Strict):
 class RecordIn(_Strict):
     """A whole record, as ``export`` writes it and ``import`` reads it."""
 
-    format: Literal["saloon.game/1"] = FORMAT
+    format: Literal["saloon.game/1"] = "saloon.game/1"
     id: str = Field(pattern=r"^[0-9A-Za-z_-]{1,32}$")
     game: str = Field(min_length=1, max_length=64)
     rules_version: str = Field(min_length=1, max_length=32)
@@ -479,7 +479,7 @@ async def list_games(s: AsyncSession, *, game: str | None = None, status: str | 
     return {
         "total": total, "page": page, "per_page": per_page,
         "pages": max(1, -(-total // per_page)),
-        "games": [summary(rows[gid], counts.get(gid, 0), codes.get(rows[gid].room_id))
+        "games": [summary(rows[gid], counts.get(gid, 0), codes.get(rows[gid].room_id or 0))
                   for gid in chosen],
     }
 
@@ -502,7 +502,7 @@ def summary(row: GameRecord, actions: int, room: str | None = None) -> dict[str,
 # ---- the game in words (the CLI's replay) ----------------------------------------------
 
 
-def _fill(text: str, names: Sequence[str]) -> str:
+def _fill(text: Any, names: Sequence[str]) -> str:
     import re
 
     return re.sub(r"\{seat:(\d+)\}",
@@ -513,31 +513,27 @@ def _fill(text: str, names: Sequence[str]) -> str:
 def replay_lines(rec: RecordIn) -> Iterator[str]:
     """Yields the game move by move in words, then the check and the final scores."""
     names = [s.name for s in rec.seats]
-    title = rec.game
-    with_engine = True
+    game: Game | None = None
     try:
         game = playable(rec.game, rec.rules_version)
-        title = game.title
     except Unplayable as e:
-        with_engine = False
-        yield f"{title} (rules version {rec.rules_version}), game {rec.id}"
-        yield f"  {e.message}; the stored log follows."
-    if with_engine:
-        yield f"{title} (rules version {rec.rules_version}), game {rec.id}"
+        problem = e.message
+    yield (f"{game.title if game else rec.game} (rules version {rec.rules_version}), "
+           f"game {rec.id}")
+    if game is None:
+        yield f"  {problem}; the stored log follows."
     yield "Seats: " + ", ".join(
         f"{s.seat}: {s.name}" + (f" ({s.bot} bot)" if s.kind == "bot" else "") for s in rec.seats)
     if rec.options:
         yield "Options: " + ", ".join(f"{k}={v}" for k, v in sorted(rec.options.items()))
     width = len(str(len(rec.actions)))
     for a in rec.actions:
-        label = game.describe_action(a.action) if with_engine else json.dumps(
-            a.action, sort_keys=True)
+        label = game.describe_action(a.action) if game else json.dumps(a.action, sort_keys=True)
         yield f"{a.seq:>{width}}. {names[a.seat]}: {label}"
-        for e in a.events:
-            only = e.get("only")
-            to = f"  (seen by {', '.join(names[i] for i in only if i < len(names))} only)" \
-                if only else ""
-            yield f"{'':>{width}}    {_fill(e.get('text', e.get('type', '')), names)}{to}"
+        for event in a.events:
+            only = event.get("only")
+            to = f"to {', '.join(names[i] for i in only if i < len(names))}: " if only else ""
+            yield f"{'':>{width}}    {to}{_fill(event.get('text', event.get('type', '')), names)}"
     check = verify(rec)
     yield f"Check: {check.status} - {check.message}"
     if rec.result:
@@ -548,7 +544,9 @@ def replay_lines(rec: RecordIn) -> Iterator[str]:
         if winners:
             yield ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners)
     else:
-        yield "The game has not ended."
+        yield "The game has not ended." + (" Scores so far: " + ", ".join(
+            f"{names[i]} {s:g}" for i, s in enumerate(check.scores[-1]) if i < len(names))
+            if check.scores else "")
 
 
 # ---- the command line: saloon export / import / replay ----------------------------------
