@@ -174,6 +174,16 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
 
             page.locator("#back").click()
             page.wait_for_selector("#games:not([hidden])")
+    # A phone-sized window: one column, the controls still usable.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server.http}/admin#game/{stored['cowpoker']}")
+    shown(page, 0, "all")
+    page.locator("#seat-view").select_option("2")
+    scrub(page, 10)
+    shown(page, 10, "2")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    page.screenshot(path=str(artifacts / "admin-cowpoker-390.png"), full_page=True)
     assert not errors, errors
     context.close()
 
