@@ -6,7 +6,9 @@ from collections import Counter
 from typing import Any
 
 from games.base import (
-    Action,
+    Action as ActionDict,
+)
+from games.base import (
     Event,
     Game,
     GameOver,
@@ -53,13 +55,13 @@ class WyomingCowboy(Game[State]):
         """Returns the seats that may act now."""
         return rules.to_act(state)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def legal_actions(self, state: State, seat: int) -> list[ActionDict]:
         """Returns every concrete action ``seat`` may take now."""
         return [{k: list(v) if isinstance(v, list) else v for k, v in a.items()}
                 for a in self._legal(state, seat)]
 
     @staticmethod
-    def _legal(state: State, seat: int) -> list[Action]:
+    def _legal(state: State, seat: int) -> list[ActionDict]:
         # States are never changed once made (apply works on a clone), so the list is
         # kept on the state: the server, a bot and apply all ask for the same one.
         cache = state.__dict__.setdefault("_legal", {})
@@ -67,7 +69,7 @@ class WyomingCowboy(Game[State]):
             cache[seat] = rules.legal(state, seat)
         return cache[seat]
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int, action: ActionDict) -> tuple[State, list[Event]]:
         """Returns the next state and its events; refuses anything not legal."""
         if state.phase == OVER:
             raise GameOver("The game is over; no more actions are taken")
@@ -130,7 +132,7 @@ class WyomingCowboy(Game[State]):
                           f"{52 * state.decks} expected")
         return broken
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: ActionDict) -> str:
         """Returns a short English label for an action."""
         t = action.get("type")
         if t == "direction":

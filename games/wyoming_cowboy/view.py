@@ -73,6 +73,14 @@ def prompt(st: State, viewer: Viewer) -> str:
     return ""
 
 
+def _my_pass(st: State, viewer: Viewer) -> list[str] | None:
+    """The cards ``viewer`` chose for the pass under way, if any."""
+    if viewer is None or st.phase != PASS:
+        return None
+    chosen = st.passing[viewer]
+    return list(chosen) if chosen is not None else None
+
+
 def _dir_words(st: State) -> str:
     off = st.pass_offset
     if off == 1:
@@ -100,8 +108,7 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "turn": st.turn,
         "you": viewer,
         "my_hand": list(st.hands[viewer]) if viewer is not None else None,
-        "my_pass": (list(st.passing[viewer]) if viewer is not None and st.phase == PASS
-                    and st.passing[viewer] is not None else None),
+        "my_pass": _my_pass(st, viewer),
         "seats": seats,
         "revealed": [list(h) for h in st.hands] if reveal else None,
         "ace_pile": list(st.ace_pile),
@@ -171,8 +178,9 @@ def visible(st: State, viewer: Viewer) -> set[str]:
             seen.update(st.hands[s])
     if viewer is not None:
         seen.update(st.hands[viewer])
-        if st.phase == PASS and st.passing[viewer]:
-            seen.update(st.passing[viewer])
+        mine = st.passing[viewer] if st.phase == PASS else None
+        if mine:
+            seen.update(mine)
     return seen
 
 
@@ -182,7 +190,8 @@ def secrets(st: State, viewer: Viewer) -> set[str]:
     for s in range(st.seats):
         if s != viewer:
             hidden.update(st.hands[s])
-            if st.phase == PASS and st.passing[s]:
-                hidden.update(st.passing[s])
+            theirs = st.passing[s] if st.phase == PASS else None
+            if theirs:
+                hidden.update(theirs)
     return hidden - visible(st, viewer)
 
