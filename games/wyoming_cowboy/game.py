@@ -39,7 +39,8 @@ class WyomingCowboy(Game[State]):
     min_seats = 3
     max_seats = 8
     rules_version = "1"
-    quick_options = {"target_score": 50}
+    # The shortest complete game is one hand: dealt, played to its end, scored.
+    quick_options = {"max_hands": 1}
     Options = Options
     Action = ActionType
     bots = {"random": RandomBot, "smart": SmartBot}
