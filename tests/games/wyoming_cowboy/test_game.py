@@ -65,3 +65,9 @@ def test_smart_bots_play_a_whole_game_to_its_end():
 
 def test_bots_are_random_and_smart():
     assert GAME.bots == {"random": RandomBot, "smart": SmartBot}
+
+
+def test_quick_options_play_one_whole_hand():
+    opts = GAME.parse_options(GAME.quick_options)
+    out = playout(GAME, seats=4, seed=1, options=opts)
+    assert out.result is not None and len(out.state.history) == 1
