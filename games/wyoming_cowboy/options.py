@@ -42,7 +42,7 @@ class Options(BaseModel):
         "also count in a gang or posse, queens and jacks count once; queens_too = a family's "
         "queen may also count in a harem.")
     max_hands: int = Field(
-        10, ge=0, le=200,
+        30, ge=0, le=200,
         description="Safety valve: the game also ends after this many hands (0 = play on "
         "until the target score); the highest total wins.")
     turn_limit: int = Field(
