@@ -715,3 +715,14 @@ def test_the_couple_score_stays_when_the_couple_separates():
     st, _ = act(st, 0, type="couple", suit="H")
     st, _ = act(st, 0, type="discard", card="QH", pile=1, discard=0)
     assert GAME.scores(st)[0] == 25
+
+
+def test_the_dealer_in_one_hand_takes_the_first_turn_in_the_next():
+    st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
+               dealer=2)
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    st, _ = act(st, 1, type="deal")
+    st, _ = act(st, 1, type="direction", direction="left")
+    for s in range(4):
+        st, _ = act(st, s, **legal(st, s)[0])
+    assert GAME.to_act(st) == {2}
