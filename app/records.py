@@ -12,6 +12,7 @@ the actions after it, so stepping costs at most ``snapshot_every`` applies.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -307,7 +308,8 @@ async def verify_stored(s: AsyncSession, game_id: str) -> Verification:
            canonical_hash([rec.model_dump(mode="json"), sorted(snaps.items())]))
     found = _verified.get(key)
     if found is None:
-        found = verify(rec, snaps)
+        # A long game takes a while to replay: off the event loop, so rooms keep playing.
+        found = await asyncio.to_thread(verify, rec, snaps)
         _verified[key] = found
         while len(_verified) > 32:
             _verified.popitem(last=False)
@@ -378,16 +380,12 @@ async def import_record(s: AsyncSession, raw: JSON, *, snapshot_every: int) -> t
         if mine == theirs:
             return False, rec.id
         raise Conflict(f"A different game is already stored under the id {rec.id!r}")
-    check = verify(rec)
+    check = await asyncio.to_thread(verify, rec)
     if check.status == "diverged":
         raise RecordError(f"The record does not replay: {check.message}")
     snapshots: list[dict[str, JSON]] = []
     if check.status == "verified" and rec.actions:
-        for a, state, _ in steps(rec):
-            if a.seq % snapshot_every == 0:
-                game = get_game(rec.game)
-                snapshots.append({"game_id": rec.id, "seq": a.seq, "state": game.dump(state),
-                                  "at": a.at})
+        snapshots = await asyncio.to_thread(_snapshots, rec, snapshot_every)
     s.add(GameRecord(
         id=rec.id, room_id=None, game=rec.game, rules_version=rec.rules_version,
         options=rec.options, seed=rec.seed, seats=[x.model_dump() for x in rec.seats],
@@ -405,6 +403,13 @@ async def import_record(s: AsyncSession, raw: JSON, *, snapshot_every: int) -> t
         await s.execute(insert(Snapshot), snapshots)
     await s.commit()
     return True, rec.id
+
+
+def _snapshots(rec: RecordIn, every: int) -> list[dict[str, JSON]]:
+    """Returns the snapshot rows of a record: the state after every ``every`` actions."""
+    game = get_game(rec.game)
+    return [{"game_id": rec.id, "seq": a.seq, "state": game.dump(state), "at": a.at}
+            for a, state, _ in steps(rec) if a.seq % every == 0]
 
 
 def _same_time(t: str | None) -> str | None:
@@ -450,24 +455,29 @@ async def list_games(s: AsyncSession, *, game: str | None = None, status: str | 
         raise BadRequest(f"per_page: expected 1 to {MAX_PER_PAGE}, got {per_page}")
     if page < 1:
         raise BadRequest(f"page: expected 1 or more, got {page}")
-    q = select(GameRecord.id, GameRecord.seats)
+    where = []
     if game:
-        q = q.where(GameRecord.game == game)
+        where.append(GameRecord.game == game)
     if status:
-        q = q.where(GameRecord.status == status)
+        where.append(GameRecord.status == status)
     if since is not None:
-        q = q.where(GameRecord.started_at >= since)
+        where.append(GameRecord.started_at >= since)
     if until is not None:
-        q = q.where(GameRecord.started_at < until)
-    q = q.order_by(GameRecord.started_at.desc(), GameRecord.id)
-    ids = [(gid, seats) for gid, seats in (await s.execute(q)).all()]
-    if player:
+        where.append(GameRecord.started_at < until)
+    order = (GameRecord.started_at.desc(), GameRecord.id)
+    if player and player.strip():
         # Names live in a JSON column; matching them here is exact on every database.
         needle = player.casefold().strip()
-        ids = [(gid, seats) for gid, seats in ids
+        q = select(GameRecord.id, GameRecord.seats).where(*where).order_by(*order)
+        ids = [gid for gid, seats in (await s.execute(q)).all()
                if any(needle in str(x.get("name", "")).casefold() for x in seats)]
-    total = len(ids)
-    chosen = [gid for gid, _ in ids[(page - 1) * per_page: page * per_page]]
+        total = len(ids)
+        chosen = ids[(page - 1) * per_page: page * per_page]
+    else:
+        total = int((await s.execute(
+            select(func.count()).select_from(GameRecord).where(*where))).scalar_one())
+        chosen = list((await s.execute(select(GameRecord.id).where(*where).order_by(*order)
+                                       .offset((page - 1) * per_page).limit(per_page))).scalars())
     rows = {r.id: r for r in (await s.execute(
         select(GameRecord).where(GameRecord.id.in_(chosen)))).scalars()} if chosen else {}
     counts = dict((await s.execute(
@@ -554,7 +564,6 @@ def replay_lines(rec: RecordIn) -> Iterator[str]:
 
 def run_cli(command: str, arg: str) -> int:
     """Runs ``saloon export ID``, ``import FILE`` or ``replay FILE|ID``; returns the status."""
-    import asyncio
     import sys
     from pathlib import Path
 

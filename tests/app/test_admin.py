@@ -22,7 +22,7 @@ from games.registry import get_game
 from games.rng import Rng
 from tests.app.test_records import play_bots_game
 from tests.app.test_ws import open_room, start
-from tests.app.wire import WireClient, drain
+from tests.app.wire import WireClient
 
 ADMIN = {"Authorization": "Bearer admin-secret"}
 ROUTES = ["/api/admin/games", "/api/admin/games/{id}", "/api/admin/games/{id}/export",
@@ -178,36 +178,57 @@ async def test_the_view_at_step_n_is_what_the_live_game_sent_at_that_version(
     seen: dict[int, dict] = {}
     watched: dict[int, dict] = {}
 
-    async def follow(c: WireClient, into: dict[int, dict], until_done: bool) -> None:
-        while True:
-            message = await c.receive(timeout=20)
+    stop = asyncio.Event()
+
+    async def follow(c: WireClient, into: dict[int, dict]) -> None:
+        # Stopped by an event, not by cancelling: a cancel racing a message is lost on 3.11.
+        while not stop.is_set():
+            try:
+                message = await c.receive(timeout=0.3)
+            except TimeoutError:
+                continue
             if message["type"] in ("sync", "patch") and c.doc["game"] is not None:
                 into[c.version] = {"game": c.doc["game"], "legal": c.doc["legal"]}
                 if c.doc["room"]["status"] == "finished":
                     return
 
-    spectating = asyncio.create_task(follow(spectator, watched, True))
+    spectating = asyncio.create_task(follow(spectator, watched))
     await start(server.http, code, tokens[0])
     rng = Rng(11)
     ref = 0
+
+    def settled() -> bool:
+        # A choice sent from a document a bot had just overtaken may be refused: move on.
+        return ref == 0 or ref in me.acks or any(e.get("ref") == ref for e in me.errors)
+
+    quiet = 0
     while True:
-        message = await me.receive(timeout=20)
+        try:
+            message = await me.receive(timeout=2)
+            quiet = 0
+        except TimeoutError:
+            # Nothing came although seat 0 may move: look at the document again.
+            quiet += 1
+            assert quiet < 10, "the game stalled"
+            message = {"type": "patch"}
         if message["type"] not in ("sync", "patch") or me.doc["game"] is None:
             continue
         seen[me.version] = {"game": me.doc["game"], "legal": me.doc["legal"]}
         if me.doc["room"]["status"] == "finished":
             break
-        if me.version > LONGEST and me.doc["legal"] and ref in me.acks:
+        if me.version > LONGEST and me.doc["legal"] and settled():
             # Long games stop here, waiting for seat 0: the rest adds only time.
-            spectating.cancel()
-            await drain([me], quiet=0.3)
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    await me.receive(timeout=0.3)
+                    seen[me.version] = {"game": me.doc["game"], "legal": me.doc["legal"]}
             break
-        if me.doc["legal"] and (ref == 0 or ref in me.acks):
+        if me.doc["legal"] and settled():
             ref += 1
             await me.send({"type": "action", "action": rng.choice(me.doc["legal"]), "ref": ref})
-    with contextlib.suppress(asyncio.CancelledError):
-        await asyncio.wait_for(spectating, 30)
-    assert not me.errors
+    stop.set()
+    await asyncio.wait_for(spectating, 10)
+    assert {e["code"] for e in me.errors} <= {"illegal_action", "not_your_turn"}, me.errors
 
     async with httpx.AsyncClient(base_url=server.http, headers=ADMIN, timeout=30) as http:
         games = (await http.get("/api/admin/games", params={"game": game_id})).json()["games"]
@@ -233,7 +254,8 @@ async def test_the_view_at_step_n_is_what_the_live_game_sent_at_that_version(
                 got = (await http.get(f"/api/admin/games/{key}/steps/{n}",
                                       params={"seat": "spectator"})).json()
                 assert got["view"] == watched[version]["game"], (version, n)
-        assert step_at(max(seen)) == len(record["actions"])
+        if record["status"] == "finished":
+            assert step_at(max(seen)) == len(record["actions"])
     await me.close()
     await spectator.close()
 
