@@ -335,3 +335,12 @@ async def _set_game(client, key: str, **values) -> None:
     async with client.app.state.db.session() as s:
         await s.execute(update(GameRecord).where(GameRecord.id == key).values(**values))
         await s.commit()
+
+
+async def test_import_refuses_what_is_not_a_record(client) -> None:
+    r = await client.post("/api/admin/games", json=[1, 2], headers=ADMIN)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "bad_record"
+    assert "a JSON object" in r.json()["error"]["message"]
+    r = await client.post("/api/admin/games", content=b"{not json",
+                          headers=ADMIN | {"Content-Type": "application/json"})
+    assert r.status_code == 422
