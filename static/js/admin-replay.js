@@ -9,6 +9,7 @@ import * as generic from "./tables/generic.js";
 import { scoreChart } from "./admin-chart.js";
 
 const LOG_SHOWN = 300;
+const SEAT_VIEW_KEYS = ["phase", "to_act", "prompt", "scores"];
 
 function cardSymbols(text) {
   return String(text).replace(/\b([2-9TJQKA])([CDHS])\b/g, (_, r, su) => `${r === "T" ? "10" : r}${SUIT_SYMBOL[su]}`);
@@ -186,15 +187,36 @@ export async function openReplay(id, { call, onBack }) {
       window.saloonAdmin.rendered = `${step}:${seat}`;
       return;
     }
+    // An omniscient view shaped like a seat's (every seat view has phase, to_act, prompt and
+    // scores) is drawn by the game's table, with what no seat sees listed under it; any
+    // other shape is shown whole as data.
+    const view = data.view;
+    const tableShaped = seat === "all" && SEAT_VIEW_KEYS.every((k) => view && k in view);
+    let spectator = null;
+    if (tableShaped) {
+      try { spectator = (await fetchView(step, "spectator")).view; } catch { spectator = null; }
+    }
     if (st.step !== step || st.seat !== seat) return; // a later step was asked for meanwhile
     el.error.textContent = "";
     clear(el.board);
     const ctx = ctxBase();
-    const view = data.view;
-    if (view?.prompt && seat !== "all") el.board.append(h("p", { class: "replay-prompt" }, seatText(view.prompt, names)));
+    if (view?.prompt) el.board.append(h("p", { class: "replay-prompt" }, seatText(view.prompt, names)));
     try {
-      if (seat === "all") generic.render(el.board, view, ctx);
-      else st.table.render(el.board, view, ctx);
+      if (seat !== "all") st.table.render(el.board, view, ctx);
+      else if (!tableShaped || !spectator) generic.render(el.board, view, ctx);
+      else {
+        st.table.render(el.board, view, ctx);
+        // Card ids the view's own catalogue names (Cowpoker's `cards`) are shown by name.
+        const named = (v) => Array.isArray(v) && view.cards && v.every((id) => typeof id === "string" && view.cards[id])
+          ? v.map((id) => [view.cards[id].name, view.cards[id].face].filter(Boolean).join(" · ")) : v;
+        const extra = Object.fromEntries(Object.entries(view).filter(([k]) => !(k in spectator))
+          .map(([k, v]) => [k, named(v)]));
+        if (Object.keys(extra).length) {
+          const box = h("section", { class: "omni-extra" }, h("h3", null, "Hidden from every seat"));
+          el.board.append(box);
+          generic.render(box, extra, ctx);
+        }
+      }
     } catch (err) {
       console.error(err);
       clear(el.board);
