@@ -14,9 +14,10 @@ import pytest
 import uvicorn
 from sqlalchemy import text
 
-from app.db import make_engine
+from app.db import Database, make_engine
 from app.main import create_app
 from app.migrate import upgrade
+from app.rooms import RoomService
 from app.settings import Settings
 
 
@@ -69,6 +70,15 @@ def settings_for(url: str) -> Settings:
 def settings(database_url: str) -> Settings:
     """Settings for a test server on the parametrized database."""
     return settings_for(database_url)
+
+
+@pytest.fixture
+async def service(settings: Settings) -> AsyncIterator[RoomService]:
+    """A room service over the test database, without HTTP."""
+    svc = RoomService(Database(settings.database_url), settings)
+    yield svc
+    await svc.close()
+    await svc.db.dispose()
 
 
 @pytest.fixture

@@ -10,10 +10,8 @@ import pytest
 from sqlalchemy import select, update
 
 from app import cli, records
-from app.db import Database
 from app.models import ActionRow, GameRecord, Snapshot
 from app.rooms import RoomService
-from app.settings import Settings
 from games.registry import all_games, get_game
 from games.rng import Rng
 
@@ -42,14 +40,6 @@ async def play_bots_game(service: RoomService, game_id: str, *, seats: int | Non
     if live.bot_task is not None:
         await live.bot_task
     return game_key
-
-
-@pytest.fixture
-async def service(settings: Settings):
-    svc = RoomService(Database(settings.database_url), settings)
-    yield svc
-    await svc.close()
-    await svc.db.dispose()
 
 
 async def test_export_import_replay_round_trip_for_every_game(client) -> None:

@@ -11,17 +11,8 @@ from app.db import Database
 from app.errors import Conflict, Forbidden, Unauthorized
 from app.models import ActionRow, GameRecord, Snapshot
 from app.rooms import RoomService
-from app.settings import Settings
 from games.base import GameError, NotYourTurn
 from games.rng import Rng
-
-
-@pytest.fixture
-async def service(settings: Settings):
-    svc = RoomService(Database(settings.database_url), settings)
-    yield svc
-    await svc.close()
-    await svc.db.dispose()
 
 
 async def play_until(svc: RoomService, code: str, seats_tokens: list[str], *, steps: int,
