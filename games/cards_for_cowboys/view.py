@@ -205,13 +205,43 @@ def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
     return d
 
 
+def _store_everything(state: State) -> list[list[Any]]:
+    """The pyramid with every card face up; covered ones carry ``"covered": true``."""
+    covered = set(pyramid.face_down(state.store))
+    return [[None if c is None else {**card_json(c), "covered": True} if c in covered
+             else card_json(c) for c in row] for row in state.store]
+
+
+def _hidden_list(cards: list[str]) -> list[str]:
+    """Cards no seat has seen, as readable lines: name, face and cost."""
+    return [f"{c}: {spec(c).words()}, costs ${spec(c).cost}" for c in cards]
+
+
 def omniscient_view(state: State, result: Any) -> dict[str, Any]:
-    """Returns every card everywhere, with the tallies, but never the generator."""
-    d = state.to_json()
-    d.pop("rng")
-    d["to_act"] = sorted(to_act(state))
-    d["tallies"] = [tally(state, s).__dict__ for s in range(state.seats)]
-    d["store_face_up"] = pyramid.face_up(state.store)
-    if result is not None:
-        d["result"] = result
+    """Returns the spectator's view with every hidden card face up (admins' replay).
+
+    Each player's entry also has what only its own view has (``draw_pile`` as faces, top
+    first; ``known``; ``discard_top``; ``deck``) plus ``discard`` (bottom first), the
+    full ``pending`` choice and ``busts``; Store cards are all faces (covered ones with
+    ``"covered": true``); ``rps.throws`` shows throws not yet revealed; ``reserve`` (by
+    Act) and ``unused`` list the cards no seat has seen. Never the generator.
+    """
+    d = view(state, None, result)
+    d["store"] = _store_everything(state)
+    for seat, p in enumerate(state.players):
+        row = d["players"][seat]
+        row["draw_pile"] = [card_json(c) for c in p.draw]
+        row["known"] = [{**card_json(c), "position": i} for i, c in enumerate(p.draw)
+                        if c in p.known]
+        row["discard"] = [card_json(c) for c in p.discard]
+        row["discard_top"] = card_json(p.discard[-1]) if p.discard else None
+        row["deck"] = _deck_list(state, seat)
+        row["pending"] = _pending_json(state, seat, True)
+        row["busts"] = p.busts
+    if d["rps"] is not None:
+        d["rps"]["throws"] = list(state.throws) if state.throws else None
+    acts = sorted({spec(c).act for c in state.reserve})
+    d["reserve"] = {f"act_{a}": _hidden_list([c for c in state.reserve if spec(c).act == a])
+                    for a in acts}
+    d["unused"] = _hidden_list(state.unused)
     return d

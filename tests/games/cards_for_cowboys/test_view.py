@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 
 from games.cards_for_cowboys import GAME
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import spec
 from games.cards_for_cowboys.view import all_cards
 from games.leaks import leaked, visible_to
+from games.rng import Rng
 from tests.games.cards_for_cowboys.position import DRAW as D
 from tests.games.cards_for_cowboys.position import STOP, fresh, play, stack, to_discard
 
@@ -146,4 +149,59 @@ def test_the_omniscient_view_shows_every_card_but_not_the_generator() -> None:
     s = fresh(2)
     omni = GAME.omniscient_view(s)
     assert "rng" not in omni
-    assert set(all_cards(s)) <= set(json.dumps(omni).replace('"', " ").replace(",", " ").split())
+    assert set(all_cards(s)) <= set(re.findall(r"\w+", json.dumps(omni)))
+
+
+def omniscient_cards(omni) -> Counter[str]:
+    """Every card name where the omniscient view lays it: Store, box, each player's piles,
+    row and buys, and the lines of the cards no seat has seen."""
+    out = Counter(c["id"] for row in omni["store"] for c in row if c)
+    out.update(omni["box"])
+    for p in omni["players"]:
+        out.update(c["id"] for k in ("draw_pile", "discard", "row", "bought") for c in p[k])
+    hidden = [*omni["unused"], *(x for lines in omni["reserve"].values() for x in lines)]
+    out.update(line.split(":")[0] for line in hidden)
+    return out
+
+
+def random_states(seats: int, seed: int, every: int = 7):
+    state = GAME.new_game(GAME.parse_options({}), seats, seed)
+    rng = Rng(seed)
+    out = [state]
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        out.append(state)
+    return out[::every] + [out[-1]]
+
+
+def test_the_omniscient_view_is_the_spectator_view_with_every_card_face_up() -> None:
+    for seats in (2, 4):
+        for s in random_states(seats, seats + 8):
+            omni = GAME.omniscient_view(s)
+            spectator = GAME.view(s, None)
+            assert set(spectator) <= set(omni) and "rng" not in omni
+            assert {"phase", "to_act", "prompt", "scores"} <= set(omni)
+            for k in ("phase", "act", "round", "to_act", "you", "prompt", "scores", "buy"):
+                assert omni[k] == spectator[k]
+            assert omniscient_cards(omni) == Counter(all_cards(s))  # every card, once
+            for seat, p in enumerate(s.players):
+                row = omni["players"][seat]
+                assert [c["id"] for c in row["draw_pile"]] == p.draw  # top first
+                assert [c["id"] for c in row["discard"]] == p.discard
+                assert set(spectator["players"][seat]) <= set(row)
+            covered = set(pyramid.face_down(s.store))
+            flagged = {c["id"] for r in omni["store"] for c in r if c and c.get("covered")}
+            assert flagged == covered
+            assert json.loads(json.dumps(omni)) == omni
+            assert GAME.omniscient_view(s) == omni  # deterministic
+
+
+def test_the_omniscient_view_shows_unrevealed_throws_and_pending_choices() -> None:
+    s, _ = play(stack(stack(fresh(2), 0, ["c91a"]), 1, ["c91b"]), (0, D), (1, D), (0, STOP),
+                (1, STOP))
+    s, _ = play(s, (0, {"type": "throw", "hand": "rock"}))
+    assert GAME.omniscient_view(s)["rps"]["throws"] == ["rock", None]
+    s, _ = play(stack(fresh(2), 0, ["c31", "c91a", "c92a", "c93a"]), (0, D), (0, STOP))
+    pending = GAME.omniscient_view(s)["players"][0]["pending"]
+    assert [x["id"] for x in pending["choices"]] == ["c91a", "c92a", "c93a"]
