@@ -50,6 +50,9 @@ def seat_counts():
         humans = 2 if gid != "highcard" else 1
         out.append(pytest.param(gid, humans, seats - humans, id=f"{gid}-{seats}"))
     out.append(pytest.param("highcard", 2, 0, id="highcard-2-humans"))
+    if "cowpoker" in all_games():  # every count of live players, the rest Deadwood
+        out += [pytest.param("cowpoker", 2, 0, id="cowpoker-2"),
+                pytest.param("cowpoker", 1, 2, id="cowpoker-3")]
     return out
 
 
@@ -297,3 +300,34 @@ async def test_kicked_sockets_close_and_later_seats_follow_their_new_numbers(ser
     assert not cy.errors
     await ana.close()
     await cy.close()
+
+
+@pytest.mark.skipif("cards_for_cowboys" not in all_games(), reason="the game is not installed")
+async def test_cards_for_cowboys_draws_are_simultaneous(sqlite_server) -> None:
+    """Two people draw at the same time: neither waits for the other to move."""
+    server = sqlite_server
+    code, tokens = await open_room(server.http, "cards_for_cowboys", 2, 0)
+    a, b = [await WireClient.connect(server.ws, code, t) for t in tokens]
+    await start(server.http, code, tokens[0])
+    for c in (a, b):
+        await c.until(lambda c: any(x["type"] == "draw" for x in c.doc["legal"]))
+    assert sorted(a.doc["room"]["to_act"]) == [0, 1]
+    # a draws twice while b has not moved at all; then both draw at the same instant.
+    for ref in ("a1", "a2"):
+        draw = next(x for x in a.doc["legal"] if x["type"] == "draw")
+        await a.send({"type": "action", "action": draw, "ref": ref})
+        await a.until(lambda c, r=ref: r in c.acks or bool(c.errors))
+        if not any(x["type"] == "draw" for x in a.doc["legal"]):
+            break  # busted or out of cards: a's drawing is over
+    assert not a.errors
+    await b.until(lambda c: c.version == a.version)
+    assert any(x["type"] == "draw" for x in b.doc["legal"]), "b had to wait for a"
+    moves = [(c, next(x for x in c.doc["legal"] if x["type"] in ("draw", "stop")))
+             for c in (a, b) if c.doc["legal"]]
+    await asyncio.gather(*(c.send({"type": "action", "action": m, "ref": "both"})
+                           for c, m in moves))
+    for c, _ in moves:
+        await c.until(lambda c: "both" in c.acks or bool(c.errors))
+        assert not c.errors
+    await a.close()
+    await b.close()
