@@ -1,8 +1,8 @@
 """The contract, checked on every registered game through many seeded random games.
 
 ``SALOON_CONFORMANCE_GAMES`` sets how many games per game and seat count the fast
-suite plays (default 12), with the game's ``quick_options`` (its shortest complete
-game); the ``slow`` marker runs 10,000 per game with the default options.
+suite plays (default 12); the ``slow`` marker runs 10,000 per game. Both use the
+game's ``quick_options``, its shortest complete game.
 """
 
 from __future__ import annotations
@@ -183,18 +183,25 @@ def test_games_package_is_pure() -> None:
     assert not offenders, "\n".join(offenders)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id", GAMES)
-def test_ten_thousand_random_games(game_id: str) -> None:
+def ten_thousand(game_id: str, seeds: range = range(10_000)) -> None:
+    """Plays seeded random games: invariants after every action, then an exact replay."""
     game = registry.get_game(game_id)
+    options = game.parse_options(game.quick_options)
     counts = seat_counts(game)
-    for n in range(10_000):
+    for n in seeds:
         seats = counts[n % len(counts)]
+
         def check(state, *_, n=n):
             broken = game.invariants(state)
             assert not broken, f"seed {n}: {broken}"
 
-        out = playout(game, seats=seats, seed=n, on_step=check)
-        again = replay(game, seats=seats, seed=n, options=game.parse_options({}),
-                       actions=out.actions)
+        out = playout(game, seats=seats, seed=n, options=options, on_step=check)
+        again = replay(game, seats=seats, seed=n, options=options, actions=out.actions)
         assert game.state_hash(again) == game.state_hash(out.state), f"seed {n}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ten_thousand_random_games(game_id: str) -> None:
+    """10,000 complete games per game (its quick options: Wyoming Cowboy plays one hand)."""
+    ten_thousand(game_id)
