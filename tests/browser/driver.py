@@ -14,13 +14,15 @@ from tests.app.conftest import LiveServer
 
 # Gathers what the page shows: text nodes, attribute values and form values, outside
 # [data-nocheck] (the invite link holds the room code, which is random text) and the
-# log: the log may name cards you once held ("You pass the Four of clubs") that
-# secrets() counts as hidden once they lie in another hand; the server checks its
-# log entries itself.
+# log and the score breakdowns: both are history. The log may name cards you once held
+# ("You pass the Four of clubs") that secrets() counts as hidden once they lie in
+# another hand, and a breakdown lists what earlier hands scored ("Couple shown: King
+# and Queen of hearts") though those cards are back in the pile now. The server checks
+# log entries itself, and the engines' tests check their breakdowns.
 DOM_WORDS = """() => {
   const out = [];
   const walk = (el) => {
-    if (el.closest && el.closest('[data-nocheck], #log')) return;
+    if (el.closest && el.closest('[data-nocheck], #log, .breakdown')) return;
     for (const a of el.attributes || []) out.push(a.value);
     if (el.value !== undefined && typeof el.value === 'string') out.push(el.value);
     for (const c of el.childNodes) {
