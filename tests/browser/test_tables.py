@@ -109,3 +109,47 @@ def test_table_offers_only_legal_actions(browser, live, artifacts, game_id):
     assert offered, "the table never offered an action"
     assert not errors, errors
     page.close()
+
+
+OMNI = """async ([gameId, view, seats]) => {
+  const table = await import(`/static/js/tables/${gameId}.js`);
+  const box = document.createElement('div');
+  box.className = 'table';
+  document.body.replaceChildren(box);
+  table.render(box, view, { seats, you: null, legal: [] });
+  return {
+    cards: [...box.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
+    clickable: box.querySelectorAll('[data-action], button.act').length,
+    generic: box.querySelectorAll('.generic').length,
+  };
+}"""
+OMNISCIENT_TABLES = ["cards_for_cowboys"]
+# The cards no seat has seen yet, which the replay viewer lists under the table.
+OMNI_LISTED = {
+    "cards_for_cowboys": lambda v: [line.split(":")[0] for line in
+                                    [*v["unused"], *sum(v["reserve"].values(), [])]],
+}
+
+
+@pytest.mark.parametrize("game_id", OMNISCIENT_TABLES)
+def test_table_draws_the_omniscient_view_with_every_card_face_up(browser, live, game_id):
+    """What the admin replay shows for Everything: the game's table, every card a face."""
+    game = all_games()[game_id]
+    seats = max(game.min_seats, min(3, game.max_seats))
+    names = [f"Player {i + 1}" for i in range(seats)]
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live.http + "/")
+    for state in sample_states(game, seats, n=6):
+        view = json.loads(json.dumps(game.omniscient_view(state)))
+        assert {"phase", "to_act", "prompt", "scores"} <= set(view)
+        drawn = page.evaluate(OMNI, [game_id, view, names])
+        assert drawn["clickable"] == 0 and drawn["generic"] == 0
+        hidden = set().union(*(game.secrets(state, v) for v in [None, *range(seats)]))
+        # Every card some seat cannot see is drawn face up, except those no seat has seen
+        # yet (listed under the table by the replay viewer).
+        missing = hidden - set(drawn["cards"]) - set(OMNI_LISTED[game_id](view))
+        assert not missing, f"not drawn: {sorted(missing)[:10]}"
+    assert not errors, errors
+    page.close()

@@ -1,5 +1,8 @@
 // Cards for Cowboys: the Store pyramid (covered cards as backs), every player's round,
 // your deck; drawing, trashing, buying, burning and rock-paper-scissors as clicks.
+// The omniscient view (admin replay) gives faces where a seat's view gives backs or
+// counts: covered Store cards (dimmed), every player's draw pile and discard pile, their
+// pending choices and unrevealed throws; they are drawn read-only.
 
 import { add, h, s } from "../dom.js";
 import { actButton, actionsFor } from "../actions.js";
@@ -33,7 +36,7 @@ function backSvg(back) {
 }
 
 export function faceWords(c) {
-  const parts = [c.text];
+  const parts = [c.covered ? `face down: ${c.text}` : c.text];
   if (c.cost) parts.push(`costs $${c.cost}`);
   if (c.doubled) parts.push("counts double");
   return parts.join(", ");
@@ -57,7 +60,7 @@ function faceSvg(c) {
 }
 
 function face(c, opts = {}) {
-  return cardElement(faceSvg(c), { ...opts, card: c.id, label: faceWords(c) });
+  return cardElement(faceSvg(c), { ...opts, card: c.id, label: faceWords(c), extraClass: c.covered ? "dim" : opts.extraClass });
 }
 
 function back(b, opts = {}) {
@@ -98,6 +101,7 @@ function store(view, ctx) {
   const rows = view.store.map((row, r) => h("div", { class: "store-row", "data-row": r }, row.map((c) => {
     if (c === null || c === undefined) return h("div", { class: "card store-gap", "aria-hidden": "true" });
     if (typeof c !== "object" || !c.id) return back(backOf(c));
+    if (c.covered) return face(c);
     return actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(acts, c.id));
   })));
   const open = ctx.ui.menu && actionsFor(acts, ctx.ui.menu);
@@ -120,6 +124,8 @@ function rps(view, ctx) {
     info ? h("p", { class: "sub" }, `Between ${info.contenders.map((x) => seatName(ctx, x)).join(", ")}`,
       info.thrown?.length ? ` · thrown: ${info.thrown.map((x) => seatName(ctx, x)).join(", ")}` : "",
       info.your_throw ? ` · you threw ${info.your_throw}` : "") : null,
+    info?.throws?.some(Boolean) ? h("p", { class: "sub" }, "Thrown, not yet revealed: ",
+      info.throws.map((t, i) => (t ? `${seatName(ctx, i)}: ${THROW[t] || t}` : null)).filter(Boolean).join(", ")) : null,
     last,
     throws.length ? h("div", { class: "actions-row rps-buttons" }, throws.map((a) => actButton(a, ctx, THROW[a.hand] || a.hand))) : null);
 }
@@ -142,13 +148,22 @@ function playerZone(p, view, ctx, mine) {
   const piles = h("div", { class: "piles" },
     h("div", { class: "pile" }, p.top_back ? back(p.top_back, { small: true }) : h("div", { class: "card small empty-pile" }),
       h("span", null, "Deck ", h("span", { class: "count" }, String(p.draw_count)))),
-    h("div", { class: "pile" }, mine && p.discard_top ? face(p.discard_top, { small: true }) : p.discard_count ? back("river", { small: true, label: "discard pile" }) : h("div", { class: "card small empty-pile" }),
+    h("div", { class: "pile" }, p.discard_top ? face(p.discard_top, { small: true }) : p.discard_count ? back("river", { small: true, label: "discard pile" }) : h("div", { class: "card small empty-pile" }),
       h("span", null, "Discards ", h("span", { class: "count" }, String(p.discard_count)))),
     p.bought?.length ? h("div", { class: "pile" }, h("div", { class: "cards-row" }, p.bought.map((c) => face(c, { small: true }))), h("span", null, "Bought this round")) : null);
   return zone(`${mine ? `You (${seatName(ctx, p.seat)})` : seatName(ctx, p.seat)} · Herd ${p.herd}`,
     { class: [mine && "mine", toAct && "acting"], "data-seat": p.seat },
     h("p", { class: "sub" }, p.status || "", buyer ? " · buying now" : "", p.buy_first ? " · buys first" : ""),
-    stats, row, piles);
+    stats, row, piles, mine ? null : theirChoice(p), mine ? null : myDeck(p, ctx));
+}
+
+// Another player's pending choice, when the view shows it (the omniscient view).
+function theirChoice(p) {
+  const pend = p.pending;
+  if (!pend?.choices?.length) return null;
+  const what = { replay: "replay one from the discard pile", return: "put one back on the deck", reorder: "reorder the top of the deck" }[pend.step] || pend.step;
+  return h("div", { class: "pending-step" }, h("p", { class: "sub" }, `Choosing: ${what}`),
+    h("div", { class: "cards-row" }, pend.choices.map((c) => face(c, { small: true }))));
 }
 
 function pendingPanel(me, ctx) {
@@ -162,11 +177,18 @@ function pendingPanel(me, ctx) {
     h("div", { class: "actions-row" }, acts.filter((a) => a.type !== "replay").map((a) => actButton(a, ctx))));
 }
 
-function myDeck(me) {
+// The seat's own deck; in the omniscient view every player's, the draw pile as faces
+// (top first, open) and the discard pile (bottom first).
+function myDeck(me, ctx) {
   if (!me.draw_pile) return null;
   const known = new Map((me.known || []).map((k) => [k.position, k]));
-  return h("details", { class: "deck" }, h("summary", null, `Your deck: ${me.draw_pile.length} to draw`),
-    h("div", { class: "cards-row" }, me.draw_pile.map((b, i) => (known.has(i) ? face(known.get(i), { small: true }) : back(b, { small: true })))),
+  const faces = me.draw_pile.some((c) => typeof c === "object");
+  const whose = ctx && me.seat !== ctx.view?.you ? `${seatName(ctx, me.seat)}'s deck` : "Your deck";
+  return h("details", { class: "deck", open: faces || null }, h("summary", null, `${whose}: ${me.draw_pile.length} to draw, top first`),
+    h("div", { class: "cards-row" }, me.draw_pile.map((b, i) => (typeof b === "object" ? face(b, { small: true })
+      : known.has(i) ? face(known.get(i), { small: true }) : back(b, { small: true })))),
+    me.discard?.length ? [h("p", { class: "sub" }, `Discard pile: ${me.discard.length}, bottom first`),
+      h("div", { class: "cards-row" }, me.discard.map((c) => face(c, { small: true })))] : null,
     me.deck?.length ? h("ul", { class: "deck-list" }, me.deck.map((d) => h("li", null, `${d.count} × ${d.text}`))) : null);
 }
 
@@ -191,7 +213,7 @@ export function render(container, view, ctx) {
   if (main) main.classList.add("big-actions");
   const z = playerZone(me, view, ctx, true);
   z.insertBefore(h("div", null, main, pendingPanel(me, ctx)), z.children[1]);
-  add(z, myDeck(me));
+  add(z, myDeck(me, ctx));
   add(container, z);
 }
 
