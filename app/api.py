@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from app.deps import AppSettings, Rooms, Token
+from app.rooms.documents import summary
 from app.schemas import (
     AddBot,
     Configure,
@@ -46,7 +47,7 @@ async def create_room(body: CreateRoom, rooms: Rooms, settings: AppSettings) -> 
 @router.get("/rooms/{code}")
 async def room_summary(code: str, rooms: Rooms) -> dict[str, Any]:
     """The public summary of a room: game, seats, status."""
-    return (await rooms.get(code)).summary()
+    return summary(await rooms.get(code))
 
 
 @router.post("/rooms/{code}/join")

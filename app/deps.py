@@ -1,25 +1,46 @@
-"""FastAPI dependencies, as ``Annotated`` aliases so handlers read like sentences."""
+"""FastAPI dependencies, as ``Annotated`` aliases so handlers read like sentences.
+
+They take an ``HTTPConnection``, so HTTP routes and the websocket reach the
+services the same way.
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.requests import HTTPConnection
 
 from app.rooms import RoomService
+from app.services import Services
 from app.settings import Settings
 
 
-def get_service(request: Request) -> RoomService:
-    """Returns the application's room service."""
-    service: RoomService = request.app.state.rooms
-    return service
+def get_services(conn: HTTPConnection) -> Services:
+    """Returns the services built at start-up."""
+    services: Services = conn.app.state.services
+    return services
 
 
-def get_app_settings(request: Request) -> Settings:
-    """Returns the application's settings."""
-    settings: Settings = request.app.state.settings
-    return settings
+ServicesDep = Annotated[Services, Depends(get_services)]
+
+
+def get_rooms(services: ServicesDep) -> RoomService:
+    """Returns the room service."""
+    return services.rooms
+
+
+def get_settings(services: ServicesDep) -> Settings:
+    """Returns the server's settings."""
+    return services.settings
+
+
+async def get_session(services: ServicesDep) -> AsyncIterator[AsyncSession]:
+    """Yields a database session for one request."""
+    async with services.db.session() as s:
+        yield s
 
 
 def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
@@ -30,6 +51,7 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-Rooms = Annotated[RoomService, Depends(get_service)]
-AppSettings = Annotated[Settings, Depends(get_app_settings)]
+Rooms = Annotated[RoomService, Depends(get_rooms)]
+AppSettings = Annotated[Settings, Depends(get_settings)]
+Session = Annotated[AsyncSession, Depends(get_session)]
 Token = Annotated[str | None, Depends(bearer)]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 
 class SaloonError(Exception):
@@ -49,3 +50,26 @@ class Conflict(SaloonError):
 
     status = 409
     code = "conflict"
+
+
+def where(loc: Sequence[Any]) -> str:
+    """Returns an error location as a path: ``seats[0].name``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def first_error(errors: Iterable[Mapping[str, Any]], *, drop: int = 0,
+                skip: Sequence[str] = (), default: str = "value") -> str:
+    """Returns the first of pydantic's ``errors()`` as ``where: what``.
+
+    The first ``drop`` parts of the location (a union's tag) and the parts named in
+    ``skip`` (``body``) say nothing to the reader and are left out of the path.
+    """
+    err = next(iter(errors), None)
+    if err is None:
+        return f"{default}: is not valid"
+    loc = list(err.get("loc", ()))[drop:]
+    path = where([p for p in loc if p not in skip]) or default
+    return f"{path}: {err.get('msg', 'is not valid')}"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,11 +12,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from app import admin, admin_auth, api, ws
-from app.db import Database
-from app.errors import SaloonError
-from app.pubsub import Notifier
-from app.rooms import RoomService
+from app import admin, api, ws
+from app.admin.auth import ensure_admin_token
+from app.errors import SaloonError, first_error
+from app.services import Services
 from app.settings import Settings, get_settings
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -36,27 +33,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        db = Database(settings.database_url)
-        service = RoomService(db, settings)
-        app.state.db, app.state.rooms = db, service
-        await admin_auth.start(app.state, db, settings)
-        notifier = Notifier(settings.redis_url, service) if settings.redis_url else None
-        if notifier is not None:
-            await notifier.start()
-        sweeper = asyncio.create_task(_sweep(service))
-        try:
+        async with Services.running(settings, serving=True) as services:
+            services.admin_hash = await ensure_admin_token(services.db, settings)
+            app.state.services = services
             yield
-        finally:
-            sweeper.cancel()
-            with contextlib.suppress(BaseException):
-                await sweeper
-            await service.close()
-            if notifier is not None:
-                await notifier.stop()
-            await db.dispose()
 
     app = FastAPI(title="Saloon", version="0.1.0", lifespan=lifespan)
-    app.state.settings = settings
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(admin.router)
@@ -67,9 +49,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:
-        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in err["loc"] if p != "body") or "body"
-        return JSONResponse(error_body("bad_request", f"{where}: {err['msg']}"), status_code=422)
+        message = first_error(exc.errors(), drop=1, default="body")
+        return JSONResponse(error_body("bad_request", message), status_code=422)
 
     _mount_pages(app)
     return app
@@ -89,9 +70,3 @@ def _page(filename: str):  # type: ignore[no-untyped-def]
         return FileResponse(STATIC / filename, headers={"Cache-Control": "no-cache"})
     return page
 
-
-async def _sweep(service: RoomService, every: float = 60.0) -> None:
-    """Drops idle rooms from memory now and then; they reload on their next use."""
-    while True:
-        await asyncio.sleep(every)
-        service.evict_idle(service.settings.room_idle_seconds)

@@ -8,6 +8,7 @@ unique; snapshots let a room resume without replaying from the start.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import (
@@ -27,6 +28,13 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 def utcnow() -> datetime:
     """Returns the current time, timezone-aware UTC."""
     return datetime.now(UTC)
+
+
+class GameStatus(StrEnum):
+    """Where a stored game stands."""
+
+    PLAYING = "playing"
+    FINISHED = "finished"
 
 
 class Base(DeclarativeBase):
@@ -84,7 +92,7 @@ class GameRecord(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     seats: Mapped[list[Any]] = mapped_column(JSON, default=list)
     match: Mapped[int] = mapped_column(Integer, default=0)
-    status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    status: Mapped[str] = mapped_column(String(16), default=GameStatus.PLAYING, index=True)
     # Set when the game finishes; while it is played, count its action rows.
     actions_count: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

@@ -15,7 +15,8 @@ from typing import Any
 import pydantic
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from app.errors import NotFound, SaloonError
+from app.deps import Rooms
+from app.errors import NotFound, SaloonError, first_error
 from app.rooms import Connection, LiveRoom, RoomService
 from app.schemas import CLIENT_TYPES, ActionMessage, ChatMessage, ClientMessage, SyncMessage
 from games.base import GameError
@@ -45,9 +46,9 @@ async def refuse(ws: WebSocket, code: str, message: str, close_code: int) -> Non
 
 
 @router.websocket("/ws/rooms/{code}")
-async def room_socket(ws: WebSocket, code: str, token: str | None = None) -> None:
+async def room_socket(ws: WebSocket, code: str, service: Rooms,
+                      token: str | None = None) -> None:
     """Mirrors the room's document for the token's seat (no token: a spectator)."""
-    service: RoomService = ws.app.state.rooms
     try:
         live = await service.get(code)
     except NotFound as e:
@@ -134,15 +135,14 @@ async def _handle(service: RoomService, live: LiveRoom, conn: Connection, token:
     try:
         message = ClientMessage.validate_python(data)
     except pydantic.ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"][1:]) or "message"
         conn.send(error("bad_message", f"Expected a valid {data['type']} message; "
-                                       f"{where}: {err['msg']}", ref))
+                                       f"{first_error(e.errors(), drop=1, default='message')}",
+                        ref))
         return
     try:
         if isinstance(message, SyncMessage):
             async with live.lock:
-                service.sync(live, conn)
+                live.connections.sync(live, conn)
         elif isinstance(message, ChatMessage):
             await service.chat(live, _seat(live, conn, token), message.text)
         elif isinstance(message, ActionMessage):

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from games import replay as replays
 from games.base import Action, Bot, Game, Result
 from games.rng import Rng
 
@@ -63,7 +64,4 @@ def playout(
 def replay(game: Game, *, seats: int, seed: int, options: BaseModel,
            actions: Sequence[tuple[int, Action]], match: int = 0) -> Any:
     """Returns the state reached by applying ``actions`` to a new game."""
-    state = game.new_game(options, seats, seed, match=match)
-    for seat, action in actions:
-        state, _ = game.apply(state, seat, action)
-    return state
+    return replays.replay(game, replays.Setup(options, seats, seed, match), actions)

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from sqlalchemy import select, update
 
-from app.admin_auth import ensure_admin_token
+from app.admin.auth import ensure_admin_token
 from app.db import Database
 from app.main import create_app
 from app.models import AdminSecret, GameRecord
@@ -32,9 +32,9 @@ ROUTES = ["/api/admin/games", "/api/admin/games/{id}", "/api/admin/games/{id}/ex
 @pytest.mark.parametrize("route", ROUTES)
 async def test_admin_calls_need_the_admin_token(client, route) -> None:
     """Acceptance: none -> 401, a player's token -> 403, a wrong one -> 401, admin -> 200."""
-    live, _, host = await client.app.state.rooms.create(game_id="highcard", options={},
+    live, _, host = await client.app.state.services.rooms.create(game_id="highcard", options={},
                                                         name="Ana")
-    key = await play_bots_game(client.app.state.rooms, "highcard", seats=2)
+    key = await play_bots_game(client.app.state.services.rooms, "highcard", seats=2)
     path = route.format(id=key)
     none = await client.get(path)
     assert none.status_code == 401 and none.json()["error"]["code"] == "bad_token"
@@ -79,7 +79,7 @@ async def test_without_a_setting_a_token_is_made_once_printed_once_and_kept_as_a
 
 async def test_the_list_filters_by_game_status_date_and_player_and_pages(client) -> None:
     """Acceptance: filters and pagination."""
-    rooms = client.app.state.rooms
+    rooms = client.app.state.services.rooms
     done = [await play_bots_game(rooms, "highcard", seats=2, name=f"Ana {i}", seed=i)
             for i in range(5)]
     cow = await play_bots_game(rooms, "cowpoker", name="Zoë Ranch")
@@ -87,7 +87,7 @@ async def test_the_list_filters_by_game_status_date_and_player_and_pages(client)
     await rooms.add_bot(live.code, host, "random")
     playing = await rooms.start(live.code, host)
     old = datetime(2025, 1, 15, 12, tzinfo=UTC)
-    async with client.app.state.db.session() as s:
+    async with client.app.state.services.db.session() as s:
         await s.execute(update(GameRecord).where(GameRecord.id == done[0]).values(started_at=old))
         await s.commit()
 
@@ -136,7 +136,7 @@ async def test_the_list_filters_by_game_status_date_and_player_and_pages(client)
 
 
 async def test_step_views_bounds_and_seats(client) -> None:
-    key = await play_bots_game(client.app.state.rooms, "cowpoker")
+    key = await play_bots_game(client.app.state.services.rooms, "cowpoker")
     record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
     n = len(record["actions"])
     for step, seat, status in ((n + 1, "all", 404), (-1, "all", 404), (2, "9", 404),
@@ -262,14 +262,14 @@ async def test_the_view_at_step_n_is_what_the_live_game_sent_at_that_version(
 
 async def test_no_route_without_the_admin_token_shows_a_hidden_card(client) -> None:
     """Hidden information: only admin answers hold everything; nothing else leaks."""
-    key = await play_bots_game(client.app.state.rooms, "cowpoker")
+    key = await play_bots_game(client.app.state.services.rooms, "cowpoker")
     game = get_game("cowpoker")
     record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
-    async with client.app.state.db.session() as s:
+    async with client.app.state.services.db.session() as s:
         from app import records
 
         rec, _ = await records.stored_record(s, key)
-    states = [state for _, state, _ in records.steps(rec)]
+    states = [step.state for step in records.replay_steps(rec)]
     secrets = set().union(*(game.secrets(st, None) for st in states[::5]))
     assert secrets
     omni = (await client.get(f"/api/admin/games/{key}/steps/{len(states) // 2}",

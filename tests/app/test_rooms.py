@@ -11,6 +11,7 @@ from app.db import Database
 from app.errors import Conflict, Forbidden, Unauthorized
 from app.models import ActionRow, GameRecord, Snapshot
 from app.rooms import RoomService
+from app.rooms.documents import document
 from games.base import GameError, NotYourTurn
 from games.rng import Rng
 
@@ -39,14 +40,14 @@ async def test_a_room_not_in_memory_is_rebuilt_from_the_database(service, settin
     await service.start(code, host)
     await play_until(service, code, [host, bo], steps=7)
     await service.chat(live, 1, "still here")
-    before = {v: live.document(v, 400) for v in (None, 0, 1, 2)}
+    before = {v: document(live, v, 400) for v in (None, 0, 1, 2)}
     version, seq = live.version, live.seq
     assert seq >= 5
 
     other = RoomService(Database(settings.database_url), settings)
     again = await other.get(code)
     assert (again.version, again.seq) == (version, seq)
-    assert {v: again.document(v, 400) for v in (None, 0, 1, 2)} == before
+    assert {v: document(again, v, 400) for v in (None, 0, 1, 2)} == before
     assert again.game.state_hash(again.state) == live.game.state_hash(live.state)
     async with other.db.session() as s:
         snaps = (await s.execute(select(func.count()).select_from(Snapshot))).scalar_one()

@@ -251,7 +251,7 @@ async def test_no_document_ever_holds_a_card_its_seat_may_not_see(sqlite_server,
     me = await WireClient.connect(server.ws, code, tokens[0])
     watcher = await WireClient.connect(server.ws, code)
     await start(server.http, code, tokens[0])
-    live = server.app.state.rooms.rooms[code]
+    live = server.app.state.services.rooms.rooms[code]
     rng = Rng(11)
     checked = [0, 0]
 

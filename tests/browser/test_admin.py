@@ -128,7 +128,7 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
 
             raw = http.get(f"/api/admin/games/{stored[gid]}").json()
             rec = records.parse_record(raw)
-            states = [None] + [st for _, st, _ in records.steps(rec)]
+            states = [None] + [step.state for step in records.replay_steps(rec)]
             n = len(rec.actions)
             assert page.locator("#slider").get_attribute("max") == str(n)
             polylines = page.locator("#chart polyline.series")
@@ -208,7 +208,7 @@ def test_admin_reports_tampered_and_unplayable_records(browser, admin_server, st
     tampered["actions"][5]["events"] = first + [{"type": "note", "text": "an extra card"}]
 
     async def store_tampered() -> None:
-        db = Database(server.app.state.settings.database_url)
+        db = Database(server.app.state.services.settings.database_url)
         good = copy.deepcopy(tampered)
         good["actions"][5]["events"] = first
         async with db.session() as s:

@@ -41,7 +41,7 @@ def chooser(prefer: list[str]):
 def leaks(player: Player, seat: int | None, live, code: str) -> list[str] | None:
     """Returns the secrets the page shows, or None when the page and server were not in step."""
     dom = player.dom()
-    rooms = live.app.state.rooms.rooms
+    rooms = live.app.state.services.rooms.rooms
     room = rooms[code]
     v1, state = room.version, room.state
     if state is None or dom["version"] != v1:
@@ -85,7 +85,7 @@ def test_play_a_whole_game_in_the_browser(browser, live, artifacts, game_id):
     checked = steps = 0
     shot = reloaded = False
     started = time.monotonic()
-    while live.app.state.rooms.rooms[code].status != "finished":
+    while live.app.state.services.rooms.rooms[code].status != "finished":
         assert steps < MAX_STEPS, f"{game_id} did not end within {MAX_STEPS} browser actions"
         moved = False
         for p in players:

@@ -53,7 +53,7 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
     ana.page.screenshot(path=str(artifacts / "highcard-desktop.png"), full_page=True)
     reloaded = False
     turns = 0
-    while live.app.state.rooms.rooms[code].status != "finished":
+    while live.app.state.services.rooms.rooms[code].status != "finished":
         moved = False
         for p in (ana, bo):
             moved |= p.act(rng)

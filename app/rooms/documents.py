@@ -1,4 +1,10 @@
-"""The per-connection document and the RFC 6902 patches between two of its versions."""
+"""The document each connection mirrors, and the RFC 6902 patches between two versions of it.
+
+A document is ``{room, game, legal, log}`` for one viewer (a seat, or ``None`` for a
+spectator): the room's public summary, the game's view for that viewer, the
+viewer's legal actions when the game waits for them, and the log entries they may
+see.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,41 @@ from typing import Any
 
 import jsonpatch
 
+from app.rooms.data import RoomData
+from games.leaks import visible_to
+
 JSON = Any
+
+
+def summary(room: RoomData, viewer: int | None = None) -> dict[str, JSON]:
+    """Returns the room part of a document (and the answer of ``GET /api/rooms/{code}``)."""
+    game = room.game
+    return {
+        "code": room.code,
+        "game": game.id,
+        "title": game.title,
+        "status": str(room.status),
+        "options": room.options,
+        "allow_spectators": room.allow_spectators,
+        "host": room.host_seat,
+        "you": viewer,
+        "seats": [s.public() for s in room.seats],
+        "min_seats": game.min_seats,
+        "max_seats": game.max_seats,
+        "match": room.matches,
+        "to_act": room.to_act(),
+        "result": room.result,
+    }
+
+
+def document(room: RoomData, viewer: int | None, log_limit: int) -> dict[str, JSON]:
+    """Returns the whole document a connection of ``viewer`` mirrors."""
+    game_view = room.game.view(room.state, viewer) if room.state is not None else None
+    legal: list[JSON] = []
+    if viewer is not None and viewer in room.to_act():
+        legal = room.game.legal_actions(room.state, viewer)
+    entries = [e for e in room.log if visible_to(e, viewer)][-log_limit:]
+    return {"room": summary(room, viewer), "game": game_view, "legal": legal, "log": entries}
 
 
 def diff(old: dict[str, JSON], new: dict[str, JSON]) -> list[dict[str, JSON]]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import sys
 from typing import Annotated, TextIO
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Response
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from app.db import Database
-from app.deps import Token
+from app.deps import ServicesDep, Token
 from app.errors import Forbidden, Unauthorized
 from app.models import AdminSecret, Seat
 from app.settings import Settings
@@ -47,21 +47,15 @@ async def ensure_admin_token(db: Database, settings: Settings, out: TextIO | Non
     return hash_token(token)
 
 
-async def start(app_state: object, db: Database, settings: Settings) -> None:
-    """Start-up step: keeps the admin token's hash on the application's state."""
-    app_state.admin_hash = await ensure_admin_token(db, settings)  # type: ignore[attr-defined]
-
-
-async def require_admin(request: Request, response: Response, token: Token) -> None:
+async def require_admin(services: ServicesDep, response: Response, token: Token) -> None:
     """Lets the call through with the admin token; refuses players (403) and others (401)."""
     if not token:
         raise Unauthorized("Expected the admin token as 'Authorization: Bearer <token>', got none")
-    if same_hash(token, getattr(request.app.state, "admin_hash", None)):
+    if same_hash(token, services.admin_hash):
         # Admin answers hold every hidden card: no cache may keep them.
         response.headers["Cache-Control"] = "no-store"
         return
-    db: Database = request.app.state.db
-    async with db.session() as s:
+    async with services.db.session() as s:
         seat = (await s.execute(select(Seat.id).where(
             Seat.token_hash == hash_token(token)).limit(1))).scalar_one_or_none()
     if seat is not None:

@@ -1,4 +1,4 @@
-"""The ``saloon`` command: serve, migrate, simulate (and the admin's export/import/replay)."""
+"""``saloon simulate``: bots play whole games in-process, and a summary of how they went."""
 
 from __future__ import annotations
 
@@ -7,63 +7,9 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
 
 from games.play import playout
 from games.registry import UnknownGame, all_games, get_game
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line; returns the process exit status."""
-    parser = argparse.ArgumentParser(prog="saloon", description="Saloon game server")
-    sub = parser.add_subparsers(dest="command", required=True)
-
-    serve = sub.add_parser("serve", help="run the web server")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1,
-                       help="server processes (more than one needs PostgreSQL and REDIS_URL)")
-
-    sub.add_parser("migrate", help="bring the database schema up to date")
-
-    sim = sub.add_parser("simulate", help="bots play games in-process; prints a summary")
-    sim.add_argument("game", help=f"one of: {', '.join(all_games())}")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--seats", type=int, default=None, help="default: the game's maximum")
-    sim.add_argument("--bots", default="random",
-                     help="comma-separated bot names given to the seats in rotation")
-
-    exp = sub.add_parser("export", help="print a stored game as one JSON record")
-    exp.add_argument("id", help="the game's id (see the admin page)")
-    imp = sub.add_parser("import", help="store a game record (validated; idempotent by id)")
-    imp.add_argument("file", help="a JSON record written by export")
-    rep = sub.add_parser("replay", help="print a game move by move with the final scores")
-    rep.add_argument("source", metavar="FILE|ID", help="a record file or a stored game's id")
-
-    args = parser.parse_args(argv)
-    if args.command == "serve":
-        import uvicorn
-
-        uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
-                    workers=args.workers, ws_max_size=4 * 1024 * 1024)
-        return 0
-    if args.command == "migrate":
-        from app.migrate import upgrade
-        from app.settings import get_settings
-
-        upgrade(get_settings().database_url)
-        print("database is up to date")
-        return 0
-    if args.command == "simulate":
-        return simulate(args.game, games=args.games, seed=args.seed, seats=args.seats,
-                        bots=args.bots.split(","))
-    if args.command in ("export", "import", "replay"):
-        from app.records import run_cli
-
-        return run_cli(args.command, args.id if args.command == "export" else
-                       args.file if args.command == "import" else args.source)
-    return 2
 
 
 def _bar(done: int, total: int, width: int = 30) -> None:
@@ -72,6 +18,19 @@ def _bar(done: int, total: int, width: int = 30) -> None:
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Adds ``simulate`` to the command line."""
+    sim = sub.add_parser("simulate", help="bots play games in-process; prints a summary")
+    sim.add_argument("game", help=f"one of: {', '.join(all_games())}")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seats", type=int, default=None, help="default: the game's maximum")
+    sim.add_argument("--bots", default="random",
+                     help="comma-separated bot names given to the seats in rotation")
+    sim.set_defaults(run=lambda args: simulate(args.game, games=args.games, seed=args.seed,
+                                               seats=args.seats, bots=args.bots.split(",")))
 
 
 def simulate(game_id: str, *, games: int, seed: int, seats: int | None,
@@ -141,6 +100,3 @@ def simulate(game_id: str, *, games: int, seed: int, seats: int | None,
             print(f"    {label:<14} {100 * label_wins[label] / label_games[label]:9.1f} %")
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

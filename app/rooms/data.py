@@ -1,0 +1,85 @@
+"""A room's data: what is stored and rebuilt on load, its seats and its status."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from app.tokens import same_hash
+from games.base import Game
+
+JSON = Any
+
+
+class RoomStatus(StrEnum):
+    """Where a room stands: seats change in the lobby, actions only while playing."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class SeatKind(StrEnum):
+    """Who plays a seat."""
+
+    HUMAN = "human"
+    BOT = "bot"
+
+
+@dataclass
+class SeatInfo:
+    """A seat as the room keeps it in memory."""
+
+    position: int
+    name: str
+    kind: SeatKind
+    bot: str | None = None
+    token_hash: str | None = None
+
+    def public(self) -> dict[str, JSON]:
+        """Returns what anyone in the room may know about the seat."""
+        return {"seat": self.position, "name": self.name, "kind": str(self.kind),
+                "bot": self.bot}
+
+
+@dataclass
+class RoomData:
+    """Everything a room is, as stored: rebuilt from the database whenever it is loaded.
+
+    Only ``app.rooms.events.apply`` changes it once it is loaded.
+    """
+
+    id: int
+    code: str
+    game: Game
+    options: dict[str, JSON]
+    status: RoomStatus
+    host_seat: int
+    allow_spectators: bool
+    version: int
+    matches: int
+    seats: list[SeatInfo]
+    game_id: str | None = None
+    seed: int | None = None
+    state: Any = None
+    seq: int = 0
+    result: JSON = None
+    log: list[dict[str, JSON]] = field(default_factory=list)
+
+    def seat_for_token(self, token: str) -> int | None:
+        """Returns the seat whose token this is, else ``None``."""
+        for s in self.seats:
+            if same_hash(token, s.token_hash):
+                return s.position
+        return None
+
+    def to_act(self) -> list[int]:
+        """Returns the seats the game waits for (none outside a game)."""
+        if self.status != RoomStatus.PLAYING or self.state is None:
+            return []
+        return sorted(self.game.to_act(self.state))
+
+    def bots_to_act(self) -> list[int]:
+        """Returns the bot seats the game waits for."""
+        return [s for s in self.to_act() if self.seats[s].kind == SeatKind.BOT]

@@ -1,0 +1,266 @@
+"""The room service: the one writer of every room, its memory and its connections.
+
+Every change to a room follows one path (``RoomService._run``) under the room's
+lock: run the command against the room as it is (every check inside it), commit
+its events with the bumped room version, and only after the commit apply them to
+memory and push patches. When another process wrote first, the room is reloaded
+and the command runs again on the fresh room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.db import Database
+from app.errors import Conflict, SaloonError, Unauthorized
+from app.notifier import LocalNotifier, Notifier
+from app.rooms import commands, persistence
+from app.rooms.bots import BotTasks, choose
+from app.rooms.connections import Connection, Connections
+from app.rooms.data import RoomData, SeatInfo, SeatKind
+from app.rooms.events import RoomEvent, SeatHandedToBot, SeatLeft, apply
+from app.settings import Settings
+from app.tokens import hash_token, new_code, new_seed, new_token
+from games.base import GameError
+
+log = logging.getLogger("saloon.rooms")
+
+JSON = Any
+ATTEMPTS = 5
+
+
+@dataclass(eq=False)
+class LiveRoom(RoomData):
+    """A room in memory: its data, and what only a running server has (lock, sockets, bots)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: Connections = field(default_factory=lambda: Connections(400))
+    bots: BotTasks = field(default_factory=BotTasks)
+    last_used: float = field(default_factory=time.monotonic)
+
+    def take(self, data: RoomData) -> None:
+        """Replaces the room's data with ``data`` (reloaded after another writer)."""
+        for f in dataclasses.fields(RoomData):
+            setattr(self, f.name, getattr(data, f.name))
+
+
+class RoomService:
+    """Creates, loads and changes rooms; the only writer of room state."""
+
+    def __init__(self, db: Database, settings: Settings,
+                 notifier: Notifier | None = None) -> None:
+        self.db = db
+        self.settings = settings
+        self.notifier = notifier or LocalNotifier()
+        self.rooms: dict[str, LiveRoom] = {}
+        self._loading = asyncio.Lock()
+
+    # ---- loading -----------------------------------------------------------------
+
+    async def get(self, code: str) -> LiveRoom:
+        """Returns the room in memory, loading it from the database on first use."""
+        live = self.rooms.get(code)
+        if live is None:
+            async with self._loading:
+                live = self.rooms.get(code)
+                if live is None:
+                    live = LiveRoom(connections=Connections(self.settings.log_limit),
+                                    **_fields(await persistence.load(self.db, code)))
+                    self.rooms[code] = live
+                    self._schedule_bots(live)
+        live.last_used = time.monotonic()
+        return live
+
+    async def _reload(self, live: LiveRoom) -> None:
+        live.take(await persistence.load(self.db, live.code))
+        live.connections.broadcast(live)
+
+    # ---- the one write path ----------------------------------------------------------
+
+    async def _run(self, live: LiveRoom, command: Callable[[], Sequence[RoomEvent]], *,
+                   actor: Connection | None = None, ref: JSON = None) -> int:
+        """Runs ``command`` on the room, commits its events as the next version, applies them.
+
+        Must be called with ``live.lock`` held. Returns the new version.
+        """
+        for _attempt in range(ATTEMPTS):
+            try:
+                events = command()  # raises before anything is written
+            except (SaloonError, GameError):
+                # A refusal must rest on fresh facts: another process may have moved on.
+                if await persistence.stored_version(self.db, live) == live.version:
+                    raise
+                await self._reload(live)
+                continue
+            version = live.version + 1
+            try:
+                await persistence.commit(self.db, live, version, events,
+                                         snapshot_every=self.settings.snapshot_every)
+            except persistence.Stale:
+                await self._reload(live)
+                continue
+            apply(live, version, events)
+            self._close_removed_seats(live, events)
+            live.last_used = time.monotonic()
+            live.connections.broadcast(live, actor=actor, ref=ref)
+            self._schedule_bots(live)
+            await self.notifier.publish(live.code, version)
+            return version
+        raise Conflict("The room kept changing under this request; try again")
+
+    @staticmethod
+    def _close_removed_seats(live: LiveRoom, events: Sequence[RoomEvent]) -> None:
+        for event in events:
+            if isinstance(event, SeatLeft):
+                live.connections.drop_seat(event.position, renumber=True)
+            elif isinstance(event, SeatHandedToBot):
+                live.connections.drop_seat(event.position, renumber=False)
+
+    # ---- rooms and seats --------------------------------------------------------------
+
+    async def create(self, *, game_id: str, options: dict[str, JSON] | None, name: str,
+                     allow_spectators: bool = True) -> tuple[LiveRoom, int, str]:
+        """Creates a private room with its host in seat 0; returns room, seat and token."""
+        game = commands.game_named(game_id)
+        opts = commands.parse_options(game, options)
+        token = new_token()
+        host = SeatInfo(0, commands.clean_name(name), SeatKind.HUMAN, None, hash_token(token))
+        code = new_code()
+        await persistence.create(self.db, game=game.id, options=opts, host=host, code=code,
+                                 allow_spectators=allow_spectators)
+        return await self.get(code), 0, token
+
+    def authenticate(self, live: LiveRoom, token: str | None) -> int:
+        """Returns the seat of ``token``; raises ``Unauthorized`` when it has none."""
+        return commands.seat_of(live, token)
+
+    async def join(self, code: str, name: str, token: str | None = None) -> tuple[int, str]:
+        """Seats a new player (or returns the seat of a valid ``token``); returns seat, token."""
+        live = await self.get(code)
+        async with live.lock:
+            if token:
+                seat = live.seat_for_token(token)
+                if seat is None:
+                    raise Unauthorized("That token belongs to no seat of this room")
+                return seat, token
+            secret = new_token()
+            await self._run(live, lambda: commands.join(live, name, hash_token(secret)))
+            return live.seats[-1].position, secret
+
+    async def add_bot(self, code: str, token: str | None, bot: str) -> int:
+        """Adds a bot in the next free seat (host only); returns its seat."""
+        live = await self.get(code)
+        async with live.lock:
+            await self._run(live, lambda: commands.add_bot(live, token, bot))
+            return live.seats[-1].position
+
+    async def remove_seat(self, code: str, token: str | None, position: int) -> None:
+        """Host only: before the game, frees the seat; during it, a bot takes the seat over."""
+        live = await self.get(code)
+        async with live.lock:
+            await self._run(live, lambda: commands.remove_seat(live, token, position))
+
+    async def configure(self, code: str, token: str | None, *, options: dict[str, JSON] | None,
+                        allow_spectators: bool | None) -> None:
+        """Host only, outside a game: replaces the options and/or the spectator setting."""
+        live = await self.get(code)
+        async with live.lock:
+            await self._run(live, lambda: commands.configure(
+                live, token, options=options, allow_spectators=allow_spectators))
+
+    async def start(self, code: str, token: str | None, *, rematch: bool = False) -> str:
+        """Host only: starts the first game (or, with ``rematch``, the next one); returns its id."""
+        live = await self.get(code)
+        game_id, seed = uuid.uuid4().hex, new_seed()
+        async with live.lock:
+            await self._run(live, lambda: commands.start(live, token, rematch=rematch,
+                                                         game_id=game_id, seed=seed))
+            return game_id
+
+    # ---- play and chat ------------------------------------------------------------------
+
+    async def act(self, live: LiveRoom, seat: int, raw: JSON, *, actor: Connection | None = None,
+                  ref: JSON = None) -> int:
+        """Applies one action of ``seat``; returns the new version; raises ``GameError``."""
+        async with live.lock:
+            return await self._run(live, lambda: commands.play(live, seat, raw),
+                                   actor=actor, ref=ref)
+
+    async def chat(self, live: LiveRoom, seat: int | None, text: str) -> int:
+        """Adds a chat line from ``seat``; returns the new version."""
+        async with live.lock:
+            return await self._run(live, lambda: commands.say(
+                live, seat, text, max_length=self.settings.chat_max_length))
+
+    # ---- connections -----------------------------------------------------------------
+
+    async def connect(self, live: LiveRoom, viewer: int | None) -> Connection:
+        """Registers a connection and queues its first ``sync``."""
+        conn = Connection(viewer)
+        async with live.lock:
+            live.connections.add(conn)
+            live.connections.sync(live, conn)
+        live.connections.presence()
+        return conn
+
+    def disconnect(self, live: LiveRoom, conn: Connection) -> None:
+        """Forgets a connection; the seat stays its player's."""
+        live.connections.discard(conn)
+        live.connections.presence()
+
+    # ---- bots ----------------------------------------------------------------------------
+
+    def _schedule_bots(self, live: LiveRoom) -> None:
+        live.bots.start(live.bots_to_act(), lambda seat: self._bot_turns(live, seat))
+
+    async def _bot_turns(self, live: LiveRoom, seat: int) -> None:
+        """Plays the bot of ``seat`` after the bot delay, for as long as the game waits for it."""
+        while True:
+            await asyncio.sleep(self.settings.bot_delay)
+            async with live.lock:
+                if seat not in live.bots_to_act():
+                    return
+                try:
+                    await self._run(live, lambda: commands.play(live, seat, choose(live, seat)))
+                except (GameError, SaloonError) as e:
+                    log.error("bot in room %s seat %d was refused: %s", live.code, seat, e)
+                    return
+
+    # ---- the service's life ------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Stops every bot task and closes every connection."""
+        for live in self.rooms.values():
+            await live.bots.cancel()
+            live.connections.close()
+
+    def evict_idle(self, older_than: float) -> list[str]:
+        """Drops rooms nobody uses from memory (they reload on demand); returns their codes."""
+        now = time.monotonic()
+        gone = [code for code, live in self.rooms.items()
+                if not len(live.connections) and not live.lock.locked()
+                and not live.bots.busy() and now - live.last_used > older_than]
+        for code in gone:
+            del self.rooms[code]
+        return gone
+
+    async def refresh(self, code: str, version: int) -> None:
+        """Catches a loaded room up after another process wrote ``version``."""
+        live = self.rooms.get(code)
+        if live is None or live.version >= version:
+            return
+        async with live.lock:
+            if live.version < version:
+                await self._reload(live)
+                self._schedule_bots(live)
+
+
+def _fields(data: RoomData) -> dict[str, Any]:
+    return {f.name: getattr(data, f.name) for f in dataclasses.fields(RoomData)}

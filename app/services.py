@@ -1,0 +1,64 @@
+"""The server's services, built once at start-up and reached the same way everywhere.
+
+HTTP routes and the websocket get them through ``app.deps`` (``Annotated``
+dependencies); the command line opens them with ``Services.running``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from app.db import Database
+from app.notifier import Notifier, notifier_for
+from app.rooms import RoomService
+from app.settings import Settings
+
+SWEEP_EVERY = 60.0
+
+
+@dataclass
+class Services:
+    """Settings, the database, the room service and the notifier between processes."""
+
+    settings: Settings
+    db: Database
+    rooms: RoomService
+    notifier: Notifier
+    admin_hash: str | None = None
+
+    @classmethod
+    def build(cls, settings: Settings) -> Services:
+        """Returns the services for ``settings``; nothing runs until ``running`` starts them."""
+        db = Database(settings.database_url)
+        notifier = notifier_for(settings.redis_url)
+        return cls(settings, db, RoomService(db, settings, notifier), notifier)
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def running(cls, settings: Settings, *, serving: bool = False,
+                      ) -> AsyncIterator[Services]:
+        """Yields the services; with ``serving`` they also hear other processes and sweep rooms."""
+        services = cls.build(settings)
+        sweeper: asyncio.Task[None] | None = None
+        if serving:
+            await services.notifier.start(services.rooms.refresh)
+            sweeper = asyncio.create_task(services._sweep())
+        try:
+            yield services
+        finally:
+            if sweeper is not None:
+                sweeper.cancel()
+                with contextlib.suppress(BaseException):
+                    await sweeper
+            await services.rooms.close()
+            await services.notifier.stop()
+            await services.db.dispose()
+
+    async def _sweep(self) -> None:
+        """Drops idle rooms from memory now and then; they reload on their next use."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.rooms.evict_idle(self.settings.room_idle_seconds)

@@ -1,0 +1,82 @@
+"""Two processes over one database, one of them stale: every check runs on fresh facts."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from sqlalchemy import func, select
+
+from app.db import Database
+from app.errors import Conflict
+from app.models import GameRecord, Seat
+from app.rooms import RoomService, RoomStatus, SeatKind
+from app.settings import Settings
+
+
+@pytest.fixture
+async def two(settings: Settings) -> AsyncIterator[tuple[RoomService, RoomService]]:
+    """Two room services over one database, like two server processes without Redis."""
+    a = RoomService(Database(settings.database_url), settings)
+    b = RoomService(Database(settings.database_url), settings)
+    yield a, b
+    for svc in (a, b):
+        await svc.close()
+        await svc.db.dispose()
+
+
+async def _started_behind_b(a: RoomService, b: RoomService) -> tuple[str, str]:
+    """A room of three whose game ``a`` started while ``b`` still holds it as a lobby."""
+    live, _, host = await a.create(game_id="highcard", options={}, name="Ana")
+    await a.join(live.code, "Bo")
+    await a.join(live.code, "Cy")
+    stale = await b.get(live.code)
+    await a.start(live.code, host)
+    assert stale.status == RoomStatus.LOBBY
+    return live.code, host
+
+
+async def _games(svc: RoomService) -> int:
+    async with svc.db.session() as s:
+        return int((await s.execute(select(func.count()).select_from(GameRecord))).scalar_one())
+
+
+async def test_a_stale_start_does_not_start_a_second_game(two) -> None:
+    a, b = two
+    code, host = await _started_behind_b(a, b)
+    with pytest.raises(Conflict, match="but it is playing"):
+        await b.start(code, host)
+    assert await _games(a) == 1
+    assert (await b.get(code)).status == RoomStatus.PLAYING
+
+
+async def test_a_stale_configure_cannot_change_options_mid_game(two) -> None:
+    a, b = two
+    code, host = await _started_behind_b(a, b)
+    with pytest.raises(Conflict, match="during a game"):
+        await b.configure(code, host, options={"tricks": 5}, allow_spectators=None)
+    assert (await a.get(code)).options == (await b.get(code)).options
+
+
+async def test_a_stale_remove_seat_hands_the_seat_to_a_bot_instead_of_deleting_it(two) -> None:
+    a, b = two
+    code, host = await _started_behind_b(a, b)
+    await b.remove_seat(code, host, 1)
+    live = await b.get(code)
+    assert [s.kind for s in live.seats] == [SeatKind.HUMAN, SeatKind.BOT, SeatKind.HUMAN]
+    async with b.db.session() as s:
+        rows = (await s.execute(select(Seat.position, Seat.kind).where(
+            Seat.room_id == live.id).order_by(Seat.position))).all()
+    assert [tuple(r) for r in rows] == [(0, "human"), (1, "bot"), (2, "human")]
+    assert live.state is not None and live.game.to_act(live.state)
+
+
+async def test_a_stale_action_is_applied_to_the_fresh_game(two) -> None:
+    a, b = two
+    code, _ = await _started_behind_b(a, b)
+    live_a, live_b = await a.get(code), await b.get(code)
+    first = live_a.game.legal_actions(live_a.state, 0)[0]
+    await a.act(live_a, 0, first)
+    move = live_a.game.legal_actions(live_a.state, 1)[0]
+    await b.act(live_b, 1, move)  # b reloads, then checks the action on the fresh game
+    assert live_b.seq == 2 and live_b.version == live_a.version + 1
