@@ -1,16 +1,53 @@
-"""Shared fixtures: the test-only game is registered for every test session."""
+"""The whole suite: the test-only game is registered, empty databases are at hand, and
+under CI a skipped browser test fails the run."""
 
 from __future__ import annotations
+
+import os
+from collections.abc import Generator
+from pathlib import Path
 
 import pytest
 
 from games import registry
+from games.base import Game
 from tests import toygame
+from tests.support.databases import Databases
 
 registry.register(toygame.GAME)
 
 
 @pytest.fixture
-def toy():
+def toy() -> Game[toygame.State]:
     """Returns the High Card test game."""
     return toygame.GAME
+
+
+@pytest.fixture(scope="session")
+def databases(tmp_path_factory: pytest.TempPathFactory) -> Databases:
+    """Hands out empty migrated databases, each backend migrated once per session."""
+    root: Path = tmp_path_factory.mktemp("databases")
+    return Databases(root)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item,
+                              call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport,
+                                                                        pytest.TestReport]:
+    """Under CI (``CI=true``) a browser test may not be skipped: CI installs the browser,
+    so a skip there means the pages were never tested."""
+    report = yield
+    under_ci = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+    if (under_ci and report.skipped and not hasattr(report, "wasxfail")
+            and item.get_closest_marker("browser") is not None):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"browser test skipped under CI, where every browser test must run: " \
+                          f"{reason}"
+    return report
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Ends every run with the number of skipped tests, even when it is none."""
+    skipped = len(terminalreporter.stats.get("skipped", []))
+    terminalreporter.write_line(f"skipped tests: {skipped}")

@@ -1,69 +1,29 @@
-"""Fixtures for the server: a migrated database, the app over httpx, a real uvicorn."""
+"""Fixtures for the server: empty migrated databases, the app in-process, real uvicorns."""
 
 from __future__ import annotations
 
-import asyncio
-import os
-import socket
-import threading
-import time
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
-import httpx
 import pytest
-import uvicorn
-from sqlalchemy import text
 
-from app.db import Database, make_engine
-from app.main import create_app
-from app.migrate import upgrade
+from app.db import Database
 from app.rooms import RoomService
 from app.settings import Settings
-
-
-def reset_postgres(url: str) -> None:
-    """Empties the test PostgreSQL database so each test starts from nothing."""
-
-    async def run() -> None:
-        engine = make_engine(url)
-        async with engine.begin() as conn:
-            await conn.execute(text("DROP SCHEMA public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
-        await engine.dispose()
-
-    asyncio.run(run())
-
-
-BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
-
-
-def migrated(backend: str, tmp_path) -> str:
-    """Returns the URL of an empty, migrated database of ``backend``."""
-    if backend == "postgresql":
-        url = os.environ["TEST_DATABASE_URL"]
-        reset_postgres(url)
-    else:
-        url = f"sqlite+aiosqlite:///{tmp_path}/saloon.db"
-    upgrade(url)
-    return url
+from tests.support.databases import BACKENDS, Databases
+from tests.support.server import AppClient, LiveServer, app_client, settings_for
 
 
 @pytest.fixture(params=BACKENDS)
-def database_url(request, tmp_path) -> str:
-    """A freshly migrated database: SQLite, and PostgreSQL too when TEST_DATABASE_URL is set."""
-    return migrated(request.param, tmp_path)
+def database_url(request: pytest.FixtureRequest, databases: Databases, tmp_path: Path) -> str:
+    """An empty migrated database: SQLite, and PostgreSQL too when TEST_DATABASE_URL is set."""
+    return databases.empty(request.param, tmp_path)
 
 
 @pytest.fixture
-def sqlite_url(tmp_path) -> str:
-    """A freshly migrated SQLite database (for long game runs that test the protocol)."""
-    return migrated("sqlite", tmp_path)
-
-
-def settings_for(url: str) -> Settings:
-    """Settings for a test server: no bot delay, the given database, a known admin token."""
-    return Settings(database_url=url, bot_delay=0, admin_token="admin-secret",
-                    redis_url=None, snapshot_every=5, _env_file=None)
+def sqlite_url(databases: Databases, tmp_path: Path) -> str:
+    """An empty migrated SQLite database (for long game runs that test the protocol)."""
+    return databases.sqlite(tmp_path)
 
 
 @pytest.fixture
@@ -82,65 +42,30 @@ async def service(settings: Settings) -> AsyncIterator[RoomService]:
 
 
 @pytest.fixture
-async def client(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
-    """An httpx client speaking to the ASGI app in-process (lifespan included)."""
-    app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
-            c.app = app  # type: ignore[attr-defined]
-            yield c
+async def client(settings: Settings) -> AsyncIterator[AppClient]:
+    """An httpx client speaking to a new app in-process (lifespan included)."""
+    async with app_client(settings) as c:
+        yield c
 
 
-def free_port() -> int:
-    """Returns a TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class LiveServer:
-    """A real uvicorn serving the app in a thread."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.port = free_port()
-        self.app = create_app(settings)
-        self.server = uvicorn.Server(uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning",
-            ws_max_size=4 * 1024 * 1024, lifespan="on"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            if time.monotonic() > deadline:
-                raise RuntimeError("uvicorn did not start within 10 s")
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-
-@pytest.fixture
-def server(settings: Settings) -> Iterator[LiveServer]:
-    """A real uvicorn on a free port, on each database backend."""
-    with LiveServer(settings) as live:
+@pytest.fixture(scope="session")
+def sqlite_server(databases: Databases,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real uvicorn over SQLite, shared by the session's tests: each opens its own rooms."""
+    url = databases.sqlite(tmp_path_factory.mktemp("sqlite-server"))
+    with LiveServer(settings_for(url)) as live:
         yield live
 
 
-@pytest.fixture
-def sqlite_server(sqlite_url: str) -> Iterator[LiveServer]:
-    """A real uvicorn on a free port over SQLite."""
-    with LiveServer(settings_for(sqlite_url)) as live:
+@pytest.fixture(scope="session")
+def postgresql_server(databases: Databases) -> Iterator[LiveServer]:
+    """A real uvicorn over PostgreSQL, shared by the session's tests: each opens its own rooms."""
+    with LiveServer(settings_for(databases.postgres())) as live:
         yield live
+
+
+@pytest.fixture(params=BACKENDS)
+def server(request: pytest.FixtureRequest) -> LiveServer:
+    """The shared real uvicorn of each database backend."""
+    live: LiveServer = request.getfixturevalue(f"{request.param}_server")
+    return live

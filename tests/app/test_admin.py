@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
 import random
+import secrets as tokens
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import httpx
 import pytest
@@ -14,17 +15,15 @@ from sqlalchemy import select, update
 
 from app.admin.auth import ensure_admin_token
 from app.db import Database
-from app.main import create_app
 from app.models import AdminSecret, GameRecord
 from app.settings import Settings
 from games.leaks import leaked
 from games.registry import get_game
 from games.rng import Rng
-from tests.app.test_records import play_bots_game
-from tests.app.test_ws import open_room, start
-from tests.app.wire import WireClient
+from tests.support.rooms import open_room, play_bots_game, settle, start
+from tests.support.server import ADMIN, LiveServer, app_client
+from tests.support.wire import WireClient
 
-ADMIN = {"Authorization": "Bearer admin-secret"}
 ROUTES = ["/api/admin/games", "/api/admin/games/{id}", "/api/admin/games/{id}/export",
           "/api/admin/games/{id}/verify", "/api/admin/games/{id}/steps/3"]
 
@@ -32,9 +31,9 @@ ROUTES = ["/api/admin/games", "/api/admin/games/{id}", "/api/admin/games/{id}/ex
 @pytest.mark.parametrize("route", ROUTES)
 async def test_admin_calls_need_the_admin_token(client, route) -> None:
     """Acceptance: none -> 401, a player's token -> 403, a wrong one -> 401, admin -> 200."""
-    live, _, host = await client.app.state.services.rooms.create(game_id="highcard", options={},
+    live, _, host = await client.services.rooms.create(game_id="highcard", options={},
                                                         name="Ana")
-    key = await play_bots_game(client.app.state.services.rooms, "highcard", seats=2)
+    key = await play_bots_game(client.services.rooms, "highcard", seats=2)
     path = route.format(id=key)
     none = await client.get(path)
     assert none.status_code == 401 and none.json()["error"]["code"] == "bad_token"
@@ -67,19 +66,16 @@ async def test_without_a_setting_a_token_is_made_once_printed_once_and_kept_as_a
     assert [r.token_hash for r in rows] == [digest] and token not in digest
     await db.dispose()
 
-    app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
-            ok = await c.get("/api/admin/games", headers={"Authorization": f"Bearer {token}"})
-            assert ok.status_code == 200
-            bad = await c.get("/api/admin/games", headers=ADMIN)
-            assert bad.status_code == 401
+    async with app_client(settings) as c:
+        ok = await c.get("/api/admin/games", headers={"Authorization": f"Bearer {token}"})
+        assert ok.status_code == 200
+        bad = await c.get("/api/admin/games", headers=ADMIN)
+        assert bad.status_code == 401
 
 
 async def test_the_list_filters_by_game_status_date_and_player_and_pages(client) -> None:
     """Acceptance: filters and pagination."""
-    rooms = client.app.state.services.rooms
+    rooms = client.services.rooms
     done = [await play_bots_game(rooms, "highcard", seats=2, name=f"Ana {i}", seed=i)
             for i in range(5)]
     cow = await play_bots_game(rooms, "cowpoker", name="Zoë Ranch")
@@ -87,7 +83,7 @@ async def test_the_list_filters_by_game_status_date_and_player_and_pages(client)
     await rooms.add_bot(live.code, host, "random")
     playing = await rooms.start(live.code, host)
     old = datetime(2025, 1, 15, 12, tzinfo=UTC)
-    async with client.app.state.services.db.session() as s:
+    async with client.services.db.session() as s:
         await s.execute(update(GameRecord).where(GameRecord.id == done[0]).values(started_at=old))
         await s.commit()
 
@@ -136,7 +132,7 @@ async def test_the_list_filters_by_game_status_date_and_player_and_pages(client)
 
 
 async def test_step_views_bounds_and_seats(client) -> None:
-    key = await play_bots_game(client.app.state.services.rooms, "cowpoker")
+    key = await play_bots_game(client.services.rooms, "cowpoker")
     record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
     n = len(record["actions"])
     for step, seat, status in ((n + 1, "all", 404), (-1, "all", 404), (2, "9", 404),
@@ -167,71 +163,45 @@ LONGEST = 400  # room versions followed before a long game is left waiting for s
 
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_the_view_at_step_n_is_what_the_live_game_sent_at_that_version(
-        sqlite_server, game_id) -> None:
+        sqlite_server: LiveServer, game_id: str) -> None:
     """Acceptance: record each version a seat's socket received; the admin view matches."""
     server = sqlite_server
     game = get_game(game_id)
     seats = min(4, game.max_seats) if game_id != "highcard" else 2
-    code, tokens = await open_room(server.http, game_id, 1, seats - 1)
-    me = await WireClient.connect(server.ws, code, tokens[0])
-    spectator = await WireClient.connect(server.ws, code)
-    seen: dict[int, dict] = {}
-    watched: dict[int, dict] = {}
+    host = f"Ana {tokens.token_hex(4)}"  # finds this test's game among the server's
+    code, seat_tokens = await open_room(server.http, game_id, 1, seats - 1, name=host)
+    seen: dict[int, dict[str, Any]] = {}
+    watched: dict[int, dict[str, Any]] = {}
 
-    stop = asyncio.Event()
-
-    async def follow(c: WireClient, into: dict[int, dict]) -> None:
-        # Stopped by an event, not by cancelling: a cancel racing a message is lost on 3.11.
-        while not stop.is_set():
-            try:
-                message = await c.receive(timeout=0.3)
-            except TimeoutError:
-                continue
-            if message["type"] in ("sync", "patch") and c.doc["game"] is not None:
+    def keep(into: dict[int, dict[str, Any]]) -> Callable[[WireClient], None]:
+        def record(c: WireClient) -> None:
+            if c.doc["game"] is not None:
                 into[c.version] = {"game": c.doc["game"], "legal": c.doc["legal"]}
-                if c.doc["room"]["status"] == "finished":
-                    return
+        return record
 
-    spectating = asyncio.create_task(follow(spectator, watched))
-    await start(server.http, code, tokens[0])
+    me = await WireClient.connect(server.ws, code, seat_tokens[0], on_change=keep(seen))
+    spectator = await WireClient.connect(server.ws, code, on_change=keep(watched))
+    await start(server.http, code, seat_tokens[0])
     rng = Rng(11)
     ref = 0
-
-    def settled() -> bool:
-        # A choice sent from a document a bot had just overtaken may be refused: move on.
-        return ref == 0 or ref in me.acks or any(e.get("ref") == ref for e in me.errors)
-
-    quiet = 0
+    await me.until(lambda c: c.doc["room"]["status"] != "lobby")
+    version = me.version
     while True:
-        try:
-            message = await me.receive(timeout=2)
-            quiet = 0
-        except TimeoutError:
-            # Nothing came although seat 0 may move: look at the document again.
-            quiet += 1
-            assert quiet < 10, "the game stalled"
-            message = {"type": "patch"}
-        if message["type"] not in ("sync", "patch") or me.doc["game"] is None:
-            continue
-        seen[me.version] = {"game": me.doc["game"], "legal": me.doc["legal"]}
+        # Both sockets at the version where the room waits for seat 0 (or is over).
+        version = await settle([me, spectator], since=version)
         if me.doc["room"]["status"] == "finished":
             break
-        if me.version > LONGEST and me.doc["legal"] and settled():
-            # Long games stop here, waiting for seat 0: the rest adds only time.
-            with contextlib.suppress(TimeoutError):
-                while True:
-                    await me.receive(timeout=0.3)
-                    seen[me.version] = {"game": me.doc["game"], "legal": me.doc["legal"]}
-            break
-        if me.doc["legal"] and settled():
-            ref += 1
-            await me.send({"type": "action", "action": rng.choice(me.doc["legal"]), "ref": ref})
-    stop.set()
-    await asyncio.wait_for(spectating, 10)
+        if me.version > LONGEST:
+            break  # long games stop here, waiting for seat 0: the rest adds only time
+        ref += 1
+        await me.act(rng.choice(me.doc["legal"]), ref)
+        version = me.acks.get(ref, version)
     assert {e["code"] for e in me.errors} <= {"illegal_action", "not_your_turn"}, me.errors
 
     async with httpx.AsyncClient(base_url=server.http, headers=ADMIN, timeout=30) as http:
-        games = (await http.get("/api/admin/games", params={"game": game_id})).json()["games"]
+        games = (await http.get("/api/admin/games", params={"game": game_id,
+                                                            "player": host})).json()["games"]
+        assert [g["room"] for g in games] == [code]
         key = games[0]["id"]
         record = (await http.get(f"/api/admin/games/{key}")).json()
         versions = [a["room_version"] for a in record["actions"]]
@@ -262,10 +232,10 @@ async def test_the_view_at_step_n_is_what_the_live_game_sent_at_that_version(
 
 async def test_no_route_without_the_admin_token_shows_a_hidden_card(client) -> None:
     """Hidden information: only admin answers hold everything; nothing else leaks."""
-    key = await play_bots_game(client.app.state.services.rooms, "cowpoker")
+    key = await play_bots_game(client.services.rooms, "cowpoker")
     game = get_game("cowpoker")
     record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
-    async with client.app.state.services.db.session() as s:
+    async with client.services.db.session() as s:
         from app import records
 
         rec, _ = await records.stored_record(s, key)

@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
-
-async def make_room(client: httpx.AsyncClient, game: str = "highcard", name: str = "Ana",
-                    **extra) -> dict:
-    r = await client.post("/api/rooms", json={"game": game, "name": name, **extra})
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from tests.support.rooms import bearer, create_room
 
 
 async def test_games_lists_every_registered_game_with_its_option_schema(client) -> None:
@@ -29,7 +19,7 @@ async def test_games_lists_every_registered_game_with_its_option_schema(client) 
 
 
 async def test_create_room_gives_an_unguessable_code_a_host_token_and_an_invite_url(client):
-    room = await make_room(client)
+    room = await create_room(client)
     assert len(room["code"]) >= 12  # 72 random bits in URL-safe base64
     assert room["seat"] == 0 and len(room["token"]) >= 32
     assert room["url"].endswith(f"/r/{room['code']}")
@@ -40,27 +30,27 @@ async def test_create_room_gives_an_unguessable_code_a_host_token_and_an_invite_
 
 
 async def test_codes_differ_between_rooms(client) -> None:
-    codes = {(await make_room(client))["code"] for _ in range(20)}
+    codes = {(await create_room(client))["code"] for _ in range(20)}
     assert len(codes) == 20
 
 
 async def test_join_by_name_and_reclaim_with_token(client) -> None:
-    room = await make_room(client)
+    room = await create_room(client)
     r = await client.post(f"/api/rooms/{room['code']}/join", json={"name": "Bo"})
     assert r.status_code == 200
     bo = r.json()
     assert bo["seat"] == 1
     again = await client.post(f"/api/rooms/{room['code']}/join", json={},
-                              headers=auth(bo["token"]))
+                              headers=bearer(bo["token"]))
     assert again.json() == bo
     host = await client.post(f"/api/rooms/{room['code']}/join", json={},
-                             headers=auth(room["token"]))
+                             headers=bearer(room["token"]))
     assert host.json()["seat"] == 0
 
 
 async def test_host_adds_and_removes_bots_and_starts(client) -> None:
-    room = await make_room(client)
-    code, h = room["code"], auth(room["token"])
+    room = await create_room(client)
+    code, h = room["code"], bearer(room["token"])
     r = await client.post(f"/api/rooms/{code}/bots", json={"bot": "random"}, headers=h)
     assert r.status_code == 201 and r.json() == {"seat": 1}
     await client.post(f"/api/rooms/{code}/bots", json={"bot": "random"}, headers=h)
@@ -74,8 +64,8 @@ async def test_host_adds_and_removes_bots_and_starts(client) -> None:
 
 
 async def test_options_are_validated_and_set_by_the_host(client) -> None:
-    room = await make_room(client, options={"tricks": 2})
-    code, h = room["code"], auth(room["token"])
+    room = await create_room(client, options={"tricks": 2})
+    code, h = room["code"], bearer(room["token"])
     assert (await client.get(f"/api/rooms/{code}")).json()["options"] == {"tricks": 2}
     r = await client.put(f"/api/rooms/{code}/options", json={"options": {"tricks": 9}}, headers=h)
     assert r.status_code == 422 and "tricks" in r.json()["error"]["message"]
@@ -97,17 +87,17 @@ async def test_options_are_validated_and_set_by_the_host(client) -> None:
     ],
 )
 async def test_host_only_calls_refuse_guests_and_strangers(client, method, path, body) -> None:
-    room = await make_room(client)
+    room = await create_room(client)
     code = room["code"]
     guest = (await client.post(f"/api/rooms/{code}/join", json={"name": "Bo"})).json()
     before = (await client.get(f"/api/rooms/{code}")).json()
     kwargs = {"json": body} if body is not None else {}
-    r = await client.request(method, f"/api/rooms/{code}{path}", headers=auth(guest["token"]),
+    r = await client.request(method, f"/api/rooms/{code}{path}", headers=bearer(guest["token"]),
                              **kwargs)
     assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
     r = await client.request(method, f"/api/rooms/{code}{path}", **kwargs)
     assert r.status_code == 401 and r.json()["error"]["code"] == "bad_token"
-    r = await client.request(method, f"/api/rooms/{code}{path}", headers=auth("forged"),
+    r = await client.request(method, f"/api/rooms/{code}{path}", headers=bearer("forged"),
                              **kwargs)
     assert r.status_code == 401
     assert (await client.get(f"/api/rooms/{code}")).json() == before
@@ -130,8 +120,8 @@ async def test_unknown_rooms_games_and_bad_bodies_get_clear_errors(client) -> No
 
 
 async def test_room_limits_seats_and_refuses_joins_once_playing(client) -> None:
-    room = await make_room(client)
-    code, h = room["code"], auth(room["token"])
+    room = await create_room(client)
+    code, h = room["code"], bearer(room["token"])
     for _ in range(3):
         await client.post(f"/api/rooms/{code}/bots", json={}, headers=h)
     r = await client.post(f"/api/rooms/{code}/join", json={"name": "Late"})
@@ -145,13 +135,13 @@ async def test_room_limits_seats_and_refuses_joins_once_playing(client) -> None:
 
 
 async def test_starting_needs_enough_seats(client) -> None:
-    room = await make_room(client)
-    r = await client.post(f"/api/rooms/{room['code']}/start", headers=auth(room["token"]))
+    room = await create_room(client)
+    r = await client.post(f"/api/rooms/{room['code']}/start", headers=bearer(room["token"]))
     assert r.status_code == 409 and "needs 2 to 4" in r.json()["error"]["message"]
 
 
 async def test_unknown_bot_name_is_refused(client) -> None:
-    room = await make_room(client)
+    room = await create_room(client)
     r = await client.post(f"/api/rooms/{room['code']}/bots", json={"bot": "genius"},
-                          headers=auth(room["token"]))
+                          headers=bearer(room["token"]))
     assert r.status_code == 422 and "random" in r.json()["error"]["message"]

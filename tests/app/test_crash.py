@@ -5,41 +5,20 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
-import time
-from pathlib import Path
 
-import httpx
 from sqlalchemy import select
 
 from app.db import Database
 from app.models import ActionRow
-from tests.app.conftest import free_port
-from tests.app.wire import WireClient, drain
-
-ROOT = Path(__file__).resolve().parents[2]
-LAUNCH = (
-    "import sys, uvicorn; from games import registry; from tests import toygame; "
-    "registry.register(toygame.GAME); "
-    "uvicorn.run('app.main:create_app', factory=True, host='127.0.0.1', "
-    "port=int(sys.argv[1]), log_level='warning')"
-)
+from tests.support.rooms import open_room, start
+from tests.support.server import free_port, spawn_server
+from tests.support.wire import WireClient
 
 
-def spawn(port: int, database_url: str) -> subprocess.Popen[bytes]:
-    env = os.environ | {"DATABASE_URL": database_url, "BOT_DELAY": "0", "SNAPSHOT_EVERY": "3",
-                        "REDIS_URL": ""}
-    env.pop("REDIS_URL")
-    proc = subprocess.Popen([sys.executable, "-c", LAUNCH, str(port)], cwd=ROOT, env=env)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=0.5).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("server did not start")
+def spawn(port: int, database_url: str) -> subprocess.Popen[str]:
+    env = os.environ | {"DATABASE_URL": database_url, "BOT_DELAY": "0", "SNAPSHOT_EVERY": "3"}
+    env.pop("REDIS_URL", None)
+    return spawn_server(port, env)
 
 
 async def acked_seqs(database_url: str) -> int:
@@ -55,16 +34,8 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database_url: str) 
     base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     proc = spawn(port, database_url)
     try:
-        async with httpx.AsyncClient(base_url=base) as http:
-            room = (await http.post("/api/rooms", json={
-                "game": "highcard", "name": "Ana", "options": {"tricks": 5}})).json()
-            code = room["code"]
-            tokens = [room["token"]]
-            for name in ("Bo", "Cy", "Di"):
-                tokens.append((await http.post(f"/api/rooms/{code}/join",
-                                               json={"name": name})).json()["token"])
-            await http.post(f"/api/rooms/{code}/start",
-                            headers={"Authorization": f"Bearer {room['token']}"})
+        code, tokens = await open_room(base, "highcard", 4, options={"tricks": 5})
+        await start(base, code, tokens[0])
         clients = [await WireClient.connect(ws, code, t) for t in tokens]
         for c in clients:
             await c.until(lambda c: c.doc["room"]["status"] == "playing")
@@ -111,12 +82,11 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database_url: str) 
         # The game carries on to its end after the restart.
         while back[0].doc["room"]["status"] != "finished":
             movers = [c for c in back if c.doc["legal"]]
-            if movers:
-                await movers[0].send({"type": "action", "action": movers[0].doc["legal"][0],
-                                      "ref": "end"})
-                await movers[0].until(lambda c: "end" in c.acks)
-                movers[0].acks.clear()
-            await drain(back)
+            assert movers, "an unfinished game of people waits for nobody"
+            assert await movers[0].act(movers[0].doc["legal"][0], "end") is None
+            version = movers[0].acks.pop("end")
+            for c in back:
+                await c.reach(version)
         for c in back:
             await c.close()
     finally:

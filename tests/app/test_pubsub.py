@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import os
-
-import httpx
 import pytest
 
 from app.db import Database
 from app.rooms import RoomService
 from app.settings import Settings
-from tests.app.conftest import LiveServer
-from tests.app.wire import WireClient
-
-REDIS = os.environ.get("TEST_REDIS_URL")
+from tests.support.databases import REDIS_URL
+from tests.support.rooms import open_room, start
+from tests.support.server import LiveServer
+from tests.support.wire import WireClient
 
 
 async def test_a_stale_process_reloads_and_never_writes_the_same_version(settings) -> None:
@@ -39,19 +36,14 @@ async def test_a_stale_process_reloads_and_never_writes_the_same_version(setting
         await svc.db.dispose()
 
 
-@pytest.mark.skipif(not REDIS, reason="needs TEST_REDIS_URL")
+@pytest.mark.skipif(not REDIS_URL, reason="needs TEST_REDIS_URL")
 async def test_a_change_on_one_process_reaches_sockets_on_another(settings: Settings) -> None:
-    shared = settings.model_copy(update={"redis_url": REDIS})
+    shared = settings.model_copy(update={"redis_url": REDIS_URL})
     with LiveServer(shared) as one, LiveServer(shared) as two:
-        async with httpx.AsyncClient(base_url=one.http) as http:
-            room = (await http.post("/api/rooms", json={"game": "highcard", "name": "Ana"})).json()
-            code = room["code"]
-            bo = (await http.post(f"/api/rooms/{code}/join", json={"name": "Bo"})).json()
-        ana = await WireClient.connect(one.ws, code, room["token"])
-        bob = await WireClient.connect(two.ws, code, bo["token"])
-        async with httpx.AsyncClient(base_url=one.http) as http:
-            await http.post(f"/api/rooms/{code}/start",
-                            headers={"Authorization": f"Bearer {room['token']}"})
+        code, (ana_token, bo_token) = await open_room(one.http, "highcard", 2)
+        ana = await WireClient.connect(one.ws, code, ana_token)
+        bob = await WireClient.connect(two.ws, code, bo_token)
+        await start(one.http, code, ana_token)
         await bob.until(lambda c: c.doc["room"]["status"] == "playing")
         await bob.send({"type": "action", "action": bob.doc["legal"][0], "ref": 1})
         await bob.until(lambda c: 1 in c.acks)

@@ -11,39 +11,15 @@ from sqlalchemy import select, update
 
 from app import cli, records
 from app.models import ActionRow, GameRecord, Snapshot
-from app.rooms import RoomService
 from games.registry import all_games, get_game
-from games.rng import Rng
-
-ADMIN = {"Authorization": "Bearer admin-secret"}
-
-
-async def play_bots_game(service: RoomService, game_id: str, *, seats: int | None = None,
-                         seed: int = 1, name: str = "Ana", options=None) -> str:
-    """Plays a whole game with bots in every seat (the host's moves chosen at random).
-
-    Returns the stored game's id.
-    """
-    game = get_game(game_id)
-    n = seats or min(4, game.max_seats)
-    opts = dict(game.quick_options) if options is None else options
-    live, _, host = await service.create(game_id=game_id, options=opts, name=name)
-    for _ in range(n - 1):
-        await service.add_bot(live.code, host, "random")
-    game_key = await service.start(live.code, host)
-    rng = Rng(seed)
-    while live.status == "playing":
-        if 0 in live.to_act():
-            await service.act(live, 0, rng.choice(game.legal_actions(live.state, 0)))
-        else:
-            await asyncio.sleep(0.001)
-    await live.bots.idle()
-    return game_key
+from tests.support.databases import Databases
+from tests.support.rooms import play_bots_game
+from tests.support.server import ADMIN, AppClient, app_client, settings_for
 
 
 async def test_export_import_replay_round_trip_for_every_game(client) -> None:
     """Acceptance: export -> import elsewhere -> the same record, verified, the same views."""
-    service = client.app.state.services.rooms
+    service = client.services.rooms
     ids = {gid: await play_bots_game(service, gid) for gid in all_games()}
     exported = {}
     for gid, key in ids.items():
@@ -62,42 +38,32 @@ async def test_export_import_replay_round_trip_for_every_game(client) -> None:
 
 
 async def test_import_into_an_empty_database_rebuilds_snapshots_and_views(
-        client, service, tmp_path) -> None:
-    key = await play_bots_game(client.app.state.services.rooms, "cards_for_cowboys")
+        client: AppClient, databases: Databases, tmp_path) -> None:
+    key = await play_bots_game(client.services.rooms, "cards_for_cowboys")
     record = (await client.get(f"/api/admin/games/{key}/export", headers=ADMIN)).json()
     source_views = [(await client.get(f"/api/admin/games/{key}/steps/{n}",
                                       params={"seat": seat}, headers=ADMIN)).json()["view"]
                     for n, seat in ((0, "all"), (7, "1"), (len(record["actions"]), "all"))]
 
-    from app.main import create_app
-    from app.migrate import upgrade
-    from tests.app.conftest import settings_for
-
-    other_url = f"sqlite+aiosqlite:///{tmp_path}/other.db"
-    await asyncio.to_thread(upgrade, other_url)
-    other = create_app(settings_for(other_url))
-    import httpx
-
-    async with other.router.lifespan_context(other):
-        transport = httpx.ASGITransport(app=other)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c2:
-            r = await c2.post("/api/admin/games", json=record, headers=ADMIN)
-            assert r.status_code == 201, r.text
-            assert r.json() == {"id": key, "created": True}
-            r = await c2.post("/api/admin/games", json=record, headers=ADMIN)
-            assert r.status_code == 200 and r.json()["created"] is False
-            assert (await c2.get(f"/api/admin/games/{key}", headers=ADMIN)).json() \
-                == (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
-            check = (await c2.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
-            assert check["status"] == "verified", check
-            views = [(await c2.get(f"/api/admin/games/{key}/steps/{n}",
-                                   params={"seat": seat}, headers=ADMIN)).json()["view"]
-                     for n, seat in ((0, "all"), (7, "1"), (len(record["actions"]), "all"))]
-            assert views == source_views
-            async with other.state.services.db.session() as s:
-                snaps = (await s.execute(select(Snapshot.seq).where(
-                    Snapshot.game_id == key))).scalars().all()
-            assert sorted(snaps) == list(range(5, len(record["actions"]) + 1, 5))
+    other_url = databases.sqlite(tmp_path, "other.db")
+    async with app_client(settings_for(other_url)) as c2:
+        r = await c2.post("/api/admin/games", json=record, headers=ADMIN)
+        assert r.status_code == 201, r.text
+        assert r.json() == {"id": key, "created": True}
+        r = await c2.post("/api/admin/games", json=record, headers=ADMIN)
+        assert r.status_code == 200 and r.json()["created"] is False
+        assert (await c2.get(f"/api/admin/games/{key}", headers=ADMIN)).json() \
+            == (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
+        check = (await c2.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
+        assert check["status"] == "verified", check
+        views = [(await c2.get(f"/api/admin/games/{key}/steps/{n}",
+                               params={"seat": seat}, headers=ADMIN)).json()["view"]
+                 for n, seat in ((0, "all"), (7, "1"), (len(record["actions"]), "all"))]
+        assert views == source_views
+        async with c2.services.db.session() as s:
+            snaps = (await s.execute(select(Snapshot.seq).where(
+                Snapshot.game_id == key))).scalars().all()
+        assert sorted(snaps) == list(range(5, len(record["actions"]) + 1, 5))
 
 
 @pytest.mark.parametrize(("change", "field"), [
@@ -113,7 +79,7 @@ async def test_import_into_an_empty_database_rebuilds_snapshots_and_views(
     (lambda r: r.update(final_hash="abc"), "final_hash: String should match pattern"),
 ])
 async def test_import_refuses_bad_records_naming_the_field(client, change, field) -> None:
-    key = await play_bots_game(client.app.state.services.rooms, "highcard", seats=2)
+    key = await play_bots_game(client.services.rooms, "highcard", seats=2)
     record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
     bad = copy.deepcopy(record)
     bad["id"] = "someotherid"
@@ -126,7 +92,7 @@ async def test_import_refuses_bad_records_naming_the_field(client, change, field
 
 
 async def test_a_different_record_under_a_stored_id_is_refused(client) -> None:
-    key = await play_bots_game(client.app.state.services.rooms, "highcard", seats=2)
+    key = await play_bots_game(client.services.rooms, "highcard", seats=2)
     record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
     record["seats"][1]["name"] = "Someone Else"
     r = await client.post("/api/admin/games", json=record, headers=ADMIN)
@@ -134,7 +100,7 @@ async def test_a_different_record_under_a_stored_id_is_refused(client) -> None:
 
 
 async def test_import_refuses_a_record_that_does_not_replay(client) -> None:
-    key = await play_bots_game(client.app.state.services.rooms, "highcard", seats=2)
+    key = await play_bots_game(client.services.rooms, "highcard", seats=2)
     record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
     record["id"] = "tampered"
     record["result"]["winners"] = [1 - record["result"]["winners"][0]]
@@ -156,7 +122,7 @@ def _other_legal_action(game_id: str, rec: records.RecordIn, index: int):
 
 async def test_a_tampered_record_is_detected_at_the_step_where_it_diverges(client) -> None:
     """Acceptance: an action changed, the result changed, the final hash changed."""
-    service = client.app.state.services.rooms
+    service = client.services.rooms
     key = await play_bots_game(service, "cards_for_cowboys")
     ok = (await client.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
     assert ok["status"] == "verified" and ok["step"] is None
@@ -194,7 +160,7 @@ async def test_a_tampered_record_is_detected_at_the_step_where_it_diverges(clien
     await _set_game(client, key, final_hash=rec.final_hash)
 
     # A snapshot changed.
-    async with client.app.state.services.db.session() as s:
+    async with client.services.db.session() as s:
         snap = (await s.execute(select(Snapshot).where(Snapshot.game_id == key,
                                                        Snapshot.seq == 10))).scalar_one()
         state = copy.deepcopy(snap.state)
@@ -250,7 +216,7 @@ def test_verify_reports_every_kind_of_tampering_in_an_exported_record() -> None:
 
 async def test_a_record_of_a_rules_version_no_longer_played_is_reported_not_crashed_on(
         client) -> None:
-    key = await play_bots_game(client.app.state.services.rooms, "highcard", seats=2)
+    key = await play_bots_game(client.services.rooms, "highcard", seats=2)
     record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
     for gid, game, version in (("oldrules", "highcard", "0"), ("nogame", "faro", "1")):
         old = dict(record, id=gid, game=game, rules_version=version)
@@ -309,19 +275,19 @@ async def test_cli_export_import_and_replay(settings, service, tmp_path, capsys,
 
 
 async def _stored(client, key: str):
-    async with client.app.state.services.db.session() as s:
+    async with client.services.db.session() as s:
         return await records.stored_record(s, key)
 
 
 async def _set_action(client, key: str, seq: int, action) -> None:
-    async with client.app.state.services.db.session() as s:
+    async with client.services.db.session() as s:
         await s.execute(update(ActionRow).where(ActionRow.game_id == key, ActionRow.seq == seq)
                         .values(action=action))
         await s.commit()
 
 
 async def _set_game(client, key: str, **values) -> None:
-    async with client.app.state.services.db.session() as s:
+    async with client.services.db.session() as s:
         await s.execute(update(GameRecord).where(GameRecord.id == key).values(**values))
         await s.commit()
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from sqlalchemy import func, select
 
@@ -13,23 +11,7 @@ from app.models import ActionRow, GameRecord, Snapshot
 from app.rooms import RoomService
 from app.rooms.documents import document
 from games.base import GameError, NotYourTurn
-from games.rng import Rng
-
-
-async def play_until(svc: RoomService, code: str, seats_tokens: list[str], *, steps: int,
-                     seed: int = 1) -> None:
-    """Plays random legal actions for the human seats for ``steps`` actions."""
-    rng = Rng(seed)
-    live = await svc.get(code)
-    for _ in range(steps):
-        humans = [s for s in live.to_act() if live.seats[s].kind == "human"]
-        if live.status != "playing":
-            return
-        if not humans:
-            await asyncio.sleep(0.01)
-            continue
-        seat = rng.choice(humans)
-        await svc.act(live, seat, rng.choice(live.game.legal_actions(live.state, seat)))
+from tests.support.rooms import bots_done, play_humans
 
 
 async def test_a_room_not_in_memory_is_rebuilt_from_the_database(service, settings) -> None:
@@ -38,7 +20,7 @@ async def test_a_room_not_in_memory_is_rebuilt_from_the_database(service, settin
     _, bo = await service.join(code, "Bo")
     await service.add_bot(code, host, "random")
     await service.start(code, host)
-    await play_until(service, code, [host, bo], steps=7)
+    await play_humans(service, code, steps=7)
     await service.chat(live, 1, "still here")
     before = {v: document(live, v, 400) for v in (None, 0, 1, 2)}
     version, seq = live.version, live.seq
@@ -60,7 +42,7 @@ async def test_every_action_is_one_row_and_seq_is_unique(service) -> None:
     live, _, host = await service.create(game_id="highcard", options={}, name="Ana")
     _, bo = await service.join(live.code, "Bo")
     await service.start(live.code, host)
-    await play_until(service, live.code, [host, bo], steps=100)
+    await play_humans(service, live.code, steps=100)
     assert live.status == "finished"
     async with service.db.session() as s:
         seqs = (await s.execute(select(ActionRow.seq).where(ActionRow.game_id == live.game_id)
@@ -76,11 +58,8 @@ async def test_bots_play_their_seats_until_the_game_ends(service) -> None:
     for _ in range(3):
         await service.add_bot(live.code, host, "random")
     await service.start(live.code, host)
-    await play_until(service, live.code, [host], steps=200)
-    for _ in range(100):
-        if live.status == "finished":
-            break
-        await asyncio.sleep(0.01)
+    await play_humans(service, live.code, steps=200)
+    await bots_done(live)
     assert live.status == "finished" and live.result is not None
 
 
@@ -90,7 +69,7 @@ async def test_rematch_keeps_the_seats_and_starts_a_new_game(service) -> None:
     with pytest.raises(Conflict):
         await service.start(live.code, host, rematch=True)
     first = await service.start(live.code, host)
-    await play_until(service, live.code, [host, bo], steps=10)
+    await play_humans(service, live.code, steps=10)
     assert live.status == "finished"
     second = await service.start(live.code, host, rematch=True)
     assert second != first and live.status == "playing" and live.matches == 1
@@ -108,11 +87,8 @@ async def test_kick_during_a_game_hands_the_seat_to_a_bot(service) -> None:
     assert live.seats[1].kind == "bot" and live.seats[1].name == "Bo"
     with pytest.raises(Unauthorized):
         await service.join(live.code, "", bo)
-    await play_until(service, live.code, [host], steps=50)
-    for _ in range(100):
-        if live.status == "finished":
-            break
-        await asyncio.sleep(0.01)
+    await play_humans(service, live.code, steps=50)
+    await bots_done(live)
     assert live.status == "finished"
 
 

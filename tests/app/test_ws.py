@@ -7,39 +7,14 @@ import json
 
 import httpx
 import pytest
+import websockets
 
 from games.leaks import leaked
 from games.registry import all_games, get_game
 from games.rng import Rng
-from tests.app.wire import WireClient, drain
-
-
-async def open_room(base: str, game: str, humans: int, bots: int, options=None):
-    """Creates a room with ``humans`` people and ``bots`` bots; returns code and tokens.
-
-    Options default to the game's ``quick_options``: the shortest complete game.
-    """
-    if options is None:
-        options = dict(get_game(game).quick_options)
-    async with httpx.AsyncClient(base_url=base) as http:
-        r = await http.post("/api/rooms", json={"game": game, "name": "Ana",
-                                                "options": options})
-        room = r.json()
-        tokens = [room["token"]]
-        for i in range(1, humans):
-            j = await http.post(f"/api/rooms/{room['code']}/join", json={"name": f"P{i}"})
-            tokens.append(j.json()["token"])
-        h = {"Authorization": f"Bearer {room['token']}"}
-        for _ in range(bots):
-            await http.post(f"/api/rooms/{room['code']}/bots", json={"bot": "random"}, headers=h)
-    return room["code"], tokens
-
-
-async def start(base: str, code: str, token: str) -> None:
-    async with httpx.AsyncClient(base_url=base) as http:
-        r = await http.post(f"/api/rooms/{code}/start",
-                            headers={"Authorization": f"Bearer {token}"})
-        assert r.status_code == 200, r.text
+from tests.support.rooms import bearer, open_room, settle, start
+from tests.support.server import LiveServer
+from tests.support.wire import WireClient
 
 
 def seat_counts():
@@ -57,8 +32,8 @@ def seat_counts():
 
 
 @pytest.mark.parametrize(("game_id", "humans", "bots"), seat_counts())
-async def test_random_clients_play_to_the_end_and_patches_equal_sync(sqlite_server, game_id,
-                                                                     humans, bots) -> None:
+async def test_random_clients_play_to_the_end_and_patches_equal_sync(
+        sqlite_server: LiveServer, game_id: str, humans: int, bots: int) -> None:
     """Acceptance: the documented protocol alone plays a whole game; patch == sync."""
     server = sqlite_server
     code, tokens = await open_room(server.http, game_id, humans, bots)
@@ -69,22 +44,21 @@ async def test_random_clients_play_to_the_end_and_patches_equal_sync(sqlite_serv
     rng = Rng(len(tokens) * 7 + bots)
     ref = 0
     checks = 0
+    await clients[0].until(lambda c: c.doc["room"]["status"] != "lobby")
+    version = clients[0].version
     while True:
-        await drain(clients + [spectator])
+        # Every client at the version where the room waits for a person (or is over).
+        version = await settle([*clients, spectator], since=version)
         doc = clients[0].doc
         if doc["room"]["status"] == "finished":
             break
         movers = [c for c in clients if c.doc["legal"]]
-        if not movers:
-            await clients[0].receive(timeout=10)
-            continue
+        assert movers, "the room waits for no bot, yet nobody may move"
         mover = rng.choice(movers)
         ref += 1
-        await mover.send({"type": "action", "action": rng.choice(mover.doc["legal"]),
-                          "ref": ref})
-        await mover.until(lambda c, r=ref: r in c.acks or any(e.get("ref") == r
-                                                               for e in c.errors))
-        assert not mover.errors, mover.errors
+        refused = await mover.act(rng.choice(mover.doc["legal"]), ref)
+        assert refused is None and not mover.errors, mover.errors
+        version = mover.acks[ref]
         for c in (mover, spectator):
             fresh = await c.fresh_sync()
             assert fresh["doc"] == c.doc and fresh["version"] == c.version
@@ -100,7 +74,7 @@ async def test_random_clients_play_to_the_end_and_patches_equal_sync(sqlite_serv
     assert checks and game.id == doc["room"]["game"]
 
 
-async def test_bad_input_gets_errors_and_changes_nothing(server) -> None:
+async def test_bad_input_gets_errors_and_changes_nothing(server: LiveServer) -> None:
     code, tokens = await open_room(server.http, "highcard", 2, 0)
     a = await WireClient.connect(server.ws, code, tokens[0])
     b = await WireClient.connect(server.ws, code, tokens[1])
@@ -148,9 +122,7 @@ async def test_bad_input_gets_errors_and_changes_nothing(server) -> None:
     await b.close()
 
 
-async def test_unknown_room_and_bad_tokens_are_refused(server) -> None:
-    import websockets
-
+async def test_unknown_room_and_bad_tokens_are_refused(server: LiveServer) -> None:
     code, tokens = await open_room(server.http, "highcard", 1, 1)
     for path, expected in [(f"/ws/rooms/nope?token={tokens[0]}", "unknown_room"),
                            (f"/ws/rooms/{code}?token=forged", "bad_token")]:
@@ -162,9 +134,7 @@ async def test_unknown_room_and_bad_tokens_are_refused(server) -> None:
             assert closed.value.rcvd.code in (4404, 4401)
 
 
-async def test_spectators_only_when_the_host_allows(server) -> None:
-    import websockets
-
+async def test_spectators_only_when_the_host_allows(server: LiveServer) -> None:
     code, tokens = await open_room(server.http, "highcard", 1, 1)
     watcher = await WireClient.connect(server.ws, code)
     assert watcher.doc["room"]["you"] is None and watcher.doc["legal"] == []
@@ -172,13 +142,14 @@ async def test_spectators_only_when_the_host_allows(server) -> None:
     assert (await watcher.error())["code"] == "forbidden"
     async with httpx.AsyncClient(base_url=server.http) as http:
         await http.put(f"/api/rooms/{code}/options", json={"allow_spectators": False},
-                       headers={"Authorization": f"Bearer {tokens[0]}"})
+                       headers=bearer(tokens[0]))
     async with websockets.connect(f"{server.ws}/ws/rooms/{code}") as ws:
         assert json.loads(await ws.recv())["code"] == "forbidden"
     await watcher.close()
 
 
-async def test_chat_reaches_everyone_as_text_and_presence_is_reported(server) -> None:
+async def test_chat_reaches_everyone_as_text_and_presence_is_reported(
+        server: LiveServer) -> None:
     code, tokens = await open_room(server.http, "highcard", 2, 0)
     a = await WireClient.connect(server.ws, code, tokens[0])
     b = await WireClient.connect(server.ws, code, tokens[1])
@@ -193,7 +164,8 @@ async def test_chat_reaches_everyone_as_text_and_presence_is_reported(server) ->
     await a.close()
 
 
-async def test_two_actions_at_the_same_instant_are_applied_one_after_the_other(server) -> None:
+async def test_two_actions_at_the_same_instant_are_applied_one_after_the_other(
+        server: LiveServer) -> None:
     code, tokens = await open_room(server.http, "highcard", 2, 0)
     a = await WireClient.connect(server.ws, code, tokens[0])
     b = await WireClient.connect(server.ws, code, tokens[1])
@@ -215,7 +187,7 @@ async def test_two_actions_at_the_same_instant_are_applied_one_after_the_other(s
     await b.close()
 
 
-async def test_same_seat_racing_itself_gets_one_accept_and_one_refusal(server) -> None:
+async def test_same_seat_racing_itself_gets_one_accept_and_one_refusal(server: LiveServer) -> None:
     code, tokens = await open_room(server.http, "highcard", 2, 0)
     a1 = await WireClient.connect(server.ws, code, tokens[0])
     a2 = await WireClient.connect(server.ws, code, tokens[0])
@@ -236,8 +208,8 @@ async def test_same_seat_racing_itself_gets_one_accept_and_one_refusal(server) -
 
 
 @pytest.mark.parametrize("game_id", sorted(all_games()))
-async def test_no_document_ever_holds_a_card_its_seat_may_not_see(sqlite_server,
-                                                                  game_id) -> None:
+async def test_no_document_ever_holds_a_card_its_seat_may_not_see(
+        sqlite_server: LiveServer, game_id: str) -> None:
     """Over whole games with bots, every patch of a seat and of a spectator is checked.
 
     The game part and the legal actions are checked against the secrets of the state
@@ -251,7 +223,7 @@ async def test_no_document_ever_holds_a_card_its_seat_may_not_see(sqlite_server,
     me = await WireClient.connect(server.ws, code, tokens[0])
     watcher = await WireClient.connect(server.ws, code)
     await start(server.http, code, tokens[0])
-    live = server.app.state.services.rooms.rooms[code]
+    live = server.room(code)
     rng = Rng(11)
     checked = [0, 0]
 
@@ -278,14 +250,13 @@ async def test_no_document_ever_holds_a_card_its_seat_may_not_see(sqlite_server,
     await watcher.close()
 
 
-async def test_kicked_sockets_close_and_later_seats_follow_their_new_numbers(server) -> None:
-    import websockets
-
+async def test_kicked_sockets_close_and_later_seats_follow_their_new_numbers(
+        server: LiveServer) -> None:
     code, tokens = await open_room(server.http, "highcard", 3, 0)
     ana, bo, cy = [await WireClient.connect(server.ws, code, t) for t in tokens]
     async with httpx.AsyncClient(base_url=server.http) as http:
         r = await http.delete(f"/api/rooms/{code}/seats/1",
-                              headers={"Authorization": f"Bearer {tokens[0]}"})
+                              headers=bearer(tokens[0]))
         assert r.status_code == 204
     err = await bo.error()
     assert err["code"] == "kicked"
@@ -303,7 +274,7 @@ async def test_kicked_sockets_close_and_later_seats_follow_their_new_numbers(ser
 
 
 @pytest.mark.skipif("cards_for_cowboys" not in all_games(), reason="the game is not installed")
-async def test_cards_for_cowboys_draws_are_simultaneous(sqlite_server) -> None:
+async def test_cards_for_cowboys_draws_are_simultaneous(sqlite_server: LiveServer) -> None:
     """Two people draw at the same time: neither waits for the other to move."""
     server = sqlite_server
     code, tokens = await open_room(server.http, "cards_for_cowboys", 2, 0)

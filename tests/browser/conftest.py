@@ -4,33 +4,29 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, sync_playwright
 
-from app.migrate import upgrade
-from app.settings import Settings
-from tests.app.conftest import LiveServer, reset_postgres
+from tests.support.databases import POSTGRES_URL, Databases
+from tests.support.server import LiveServer, settings_for
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
-try:
-    from playwright.sync_api import Browser, sync_playwright
-except ImportError:  # pragma: no cover - the dev extra is not installed
-    sync_playwright = None  # type: ignore[assignment]
-
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the whole session; each test opens its own contexts."""
-    if sync_playwright is None or not shutil.which(CHROMIUM):
-        missing = f"Playwright or Chromium ({CHROMIUM}) is not available"
-        if os.environ.get("CI"):  # CI installs Chromium: a missing browser is a failure there
-            pytest.fail(missing)
-        pytest.skip(missing)
+    """One headless Chromium for the whole session; each test opens its own contexts.
+
+    Without Chromium every browser test is skipped, with the way to install it; under CI
+    that skip fails the run (see the root conftest).
+    """
+    if not shutil.which(CHROMIUM):
+        pytest.skip(f"Chromium is not installed at {CHROMIUM}: `make test` installs Debian's "
+                    "package when it runs as root, else `sudo apt-get install chromium`")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
@@ -38,41 +34,19 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def _in_thread(fn, *args) -> None:
-    # Playwright's sync API keeps an event loop running in this thread, and the
-    # migrations call asyncio.run(): they get a thread of their own.
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            fn(*args)
-        except BaseException as e:  # noqa: BLE001 - re-raised below
-            errors.append(e)
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join()
-    if errors:
-        raise errors[0]
+@pytest.fixture(scope="session")
+def browser_database(databases: Databases, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The database of the shared browser server: PostgreSQL when TEST_DATABASE_URL is set."""
+    if POSTGRES_URL:
+        return databases.postgres()
+    return databases.sqlite(tmp_path_factory.mktemp("browser"))
 
 
-@pytest.fixture
-def database_url(tmp_path) -> str:
-    """A freshly migrated database: PostgreSQL when TEST_DATABASE_URL is set, else SQLite."""
-    url = os.environ.get("TEST_DATABASE_URL")
-    if url:
-        _in_thread(reset_postgres, url)
-    else:
-        url = f"sqlite+aiosqlite:///{tmp_path}/saloon.db"
-    _in_thread(upgrade, url)
-    return url
-
-
-@pytest.fixture
-def live(database_url: str) -> Iterator[LiveServer]:
-    """A real uvicorn whose bots act quickly."""
-    settings = Settings(database_url=database_url, bot_delay=0.05, admin_token="admin-secret",
-                        redis_url=None, snapshot_every=20, _env_file=None)
+@pytest.fixture(scope="session")
+def live(browser_database: str) -> Iterator[LiveServer]:
+    """A real uvicorn whose bots act quickly, shared by the browser tests: each opens its
+    own rooms."""
+    settings = settings_for(browser_database, bot_delay=0.05, snapshot_every=20)
     with LiveServer(settings) as server:
         yield server
 
@@ -85,10 +59,10 @@ def artifacts() -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _close_contexts(request):
+def _close_contexts(request: pytest.FixtureRequest) -> Iterator[None]:
     """Closes the browser contexts a test opened, so renderers do not pile up."""
     yield
     if "browser" in request.fixturenames:
-        b = request.getfixturevalue("browser")
+        b: Browser = request.getfixturevalue("browser")
         for context in list(b.contexts):
             context.close()

@@ -14,25 +14,26 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
+from sqlalchemy import update
 
 from app import records
 from app.db import Database
+from app.models import ActionRow
 from app.rooms import RoomService
 from app.settings import Settings
 from games.leaks import leaked
 from games.registry import all_games, get_game
-from tests.app.conftest import LiveServer
-from tests.app.test_records import play_bots_game
-from tests.browser.conftest import _in_thread
-from tests.browser.driver import wait_until
+from tests.support.browser import WAIT_MS
+from tests.support.databases import POSTGRES_URL, Databases, delete_games, off_loop
+from tests.support.rooms import play_bots_game
+from tests.support.server import ADMIN, ADMIN_TOKEN, LiveServer, settings_for
 
 pytestmark = pytest.mark.browser
 
 GAMES = sorted(all_games())
 # Games whose omniscient view is shaped like a seat's: the replay draws it on their table.
 TABLE_OMNISCIENT = {"cowpoker", "cards_for_cowboys"}
-ADMIN = {"Authorization": "Bearer admin-secret"}
 
 BOARD_WORDS = """() => {
   const out = [];
@@ -48,37 +49,48 @@ BOARD_WORDS = """() => {
 }"""
 
 
-def settings_for(url: str) -> Settings:
-    return Settings(database_url=url, bot_delay=0, admin_token="admin-secret", redis_url=None,
-                    snapshot_every=20, _env_file=None)
+@pytest.fixture(scope="module")
+def admin_settings(databases: Databases, tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """An empty database of this module's own (PostgreSQL when TEST_DATABASE_URL is set)."""
+    url = databases.postgres() if POSTGRES_URL else databases.sqlite(
+        tmp_path_factory.mktemp("admin"))
+    return settings_for(url, snapshot_every=20)
 
 
-@pytest.fixture
-def stored(database_url: str) -> dict[str, str]:
+@pytest.fixture(scope="module")
+def stored(admin_settings: Settings) -> dict[str, str]:
     """One finished game of each registered kind, played by bots; ids by game."""
     out: dict[str, str] = {}
 
     async def play() -> None:
-        settings = settings_for(database_url)
-        service = RoomService(Database(database_url), settings)
+        service = RoomService(Database(admin_settings.database_url), admin_settings)
         for i, gid in enumerate(GAMES):
             out[gid] = await play_bots_game(service, gid, name=f"Ana {i}", seed=i + 2)
         await service.close()
         await service.db.dispose()
 
-    _in_thread(lambda: asyncio.run(play()))
+    off_loop(lambda: asyncio.run(play()))
     return out
 
 
-@pytest.fixture
-def admin_server(database_url: str, stored) -> Iterator[LiveServer]:
-    with LiveServer(settings_for(database_url)) as server:
+@pytest.fixture(scope="module")
+def admin_server(admin_settings: Settings, stored: dict[str, str]) -> Iterator[LiveServer]:
+    """A server over the stored games, started after they were played."""
+    with LiveServer(admin_settings) as server:
         yield server
+
+
+@pytest.fixture
+def added(admin_settings: Settings) -> Iterator[list[str]]:
+    """The ids of games a test adds to the stored ones; they are deleted after it."""
+    ids: list[str] = []
+    yield ids
+    delete_games(admin_settings.database_url, ids)
 
 
 def sign_in(page: Page, server: LiveServer) -> None:
     page.goto(server.http + "/admin")
-    page.locator("#admin-token").fill("admin-secret")
+    page.locator("#admin-token").fill(ADMIN_TOKEN)
     page.locator("#login-form button[type=submit]").click()
     page.wait_for_selector("#game-list tbody tr[data-id]")
 
@@ -107,7 +119,7 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
     page.wait_for_selector("#login:not([hidden])")
     page.locator("#admin-token").fill("not-the-token")
     page.locator("#login-form button[type=submit]").click()
-    wait_until(lambda: "not the admin token" in page.locator("#login-error").inner_text())
+    expect(page.locator("#login-error")).to_contain_text("not the admin token", timeout=WAIT_MS)
     sign_in(page, server)
     page.screenshot(path=str(artifacts / "admin-list.png"), full_page=True)
 
@@ -122,7 +134,8 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
             assert row.count() == 1
             row.first.locator("a").click()
             shown(page, 0, "all")
-            wait_until(lambda: page.locator("#verify").get_attribute("data-status") != "pending")
+            expect(page.locator("#verify")).not_to_have_attribute("data-status", "pending",
+                                                                  timeout=WAIT_MS)
             assert page.locator("#verify").get_attribute("data-status") == "verified"
             assert "Verified" in page.locator("#verify").inner_text()
 
@@ -175,7 +188,7 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
             page.locator("#speed").select_option("50")
             page.locator("#play").click()
             shown(page, n, "all")
-            wait_until(lambda: "Play" in page.locator("#play").inner_text())
+            expect(page.locator("#play")).to_contain_text("Play", timeout=WAIT_MS)
 
             page.locator("#back").click()
             page.wait_for_selector("#games:not([hidden])")
@@ -193,9 +206,10 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
     context.close()
 
 
-def test_admin_reports_tampered_and_unplayable_records(browser, admin_server, stored,
+def test_admin_reports_tampered_and_unplayable_records(browser, admin_server, stored, added,
                                                        artifacts) -> None:
     server = admin_server
+    added += ["oldrules", "tampered"]
     with httpx.Client(base_url=server.http, headers=ADMIN) as http:
         record = http.get(f"/api/admin/games/{stored['cowpoker']}").json()
         old = copy.deepcopy(record)
@@ -208,14 +222,11 @@ def test_admin_reports_tampered_and_unplayable_records(browser, admin_server, st
     tampered["actions"][5]["events"] = first + [{"type": "note", "text": "an extra card"}]
 
     async def store_tampered() -> None:
-        db = Database(server.app.state.services.settings.database_url)
+        db = Database(server.settings.database_url)
         good = copy.deepcopy(tampered)
         good["actions"][5]["events"] = first
         async with db.session() as s:
             await records.import_record(s, good, snapshot_every=20)
-        from sqlalchemy import update
-
-        from app.models import ActionRow
         async with db.session() as s:
             await s.execute(update(ActionRow).where(ActionRow.game_id == "tampered",
                                                     ActionRow.seq == 6)
@@ -223,14 +234,14 @@ def test_admin_reports_tampered_and_unplayable_records(browser, admin_server, st
             await s.commit()
         await db.dispose()
 
-    _in_thread(lambda: asyncio.run(store_tampered()))
+    off_loop(lambda: asyncio.run(store_tampered()))
 
     page = browser.new_page(viewport={"width": 1280, "height": 860})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     sign_in(page, server)
     page.goto(server.http + "/admin#game/tampered")
-    wait_until(lambda: page.locator("#verify").get_attribute("data-status") == "diverged")
+    expect(page.locator("#verify")).to_have_attribute("data-status", "diverged", timeout=WAIT_MS)
     text = page.locator("#verify").inner_text()
     assert "Diverges at step 6" in text and "actions[5].events" in text
     page.locator("#verify button").click()
@@ -238,7 +249,8 @@ def test_admin_reports_tampered_and_unplayable_records(browser, admin_server, st
     page.screenshot(path=str(artifacts / "admin-diverged.png"), full_page=True)
 
     page.goto(server.http + "/admin#game/oldrules")
-    wait_until(lambda: page.locator("#verify").get_attribute("data-status") == "unplayable")
+    expect(page.locator("#verify")).to_have_attribute("data-status", "unplayable",
+                                                      timeout=WAIT_MS)
     assert "rules version 0" in page.locator("#verify").inner_text()
     scrub(page, 4)
     shown(page, 4, "all")

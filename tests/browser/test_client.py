@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.driver import Player
+from tests.support.browser import Player
 
 pytestmark = pytest.mark.browser
 

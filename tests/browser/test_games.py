@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.registry import all_games
-from tests.browser.driver import Player
+from tests.support.browser import Player, next_turn
 
 pytestmark = pytest.mark.browser
 
@@ -41,8 +41,7 @@ def chooser(prefer: list[str]):
 def leaks(player: Player, seat: int | None, live, code: str) -> list[str] | None:
     """Returns the secrets the page shows, or None when the page and server were not in step."""
     dom = player.dom()
-    rooms = live.app.state.services.rooms.rooms
-    room = rooms[code]
+    room = live.room(code)
     v1, state = room.version, room.state
     if state is None or dom["version"] != v1:
         return None
@@ -85,7 +84,7 @@ def test_play_a_whole_game_in_the_browser(browser, live, artifacts, game_id):
     checked = steps = 0
     shot = reloaded = False
     started = time.monotonic()
-    while live.app.state.services.rooms.rooms[code].status != "finished":
+    while live.room(code).status != "finished":
         assert steps < MAX_STEPS, f"{game_id} did not end within {MAX_STEPS} browser actions"
         moved = False
         for p in players:
@@ -114,7 +113,7 @@ def test_play_a_whole_game_in_the_browser(browser, live, artifacts, game_id):
                     checked += 1
                     assert not found, f"{p.name}'s page shows hidden cards {found}"
         if not moved:
-            time.sleep(0.03)
+            next_turn(watcher, players)
     assert reloaded, "the game ended before a player could reload"
     for p in [*players, watcher]:
         p.page.wait_for_selector("#game-over", timeout=10000)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.browser.driver import Player
+from tests.support.browser import Player, next_turn
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +53,7 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
     ana.page.screenshot(path=str(artifacts / "highcard-desktop.png"), full_page=True)
     reloaded = False
     turns = 0
-    while live.app.state.services.rooms.rooms[code].status != "finished":
+    while live.room(code).status != "finished":
         moved = False
         for p in (ana, bo):
             moved |= p.act(rng)
@@ -64,7 +64,7 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
             assert bo.doc()["room"]["you"] == 1
             reloaded = True
         if not moved:
-            ana.page.wait_for_timeout(50)
+            next_turn(ana, [ana, bo])
     for p in (ana, bo):
         p.page.wait_for_selector("#game-over")
     ana.page.wait_for_selector("#rematch")

@@ -10,7 +10,7 @@ import pytest
 
 from games.registry import all_games
 from games.rng import Rng
-from tests.browser.driver import DOM_WORDS, key
+from tests.support.browser import DOM_WORDS, key
 
 pytestmark = pytest.mark.browser
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
-from tests.app.conftest import LiveServer
+from tests.support.server import LiveServer
+
+JSON = dict[str, Any]
+Chooser = Callable[[list[JSON], random.Random], JSON]
+WAIT_MS = 30_000  # how long a page may take to show what a test waits for
 
 # Gathers what the page shows: text nodes, attribute values and form values, outside
 # [data-nocheck] (the invite link holds the room code, which is random text) and the
@@ -35,7 +39,7 @@ DOM_WORDS = """() => {
 }"""
 
 
-def key(action: dict[str, Any]) -> str:
+def key(action: JSON) -> str:
     """The client's key of an action: JSON with sorted keys, no spaces."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -55,7 +59,7 @@ class Player:
 
     # ---- lobby and room --------------------------------------------------------------
 
-    def create(self, game: str, options: dict[str, Any] | None = None) -> str:
+    def create(self, game: str, options: JSON | None = None) -> str:
         """Opens a room from the lobby form; returns its code."""
         page = self.page
         page.goto(self.live.http + "/")
@@ -83,12 +87,24 @@ class Player:
             "() => window.saloon && window.saloon.doc && window.saloon.doc.room.you !== null")
 
     def wait_doc(self) -> None:
+        """Waits until the page mirrors a document."""
         self.page.wait_for_function("() => window.saloon && window.saloon.doc")
 
-    def doc(self) -> dict[str, Any]:
+    def version(self) -> int:
+        """Returns the version of the page's document."""
+        return int(self.page.evaluate("() => window.saloon.version"))
+
+    def seat(self) -> int | None:
+        """Returns the page's seat (None for a spectator)."""
+        seat = self.page.evaluate("() => window.saloon.doc.room.you")
+        return None if seat is None else int(seat)
+
+    def doc(self) -> JSON:
+        """Returns the page's document."""
         return self.page.evaluate("() => window.saloon.doc")
 
     def add_bot(self, kind: str | None = None) -> None:
+        """Adds a bot (of ``kind``, else the page's default) as the host; waits for its seat."""
         n = len(self.doc()["room"]["seats"])
         if kind:
             self.page.locator("#bot-kind").select_option(kind)
@@ -96,19 +112,20 @@ class Player:
         self.page.wait_for_function(f"() => window.saloon.doc.room.seats.length > {n}")
 
     def start(self) -> None:
+        """Starts the game as the host; waits until the page shows it playing."""
         self.page.locator("#start").click()
         self.page.wait_for_function("() => window.saloon.doc.room.status === 'playing'")
 
     # ---- playing -----------------------------------------------------------------------
 
-    def ready(self) -> list[dict[str, Any]]:
+    def ready(self) -> list[JSON]:
         """Returns the legal actions the page offers now (empty while an action is in flight)."""
         return self.page.evaluate(
             "() => (window.saloon && window.saloon.doc && !window.saloon.pending"
             " && window.saloon.renderedVersion === window.saloon.version)"
             " ? window.saloon.doc.legal : []")
 
-    def act(self, rng: random.Random, choose=None) -> bool:
+    def act(self, rng: random.Random, choose: Chooser | None = None) -> bool:
         """Performs one legal action through the table (else the fallback list)."""
         legal = self.ready()
         if not legal:
@@ -128,7 +145,7 @@ class Player:
             " && !window.saloon.pending", timeout=15000)
         return True
 
-    def _through_table(self, action: dict[str, Any]) -> bool:
+    def _through_table(self, action: JSON) -> bool:
         page = self.page
         table = "#play"
         k = _q(key(action))
@@ -169,18 +186,41 @@ class Player:
             page.evaluate("() => window.saloon.clearSelection && window.saloon.clearSelection()")
         return False
 
-    def dom(self) -> dict[str, Any]:
+    def dom(self) -> JSON:
+        """Returns the page's rendered version and the words it shows (see DOM_WORDS)."""
         return self.page.evaluate(DOM_WORDS)
+
+
+# The room as a page shows it, once that page has rendered version ``since`` or a later
+# one and the room waits for no bot (or is over): its version and the seats to act.
+PEOPLE_TO_ACT = """(since) => {
+  const s = window.saloon;
+  if (!s || !s.doc || s.version < since || s.renderedVersion !== s.version) return null;
+  const room = s.doc.room;
+  const bots = room.to_act.filter((seat) => room.seats[seat].kind === 'bot');
+  if (room.status === 'finished' || (room.status === 'playing' && bots.length === 0)) {
+    return {version: s.version, seats: room.to_act};
+  }
+  return null;
+}"""
+SHOWS_VERSION = """(v) => window.saloon.version >= v && !window.saloon.pending
+  && window.saloon.renderedVersion === window.saloon.version"""
+
+
+def next_turn(observer: Player, players: Sequence[Player]) -> None:
+    """Waits until the room waits for a person (or is over), and their pages show it.
+
+    ``observer`` is any page of the room; it must first reach the newest version any
+    player's page has, so that what it shows is the room as it stands.
+    """
+    since = max(p.version() for p in players)
+    turn = observer.page.wait_for_function(PEOPLE_TO_ACT, arg=since,
+                                           timeout=WAIT_MS).json_value()
+    for p in players:
+        if p.seat() in turn["seats"]:
+            p.page.wait_for_function(SHOWS_VERSION, arg=turn["version"], timeout=WAIT_MS)
 
 
 def _q(text: str) -> str:
     """Escapes a value for a CSS attribute selector in single quotes."""
     return text.replace("\\", "\\\\").replace("'", "\\'")
-
-
-def wait_until(predicate, timeout: float = 30, step: float = 0.05) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise TimeoutError("condition not reached")
-        time.sleep(step)

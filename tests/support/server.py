@@ -1,0 +1,153 @@
+"""Servers for tests: their settings, the app in-process over httpx, a real uvicorn in a thread."""
+
+from __future__ import annotations
+
+import select
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, cast
+
+import httpx
+import uvicorn
+from fastapi import FastAPI
+
+from app.main import create_app
+from app.rooms import LiveRoom
+from app.services import Services
+from app.settings import Settings
+from tests.support.serve import READY
+
+ADMIN_TOKEN = "admin-secret"
+ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+STARTUP_SECONDS = 10
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def settings_for(database_url: str, **changes: Any) -> Settings:
+    """Settings for a test server: bots without delay, a known admin token, no Redis,
+    a snapshot every 5 actions; ``changes`` override any of them."""
+    values: dict[str, Any] = {"database_url": database_url, "bot_delay": 0,
+                              "admin_token": ADMIN_TOKEN, "redis_url": None,
+                              "snapshot_every": 5}
+    return Settings(**(values | changes), _env_file=None)
+
+
+def services_of(app: FastAPI) -> Services:
+    """Returns the services a started app built (settings, database, rooms, notifier)."""
+    return cast(Services, app.state.services)
+
+
+class AppClient(httpx.AsyncClient):
+    """An httpx client speaking to one app in-process; the app's lifespan is the caller's."""
+
+    def __init__(self, app: FastAPI) -> None:
+        super().__init__(transport=httpx.ASGITransport(app=app), base_url="http://test")
+        self.app = app
+
+    @property
+    def services(self) -> Services:
+        """The services of the app (valid while its lifespan runs)."""
+        return services_of(self.app)
+
+
+@asynccontextmanager
+async def app_client(settings: Settings) -> AsyncIterator[AppClient]:
+    """Yields a client of a new app for ``settings``, started and stopped around the block."""
+    app = create_app(settings)
+    async with app.router.lifespan_context(app), AppClient(app) as client:
+        yield client
+
+
+def free_port() -> int:
+    """Returns a TCP port nobody listens on right now (for a server that must keep its port)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def spawn_server(port: int, env: Mapping[str, str]) -> subprocess.Popen[str]:
+    """Starts a server process (``tests.support.serve``) on ``port``; returns once it serves."""
+    proc = subprocess.Popen([sys.executable, "-m", "tests.support.serve", str(port)], cwd=ROOT,
+                            env=dict(env), stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 2 * STARTUP_SECONDS
+    said = ""
+    # Other lines may come first (a new admin token is printed once): read up to READY.
+    while said != READY and proc.poll() is None:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([proc.stdout], [], [], left)[0]:
+            break
+        said = proc.stdout.readline().strip()
+    if said != READY:
+        proc.kill()
+        proc.wait(10)
+        raise RuntimeError(f"the server process did not start on port {port} (it said {said!r})")
+    return proc
+
+
+class _Uvicorn(uvicorn.Server):
+    """A uvicorn that tells a waiting thread when its start-up is over."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.ready = threading.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        try:
+            await super().startup(sockets)
+        finally:
+            self.ready.set()
+
+
+class LiveServer:
+    """A real uvicorn serving a new app in a thread, on a socket bound before it starts."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.app = create_app(settings)
+        # Bound here and handed to uvicorn: the port cannot be taken in between.
+        self._socket = socket.socket()
+        self._socket.bind(("127.0.0.1", 0))
+        self.port = int(self._socket.getsockname()[1])
+        self.server = _Uvicorn(uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, log_level="warning",
+            ws_max_size=4 * 1024 * 1024, lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run,
+                                       kwargs={"sockets": [self._socket]}, daemon=True)
+
+    @property
+    def http(self) -> str:
+        """The base URL of HTTP calls."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        """The base URL of websockets."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def services(self) -> Services:
+        """The services of the running app."""
+        return services_of(self.app)
+
+    def room(self, code: str) -> LiveRoom:
+        """Returns the room the server holds in memory under ``code``."""
+        return self.services.rooms.rooms[code]
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        if not self.server.ready.wait(STARTUP_SECONDS) or not self.server.started:
+            self.server.should_exit = True
+            raise RuntimeError(f"uvicorn did not start within {STARTUP_SECONDS} s")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self._socket.close()
