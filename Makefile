@@ -34,7 +34,7 @@ bench: $(DEVSTAMP)
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check app games tests bench
-	$(BIN)/mypy app games
+	$(BIN)/mypy app games tests
 
 migrate: $(STAMP)
 	$(BIN)/saloon migrate

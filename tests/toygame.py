@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -61,7 +61,7 @@ class HighCard(Game[State]):
     max_seats = 4
     rules_version = "1"
     Options = Options
-    Action = Play
+    Action: ClassVar[Any] = Play
 
     def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0) -> State:
         rng = Rng(seed)

@@ -44,12 +44,13 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database_url: str) 
         for _ in range(2):
             for i, c in enumerate(clients):
                 await c.until(lambda c: bool(c.doc["legal"]))
-                await c.send({"type": "action", "action": c.doc["legal"][0], "ref": f"{i}"})
-                await c.until(lambda c, r=f"{i}": r in c.acks)
+                assert await c.act(c.doc["legal"][0], f"{i}") is None
                 c.acks.clear()
                 acked += 1
+        last = clients[-1].version
         for c in clients:
-            await c.until(lambda c, v=clients[-1].version: c.version == v)
+            await c.reach(last)
+            assert c.version == last
         before = [(c.version, c.doc) for c in clients]
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)

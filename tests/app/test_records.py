@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+from typing import Any
 
 import pytest
 from sqlalchemy import select, update
@@ -176,13 +177,15 @@ def test_verify_reports_every_kind_of_tampering_in_an_exported_record() -> None:
 
     game = get_game("cowpoker")
     out = playout(game, seats=4, seed=5)
+    assert out.result is not None
     from games.base import canonical_hash
 
-    raw = {"id": "x1", "game": "cowpoker", "rules_version": game.rules_version, "options": {},
-           "seed": 5, "seats": [{"seat": i, "name": f"P{i}"} for i in range(4)],
-           "status": "finished", "result": json.loads(json.dumps(out.result.to_json())),
-           "final_hash": canonical_hash(game.dump(out.state)), "started_at": "2026-11-21T10:00:00Z",
-           "actions": []}
+    raw: dict[str, Any] = {
+        "id": "x1", "game": "cowpoker", "rules_version": game.rules_version, "options": {},
+        "seed": 5, "seats": [{"seat": i, "name": f"P{i}"} for i in range(4)],
+        "status": "finished", "result": json.loads(json.dumps(out.result.to_json())),
+        "final_hash": canonical_hash(game.dump(out.state)), "started_at": "2026-11-21T10:00:00Z",
+        "actions": []}
     state = game.new_game(game.parse_options({}), 4, 5)
     for i, (seat, action) in enumerate(out.actions):
         state, events = game.apply(state, seat, action)
@@ -203,9 +206,9 @@ def test_verify_reports_every_kind_of_tampering_in_an_exported_record() -> None:
     assert (found.status, found.step, found.where) == ("diverged", len(raw["actions"]) - 1,
                                                        "status")
 
-    events = copy.deepcopy(raw)
-    events["actions"][5]["events"] = [{"type": "note", "text": "nothing happened"}]
-    found = records.verify(records.parse_record(events))
+    noted = copy.deepcopy(raw)
+    noted["actions"][5]["events"] = [{"type": "note", "text": "nothing happened"}]
+    found = records.verify(records.parse_record(noted))
     assert (found.step, found.where) == (6, "actions[5].events")
 
     old = copy.deepcopy(raw)

@@ -180,6 +180,7 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
             page.locator("#seat-view").select_option("all")
             shown(page, n, "all")
             legend = page.locator("#chart .legend").inner_text()
+            assert rec.result is not None
             assert str(rec.result["scores"][0]).removesuffix(".0") in legend
             page.screenshot(path=str(artifacts / f"admin-{gid}-end-all.png"), full_page=True)
 

@@ -172,11 +172,12 @@ def test_games_package_is_pure() -> None:
     for path in sorted((ROOT / "games").rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
-            names = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 names = [node.module]
+            else:
+                continue
             for name in names:
                 if name.split(".")[0] in FORBIDDEN_IMPORTS:
                     offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {name}")

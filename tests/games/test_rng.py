@@ -25,7 +25,7 @@ def test_dump_and_load_continue_the_same_sequence() -> None:
 
 def test_shuffle_is_a_permutation_and_roughly_uniform() -> None:
     r = Rng(1)
-    firsts = Counter()
+    firsts: Counter[tuple[int, ...]] = Counter()
     for _ in range(6000):
         items = [0, 1, 2]
         r.shuffle(items)

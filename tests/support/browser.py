@@ -101,7 +101,8 @@ class Player:
 
     def doc(self) -> JSON:
         """Returns the page's document."""
-        return self.page.evaluate("() => window.saloon.doc")
+        doc: JSON = self.page.evaluate("() => window.saloon.doc")
+        return doc
 
     def add_bot(self, kind: str | None = None) -> None:
         """Adds a bot (of ``kind``, else the page's default) as the host; waits for its seat."""
@@ -120,10 +121,11 @@ class Player:
 
     def ready(self) -> list[JSON]:
         """Returns the legal actions the page offers now (empty while an action is in flight)."""
-        return self.page.evaluate(
+        legal: list[JSON] = self.page.evaluate(
             "() => (window.saloon && window.saloon.doc && !window.saloon.pending"
             " && window.saloon.renderedVersion === window.saloon.version)"
             " ? window.saloon.doc.legal : []")
+        return legal
 
     def act(self, rng: random.Random, choose: Chooser | None = None) -> bool:
         """Performs one legal action through the table (else the fallback list)."""
@@ -188,7 +190,8 @@ class Player:
 
     def dom(self) -> JSON:
         """Returns the page's rendered version and the words it shows (see DOM_WORDS)."""
-        return self.page.evaluate(DOM_WORDS)
+        words: JSON = self.page.evaluate(DOM_WORDS)
+        return words
 
 
 # The room as a page shows it, once that page has rendered version ``since`` or a later

@@ -56,7 +56,7 @@ def test_the_smart_bot_wins_clearly_more_cows_than_the_random_bot() -> None:
         bots = [PushYourLuckBot() if (s + n) % 2 == 0 else RandomBot() for s in range(seats)]
         out = playout(GAME, seats=seats, seed=n, bots=bots)
         assert out.result is not None
-        per = {"smart": [], "random": []}
+        per: dict[str, list[float]] = {"smart": [], "random": []}
         for s, bot in enumerate(bots):
             per[bot.name].append(out.result.scores[s])
         for k, v in per.items():

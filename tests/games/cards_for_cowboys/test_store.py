@@ -42,6 +42,7 @@ def test_a_card_turns_face_up_only_when_nothing_covers_it() -> None:
     store, _ = pyramid.deal([f"c{n}" for n in range(1, 16)], 2, Rng(3))
     left, right = store[4][0], store[4][1]
     above = store[3][0]
+    assert left is not None and right is not None
     assert pyramid.remove(store, left) == []
     assert not pyramid.is_face_up(store, 3, 0)
     assert pyramid.remove(store, right) == [above]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from typing import cast
 
 from games.cards_for_cowboys import GAME
 from games.cards_for_cowboys import store as pyramid
@@ -60,7 +61,7 @@ def test_face_down_store_cards_show_only_their_backs() -> None:
     rows = GAME.view(s, None)["store"]
     assert [x["id"] for x in rows[-1]] == s.store[-1]
     for r in range(len(rows) - 1):
-        assert rows[r] == [spec(c).back for c in s.store[r]]
+        assert rows[r] == [spec(cast(str, c)).back for c in s.store[r]]
     hidden = pyramid.face_down(s.store)
     assert not any(c in text(GAME.view(s, 0)) for c in hidden)
 
@@ -140,6 +141,7 @@ def test_the_finished_game_view_carries_the_result_breakdown() -> None:
     out = playout(GAME, seats=2, seed=4)
     v = GAME.view(out.state, None)
     assert v["phase"] == "over" and v["to_act"] == []
+    assert out.result is not None
     assert v["result"]["winners"] == out.result.winners
     lines = v["result"]["detail"]["seats"][0]["lines"]
     assert lines[0].startswith("Act 1:") and lines[-1].startswith("Herd:")

@@ -14,6 +14,7 @@ def shares(games: int, lineup: list[str]) -> dict[str, float]:
     for n in range(games):
         order = [lineup[(i + n) % seats] for i in range(seats)]
         out = playout(GAME, seats=seats, seed=500 + n, bots=[GAME.bots[b]() for b in order])
+        assert out.result is not None
         for w in out.result.winners:
             wins[order[w]] += 1 / len(out.result.winners)
     return {k: v / games for k, v in wins.items()}
@@ -47,6 +48,7 @@ def test_no_ranch_dominates_with_equal_bots() -> None:
     games = 120
     for n in range(games):
         out = playout(GAME, seats=4, seed=9000 + n, bots=[GAME.bots["smart"]()] * 4)
+        assert out.result is not None
         for w in out.result.winners:
             wins[out.result.detail["labels"][w]] += 1 / len(out.result.winners)
     for ranch in ("Davila", "Gallagher", "Masterson", "San Joaquin"):

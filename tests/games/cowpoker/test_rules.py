@@ -183,7 +183,7 @@ def test_gunfight_or_roundup_lets_you_choose() -> None:
     assert GAME.legal_actions(s2, 0) == [{"type": "call", "trick": "roundup"},
                                         {"type": "call", "trick": "gunfight"}]
     s3, _ = GAME.apply(s2, 0, {"type": "call", "trick": "gunfight"})
-    assert s3.trick.kind == "gunfight"
+    assert s3.trick is not None and s3.trick.kind == "gunfight"
 
 
 def test_rustle_takes_the_newest_card_of_the_gang_you_choose() -> None:

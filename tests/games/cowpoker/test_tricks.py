@@ -67,11 +67,11 @@ def test_deadwood_plays_the_top_card_and_nothing_when_the_deck_is_empty() -> Non
     s = build(live=(0, 2), hands={0: ["Lasso Lem", "Cookie Pete"], 2: ["Cattle Kate"]},
               top=["Paco the Kid"])
     s, _ = GAME.apply(s, 0, {"type": "play", "card": cid("Lasso Lem")})
-    assert s.trick.played == [[1, cid("Paco the Kid")]]
+    assert s.trick is not None and s.trick.played == [[1, cid("Paco the Kid")]]
     s = build(live=(0, 2), hands={0: ["Lasso Lem", "Cookie Pete"], 2: ["Cattle Kate"]},
               deck=[])
     s, events = GAME.apply(s, 0, {"type": "play", "card": cid("Lasso Lem")})
-    assert s.trick.played == [[1, None]]
+    assert s.trick is not None and s.trick.played == [[1, None]]
     assert "no card" in events[-1]["text"]
 
 

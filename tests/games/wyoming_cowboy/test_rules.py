@@ -585,7 +585,8 @@ def test_the_first_player_to_reach_the_target_wins():
                guns={2: [("22", "2C 2D")]}, totals=[480, 100, 0, 0])
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
     assert st.phase == OVER and st.winners == [0]
-    assert GAME.result(st).winners == [0]
+    result = GAME.result(st)
+    assert result is not None and result.winners == [0]
 
 
 def test_if_several_pass_the_target_in_one_hand_the_highest_wins():

@@ -92,6 +92,7 @@ def test_the_result_has_a_line_by_line_breakdown_per_seat():
                guns={2: [("22", "2C 2D")]}, totals=[480, 0, 0, 0])
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
     res = GAME.result(st)
+    assert res is not None
     lines = res.detail["seats"][0]["lines"]
     assert {"hand": 1, "label": "Ending the hand", "points": 30} in lines
     assert GAME.view(st, 0)["result"]["winners"] == [0]
