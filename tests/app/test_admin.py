@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 import secrets as tokens
@@ -176,7 +177,7 @@ async def test_the_view_at_step_n_is_what_the_live_game_sent_at_that_version(
     def keep(into: dict[int, dict[str, Any]]) -> Callable[[WireClient], None]:
         def record(c: WireClient) -> None:
             if c.doc["game"] is not None:
-                into[c.version] = {"game": c.doc["game"], "legal": c.doc["legal"]}
+                into[c.version] = copy.deepcopy({"game": c.doc["game"], "legal": c.doc["legal"]})
         return record
 
     me = await WireClient.connect(server.ws, code, seat_tokens[0], on_change=keep(seen))

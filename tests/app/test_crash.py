@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import signal
 import subprocess
@@ -51,7 +52,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database_url: str) 
         for c in clients:
             await c.reach(last)
             assert c.version == last
-        before = [(c.version, c.doc) for c in clients]
+        before = [(c.version, copy.deepcopy(c.doc)) for c in clients]
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
         for c in clients:
