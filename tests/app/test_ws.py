@@ -230,9 +230,14 @@ async def test_no_document_ever_holds_a_card_its_seat_may_not_see(
 
     async def follow(client: WireClient, viewer: int | None, k: int) -> None:
         seen = len(client.doc["log"])
+        ref = 0  # one action in flight at a time: the next waits for the answer to this ref
         while client.doc["room"]["status"] != "finished":
-            if viewer is not None and client.doc["legal"] and client.version == live.version:
-                await client.send({"type": "action", "action": rng.choice(client.doc["legal"])})
+            answered = ref == 0 or ref in client.acks or client.refusal(ref) is not None
+            if (viewer is not None and answered and client.doc["legal"]
+                    and client.version == live.version):
+                ref += 1
+                await client.send({"type": "action", "action": rng.choice(client.doc["legal"]),
+                                   "ref": ref})
             await client.receive()
             # Only a document at the room's current version can be compared with its state.
             if client.version != live.version:
