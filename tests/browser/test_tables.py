@@ -17,30 +17,34 @@ pytestmark = pytest.mark.browser
 GAMES = sorted(g for g in all_games() if g != "highcard")
 SHORT = {"wyoming_cowboy": {"target_score": 5000, "max_hands": 2, "turn_limit": 30}}
 
-INTERACTIVE = """async ([gameId, view, seats, legal]) => {
+# Each call renders several views one after the other (one round trip per state, not
+# per view); the page keeps the last one drawn.
+INTERACTIVE = """async ([gameId, views, seats, legals]) => {
   const table = await import(`/static/js/tables/${gameId}.js`)
     .catch(() => import('/static/js/tables/generic.js'));
-  const box = document.createElement('div');
-  box.id = 'table';
-  box.className = 'table';
-  document.body.replaceChildren(box);
-  table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {} });
-  return [...box.querySelectorAll('[data-action]')].map((e) => e.dataset.action);
+  return views.map((view, i) => {
+    const box = document.createElement('div');
+    box.id = 'table';
+    box.className = 'table';
+    document.body.replaceChildren(box);
+    table.render(box, view, { seats, you: view.you, legal: legals[i], act: () => {}, ui: {} });
+    return [...box.querySelectorAll('[data-action]')].map((e) => e.dataset.action);
+  });
 }"""
 
 RENDER = """async ([gameId, views, seats]) => {
   const table = await import(`/static/js/tables/${gameId}.js`)
     .catch(() => import('/static/js/tables/generic.js'));
-  const out = [];
-  for (const view of views) {
+  const words = DOM_WORDS;
+  return views.map((view) => {
     const box = document.createElement('div');
     box.id = 'box';
     document.body.replaceChildren(box);
     table.render(box, view, { seats, you: view.you ?? null });
-    out.push(box.querySelectorAll('[data-action], button.act').length);
-  }
-  return out;
-}"""
+    return {clickable: box.querySelectorAll('[data-action], button.act').length,
+            text: words().text};
+  });
+}""".replace("DOM_WORDS", DOM_WORDS)
 
 def sample_states(game, seats: int, n: int = 10):
     """Yields states spread over one seeded random game."""
@@ -70,12 +74,12 @@ def test_table_renders_read_only_without_secrets(browser, live, game_id):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(live.http + "/")
     for state in sample_states(game, seats):
-        for viewer in [None, *range(seats)]:
-            view = json.loads(json.dumps(game.view(state, viewer)))
-            counts = page.evaluate(RENDER, [game_id, [view], names])
-            assert counts == [0], "a read-only table offered something to click"
-            text = page.evaluate(DOM_WORDS)["text"]
-            tokens = set(re.findall(r"[A-Za-z0-9]+", text))
+        viewers = [None, *range(seats)]
+        views = [json.loads(json.dumps(game.view(state, viewer))) for viewer in viewers]
+        drawn = page.evaluate(RENDER, [game_id, views, names])
+        for viewer, shown in zip(viewers, drawn, strict=True):
+            assert shown["clickable"] == 0, "a read-only table offered something to click"
+            tokens = set(re.findall(r"[A-Za-z0-9]+", shown["text"]))
             leaked = sorted(s for s in game.secrets(state, viewer) if s in tokens)
             assert not leaked, f"seat {viewer} would see {leaked}"
     assert not errors, errors
@@ -93,19 +97,22 @@ def test_table_offers_only_legal_actions(browser, live, artifacts, game_id):
     page.goto(live.http + "/")
     offered = 0
     for i, state in enumerate(sample_states(game, seats)):
-        for seat in sorted(game.to_act(state)):
-            legal = game.legal_actions(state, seat)
-            view = json.loads(json.dumps(game.view(state, seat)))
-            keys = page.evaluate(INTERACTIVE, [game_id, view, names, legal])
+        acting = sorted(game.to_act(state))
+        legals = [game.legal_actions(state, seat) for seat in acting]
+        views = [json.loads(json.dumps(game.view(state, seat))) for seat in acting]
+        drawn = page.evaluate(INTERACTIVE, [game_id, views, names, legals])
+        for legal, keys in zip(legals, drawn, strict=True):
             allowed = {key(a) for a in legal}
             assert set(keys) <= allowed, f"not legal: {set(keys) - allowed}"
             offered += len(keys)
-            if i in (1, 4) and seat == min(game.to_act(state)):
-                for width in (1280, 390):
-                    page.set_viewport_size({"width": width, "height": 900})
-                    page.screenshot(path=str(artifacts / f"{game_id}-table-{i}-{width}.png"),
-                                    full_page=True)
-                page.set_viewport_size({"width": 1280, "height": 900})
+        if i in (1, 4) and acting:
+            # The first seat to act, drawn again for the screenshots.
+            page.evaluate(INTERACTIVE, [game_id, views[:1], names, legals[:1]])
+            for width in (1280, 390):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.screenshot(path=str(artifacts / f"{game_id}-table-{i}-{width}.png"),
+                                full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 900})
     assert offered, "the table never offered an action"
     assert not errors, errors
     page.close()
