@@ -6,6 +6,8 @@ STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
 CHROMIUM ?= /usr/bin/chromium
+# One worker per core; tests sharing a resource stay in one (see tests/conftest.py).
+XDIST  ?= -n auto --dist loadgroup
 export CHROMIUM
 
 .PHONY: run test test-fast bench lint migrate simulate clean chromium
@@ -29,10 +31,10 @@ run: $(STAMP)
 # pytest ends with the suite's time and the number of skipped tests; its exit status
 # is make's (5 when no test was collected).
 test: $(DEVSTAMP) chromium
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 test-fast: $(DEVSTAMP)
-	$(BIN)/python -m pytest -m 'not slow and not browser'
+	$(BIN)/python -m pytest $(XDIST) -m 'not slow and not browser'
 
 bench: $(DEVSTAMP)
 	$(BIN)/python -m bench

@@ -1,5 +1,5 @@
-"""The whole suite: the test-only game is registered, empty databases are at hand, and
-under CI a skipped browser test fails the run."""
+"""The whole suite: the test-only game is registered, empty databases are at hand, tests
+that share a resource run in one worker, and under CI a skipped browser test fails the run."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from games import registry
 from games.base import Game
 from tests import toygame
-from tests.support.databases import Databases
+from tests.support.databases import POSTGRES_URL, Databases
 
 registry.register(toygame.GAME)
 
@@ -28,6 +28,23 @@ def databases(tmp_path_factory: pytest.TempPathFactory) -> Databases:
     """Hands out empty migrated databases, each backend migrated once per session."""
     root: Path = tmp_path_factory.mktemp("databases")
     return Databases(root)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Puts the tests that share one resource in one xdist group (``--dist loadgroup``).
+
+    There is one PostgreSQL test database, which a test empties when it asks for an
+    empty one: every test on it runs in one worker, one after the other. The browser
+    tests share one Chromium, and run on PostgreSQL when it is set.
+    """
+    for item in items:
+        params = item.callspec.params.values() if isinstance(item, pytest.Function) \
+            and hasattr(item, "callspec") else ()
+        browser = item.get_closest_marker("browser") is not None
+        if "postgresql" in params or (browser and POSTGRES_URL):
+            item.add_marker(pytest.mark.xdist_group("postgresql"))
+        elif browser:
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.hookimpl(wrapper=True)
