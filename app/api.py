@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
-from app.deps import AppSettings, Rooms, Token
+from app.deps import AppSettings, Rooms, ServicesDep, Token
 from app.rooms.documents import summary
 from app.schemas import (
     AddBot,
@@ -18,10 +18,18 @@ from app.schemas import (
     RoomCreated,
     SeatOut,
     Started,
+    error_responses,
 )
 from games.registry import all_games
 
 router = APIRouter(prefix="/api")
+
+HOST_ERRORS = error_responses(401, 403, 404, 409, 413, 422)
+
+
+def client_address(request: Request) -> str:
+    """Returns the caller's address (the proxy's forwarded one where the server trusts it)."""
+    return request.client.host if request.client else "unknown"
 
 
 @router.get("/games")
@@ -35,54 +43,60 @@ async def list_games() -> list[GameInfo]:
     ]
 
 
-@router.post("/rooms", status_code=201)
-async def create_room(body: CreateRoom, rooms: Rooms, settings: AppSettings) -> RoomCreated:
+@router.post("/rooms", status_code=201, responses=error_responses(413, 422, 429))
+async def create_room(body: CreateRoom, request: Request, services: ServicesDep,
+                      settings: AppSettings) -> RoomCreated:
     """Creates a private room; the caller becomes its host in seat 0."""
-    live, seat, token = await rooms.create(game_id=body.game, options=body.options,
-                                           name=body.name, allow_spectators=body.allow_spectators)
+    services.limits.rooms.check(client_address(request), "rooms opened")
+    live, seat, token = await services.rooms.create(
+        game_id=body.game, options=body.options, name=body.name,
+        allow_spectators=body.allow_spectators)
     return RoomCreated(code=live.code, seat=seat, token=token,
                        url=f"{settings.public_url.rstrip('/')}/r/{live.code}")
 
 
-@router.get("/rooms/{code}")
+@router.get("/rooms/{code}", responses=error_responses(404, 422))
 async def room_summary(code: str, rooms: Rooms) -> dict[str, Any]:
     """The public summary of a room: game, seats, status."""
     return summary(await rooms.get(code))
 
 
-@router.post("/rooms/{code}/join")
-async def join_room(code: str, body: Join, rooms: Rooms, token: Token) -> Joined:
+@router.post("/rooms/{code}/join", responses=error_responses(401, 404, 409, 413, 422, 429))
+async def join_room(code: str, body: Join, request: Request, services: ServicesDep,
+                    token: Token) -> Joined:
     """Takes a free seat by name, or reclaims one with its bearer token."""
-    seat, secret = await rooms.join(code, body.name, token)
+    if not token:
+        services.limits.joins.check(client_address(request), "joins")
+    seat, secret = await services.rooms.join(code, body.name, token)
     return Joined(seat=seat, token=secret)
 
 
-@router.post("/rooms/{code}/bots", status_code=201)
+@router.post("/rooms/{code}/bots", status_code=201, responses=HOST_ERRORS)
 async def add_bot(code: str, body: AddBot, rooms: Rooms, token: Token) -> SeatOut:
     """Host only: seats a bot in the next free seat."""
     return SeatOut(seat=await rooms.add_bot(code, token, body.bot))
 
 
-@router.delete("/rooms/{code}/seats/{seat}", status_code=204)
+@router.delete("/rooms/{code}/seats/{seat}", status_code=204, responses=HOST_ERRORS)
 async def remove_seat(code: str, seat: int, rooms: Rooms, token: Token) -> None:
     """Host only: removes a bot or kicks a player (during a game a bot takes the seat)."""
     await rooms.remove_seat(code, token, seat)
 
 
-@router.put("/rooms/{code}/options", status_code=204)
+@router.put("/rooms/{code}/options", status_code=204, responses=HOST_ERRORS)
 async def configure(code: str, body: Configure, rooms: Rooms, token: Token) -> None:
     """Host only, outside a game: sets the game options and whether spectators may watch."""
     await rooms.configure(code, token, options=body.options,
                           allow_spectators=body.allow_spectators)
 
 
-@router.post("/rooms/{code}/start")
+@router.post("/rooms/{code}/start", responses=HOST_ERRORS)
 async def start(code: str, rooms: Rooms, token: Token) -> Started:
     """Host only: starts the game with the seats taken."""
     return Started(game_id=await rooms.start(code, token))
 
 
-@router.post("/rooms/{code}/rematch")
+@router.post("/rooms/{code}/rematch", responses=HOST_ERRORS)
 async def rematch(code: str, rooms: Rooms, token: Token) -> Started:
     """Host only, after a game: a new game with the same seats."""
     return Started(game_id=await rooms.start(code, token, rematch=True))

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from app.db import Database
+from app.limits import Limits
 from app.notifier import Notifier, notifier_for
 from app.rooms import RoomService
 from app.settings import Settings
@@ -27,6 +28,7 @@ class Services:
     db: Database
     rooms: RoomService
     notifier: Notifier
+    limits: Limits
     admin_hash: str | None = None
 
     @classmethod
@@ -34,7 +36,9 @@ class Services:
         """Returns the services for ``settings``; nothing runs until ``running`` starts them."""
         db = Database(settings.database_url)
         notifier = notifier_for(settings.redis_url)
-        return cls(settings, db, RoomService(db, settings, notifier), notifier)
+        limits = Limits.from_rates(rooms=settings.rate_rooms, joins=settings.rate_joins,
+                                   chat=settings.rate_chat, admin=settings.rate_admin)
+        return cls(settings, db, RoomService(db, settings, notifier), notifier, limits)
 
     @classmethod
     @contextlib.asynccontextmanager

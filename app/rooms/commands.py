@@ -25,19 +25,11 @@ from app.rooms.events import (
     SeatLeft,
     SeatTaken,
 )
+from app.text import clean_chat, clean_name
 from games.base import Game
 from games.registry import UnknownGame, get_game
 
 JSON = Any
-NAME_MAX = 32
-
-
-def clean_name(name: str) -> str:
-    """Returns a trimmed display name; raises ``BadRequest`` when empty or too long."""
-    name = " ".join(str(name).split())
-    if not name or len(name) > NAME_MAX:
-        raise BadRequest(f"Expected a name of 1 to {NAME_MAX} characters, got {len(name)}")
-    return name
 
 
 def game_named(game_id: str) -> Game:
@@ -170,10 +162,7 @@ def play(room: RoomData, seat: int, raw: JSON) -> list[RoomEvent]:
 
 def say(room: RoomData, seat: int | None, text: str, *, max_length: int) -> list[RoomEvent]:
     """A seated player says a line of 1 to ``max_length`` characters in the chat."""
-    text = str(text).strip()
-    if not text or len(text) > max_length:
-        raise BadRequest(f"Expected a chat message of 1 to {max_length} characters, "
-                         f"got {len(text)}")
+    text = clean_chat(text, max_length)
     if seat is None:
         raise Forbidden("Spectators cannot chat")
     return [Said(seat, room.seats[seat].name, text)]

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import store
 from app.db import Database
 from app.errors import NotFound
-from app.models import ActionRow, ChatRow, GameRecord, Seat, Snapshot, utcnow
+from app.models import ActionRow, ChatRow, GameRecord, GameStatus, Seat, Snapshot, utcnow
 from app.models import Room as RoomRow
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.events import (
@@ -59,10 +59,13 @@ async def create(db: Database, *, game: str, options: dict[str, JSON], allow_spe
         await s.commit()
 
 
-async def load(db: Database, code: str) -> RoomData:
-    """Returns the room ``code`` as stored: its latest snapshot plus the actions after it."""
+async def load(db: Database, code: str, *, recent: int) -> RoomData:
+    """Returns the room ``code`` as stored: its latest snapshot plus the actions after it.
+
+    Its log holds the last ``recent`` chat lines, notices and events.
+    """
     async with db.session() as s:
-        stored = await store.load_room(s, code)
+        stored = await store.load_room(s, code, recent=recent)
     if stored is None:
         raise NotFound(f"No room has the code {code!r}")
     row, record = stored.room, stored.record
@@ -88,7 +91,7 @@ async def load(db: Database, code: str) -> RoomData:
         room.seq = stored.actions[-1].seq if stored.actions else seq
         log += [{"v": a.room_version, **e} for a in stored.actions for e in a.events]
     log.sort(key=lambda e: e["v"])
-    room.log = log
+    room.log = log[-recent:]
     return room
 
 
@@ -178,7 +181,7 @@ def _start_game(room: RoomData, event: GameStarted) -> list[Executable]:
         insert(GameRecord).values(
             id=event.game_id, room_id=room.id, game=game.id, rules_version=game.rules_version,
             options=room.options, seed=event.seed, seats=[s.public() for s in room.seats],
-            match=event.match, status="playing", started_at=utcnow()),
+            match=event.match, status=GameStatus.PLAYING, started_at=utcnow()),
         update(RoomRow).where(RoomRow.id == room.id).values(
             status=RoomStatus.PLAYING, matches=event.match, current_game_id=event.game_id),
     ]
@@ -197,7 +200,7 @@ def _play(room: RoomData, version: int, event: Played, snapshot_every: int) -> l
         out.append(update(RoomRow).where(RoomRow.id == room.id)
                    .values(status=RoomStatus.FINISHED))
         out.append(update(GameRecord).where(GameRecord.id == room.game_id).values(
-            status="finished", result=event.result.to_json(), actions_count=event.seq,
+            status=GameStatus.FINISHED, result=event.result.to_json(), actions_count=event.seq,
             final_hash=canonical_hash(game.dump(event.state)), finished_at=now))
     return out
 

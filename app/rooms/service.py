@@ -19,14 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.db import Database
-from app.errors import Conflict, SaloonError, Unauthorized
+from app.errors import Conflict, Crowded, SaloonError, Unauthorized
 from app.notifier import LocalNotifier, Notifier
 from app.rooms import commands, persistence
 from app.rooms.bots import BotTasks, choose
 from app.rooms.connections import Connection, Connections
 from app.rooms.data import RoomData, SeatInfo, SeatKind
-from app.rooms.events import RoomEvent, SeatHandedToBot, SeatLeft, apply
+from app.rooms.events import Configured, RoomEvent, SeatHandedToBot, SeatLeft, apply
 from app.settings import Settings
+from app.text import clean_name
 from app.tokens import hash_token, new_code, new_seed, new_token
 from games.base import GameError
 
@@ -41,7 +42,7 @@ class LiveRoom(RoomData):
     """A room in memory: its data, and what only a running server has (lock, sockets, bots)."""
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: Connections = field(default_factory=lambda: Connections(400))
+    connections: Connections = field(default_factory=Connections)
     bots: BotTasks = field(default_factory=BotTasks)
     last_used: float = field(default_factory=time.monotonic)
 
@@ -61,6 +62,9 @@ class RoomService:
         self.notifier = notifier or LocalNotifier()
         self.rooms: dict[str, LiveRoom] = {}
         self._loading = asyncio.Lock()
+        # A document shows the last LOG_LIMIT entries its viewer may see; private
+        # entries are a minority, so twice as many in memory is plenty and bounded.
+        self.log_keep = 2 * settings.log_limit
 
     # ---- loading -----------------------------------------------------------------
 
@@ -71,15 +75,17 @@ class RoomService:
             async with self._loading:
                 live = self.rooms.get(code)
                 if live is None:
-                    live = LiveRoom(connections=Connections(self.settings.log_limit),
-                                    **_fields(await persistence.load(self.db, code)))
+                    live = LiveRoom(connections=Connections(self.settings.log_limit,
+                                                            self.settings.outbox_limit),
+                                    **_fields(await persistence.load(
+                                        self.db, code, recent=self.log_keep)))
                     self.rooms[code] = live
                     self._schedule_bots(live)
         live.last_used = time.monotonic()
         return live
 
     async def _reload(self, live: LiveRoom) -> None:
-        live.take(await persistence.load(self.db, live.code))
+        live.take(await persistence.load(self.db, live.code, recent=self.log_keep))
         live.connections.broadcast(live)
 
     # ---- the one write path ----------------------------------------------------------
@@ -107,6 +113,7 @@ class RoomService:
                 await self._reload(live)
                 continue
             apply(live, version, events)
+            del live.log[:-self.log_keep]
             self._close_removed_seats(live, events)
             live.last_used = time.monotonic()
             live.connections.broadcast(live, actor=actor, ref=ref)
@@ -117,11 +124,22 @@ class RoomService:
 
     @staticmethod
     def _close_removed_seats(live: LiveRoom, events: Sequence[RoomEvent]) -> None:
+        """Closes the sockets of seats taken away and of spectators no longer allowed.
+
+        They are closed before any document of the new version is sent to them; when
+        later seats moved up one, so do their connections.
+        """
+        kicked = {"type": "error", "code": "kicked",
+                  "message": "The host removed you from this seat"}
         for event in events:
+            if isinstance(event, SeatLeft | SeatHandedToBot):
+                live.connections.drop(seat=event.position, reason=kicked)
             if isinstance(event, SeatLeft):
-                live.connections.drop_seat(event.position, renumber=True)
-            elif isinstance(event, SeatHandedToBot):
-                live.connections.drop_seat(event.position, renumber=False)
+                live.connections.renumber_after(event.position)
+            if isinstance(event, Configured) and not event.allow_spectators:
+                live.connections.drop(spectators=True, reason={
+                    "type": "error", "code": "spectators_off",
+                    "message": "The host no longer allows spectators in this room"})
 
     # ---- rooms and seats --------------------------------------------------------------
 
@@ -131,7 +149,7 @@ class RoomService:
         game = commands.game_named(game_id)
         opts = commands.parse_options(game, options)
         token = new_token()
-        host = SeatInfo(0, commands.clean_name(name), SeatKind.HUMAN, None, hash_token(token))
+        host = SeatInfo(0, clean_name(name), SeatKind.HUMAN, None, hash_token(token))
         code = new_code()
         await persistence.create(self.db, game=game.id, options=opts, host=host, code=code,
                                  allow_spectators=allow_spectators)
@@ -193,20 +211,27 @@ class RoomService:
             return await self._run(live, lambda: commands.play(live, seat, raw),
                                    actor=actor, ref=ref)
 
-    async def chat(self, live: LiveRoom, seat: int | None, text: str) -> int:
+    async def chat(self, live: LiveRoom, seat: int | None, text: str, *,
+                   actor: Connection | None = None, ref: JSON = None) -> int:
         """Adds a chat line from ``seat``; returns the new version."""
         async with live.lock:
             return await self._run(live, lambda: commands.say(
-                live, seat, text, max_length=self.settings.chat_max_length))
+                live, seat, text, max_length=self.settings.chat_max_length),
+                actor=actor, ref=ref)
 
     # ---- connections -----------------------------------------------------------------
 
     async def connect(self, live: LiveRoom, viewer: int | None) -> Connection:
-        """Registers a connection and queues its first ``sync``."""
-        conn = Connection(viewer)
+        """Registers a connection and queues its first ``sync``; raises ``Crowded`` when full."""
+        if len(live.connections) >= self.settings.max_connections_per_room:
+            raise Crowded(f"This room already has {len(live.connections)} connections, "
+                          f"the most it takes")
+        if viewer is not None and (live.connections.count(viewer)
+                                   >= self.settings.max_connections_per_seat):
+            raise Crowded(f"This seat already has {live.connections.count(viewer)} open "
+                          f"connections, the most it may hold; close one first")
         async with live.lock:
-            live.connections.add(conn)
-            live.connections.sync(live, conn)
+            conn = live.connections.open(live, viewer)
         live.connections.presence()
         return conn
 

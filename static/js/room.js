@@ -91,6 +91,12 @@ function setConn(status, detail) {
       socket.restart(null);
     }
     else if (detail === "bad_token") { tokens.drop(code); state.token = null; socket.restart(null); }
+    else if (detail === "spectators_off") {
+      notice("The host stopped allowing spectators. Take a seat to come back in.", "info");
+      showJoin(true);
+    } else if (detail === "too_many_connections") {
+      notice("This room (or your seat) already has as many connections as it takes. Close another tab of it and reload.");
+    }
   }
 }
 
@@ -105,7 +111,8 @@ function connect() {
     onError: (msg) => {
       if (msg.ref === undefined || msg.ref === state.pending) state.pending = false;
       state.errorCount += 1;
-      if (!msg.refusal && msg.code !== "kicked") notice(msg.message); // those two: setConn says why
+      // Those that close the socket: setConn says why once it is closed.
+      if (!msg.refusal && msg.code !== "kicked" && msg.code !== "spectators_off") notice(msg.message);
       if (state.doc) render();
     },
   });

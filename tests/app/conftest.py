@@ -34,6 +34,10 @@ def reset_postgres(url: str) -> None:
     asyncio.run(run())
 
 
+ADMIN_TOKEN = "admin-secret-of-the-test-suite"
+# Tests open rooms and join quickly; the tests of the limits turn them on themselves.
+NO_RATE_LIMITS = {"rate_rooms": "off", "rate_joins": "off", "rate_chat": "off",
+                  "rate_admin": "off"}
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
 
 
@@ -62,8 +66,8 @@ def sqlite_url(tmp_path) -> str:
 
 def settings_for(url: str) -> Settings:
     """Settings for a test server: no bot delay, the given database, a known admin token."""
-    return Settings(database_url=url, bot_delay=0, admin_token="admin-secret",
-                    redis_url=None, snapshot_every=5, _env_file=None)
+    return Settings(database_url=url, bot_delay=0, admin_token=ADMIN_TOKEN,
+                    redis_url=None, snapshot_every=5, _env_file=None, **NO_RATE_LIMITS)
 
 
 @pytest.fixture
@@ -102,12 +106,12 @@ def free_port() -> int:
 class LiveServer:
     """A real uvicorn serving the app in a thread."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, log_level: str = "warning") -> None:
         self.port = free_port()
         self.app = create_app(settings)
         self.server = uvicorn.Server(uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning",
-            ws_max_size=4 * 1024 * 1024, lifespan="on"))
+            self.app, host="127.0.0.1", port=self.port, log_level=log_level,
+            ws_max_size=settings.ws_frame_bytes, lifespan="on"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property

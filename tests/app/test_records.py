@@ -15,7 +15,7 @@ from app.rooms import RoomService
 from games.registry import all_games, get_game
 from games.rng import Rng
 
-ADMIN = {"Authorization": "Bearer admin-secret"}
+ADMIN = {"Authorization": "Bearer admin-secret-of-the-test-suite"}
 
 
 async def play_bots_game(service: RoomService, game_id: str, *, seats: int | None = None,
@@ -271,7 +271,7 @@ async def test_cli_export_import_and_replay(settings, service, tmp_path, capsys,
                                             monkeypatch) -> None:
     key = await play_bots_game(service, "cowpoker", name="Ana")
     monkeypatch.setenv("DATABASE_URL", settings.database_url)
-    monkeypatch.setenv("ADMIN_TOKEN", "x")
+    monkeypatch.setenv("ADMIN_TOKEN", "admin-secret-of-the-test-suite")
     from app.settings import get_settings
 
     get_settings.cache_clear()

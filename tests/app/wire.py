@@ -27,9 +27,13 @@ class WireClient:
         self.patches = 0
 
     @classmethod
-    async def connect(cls, base: str, code: str, token: str | None = None) -> WireClient:
-        url = f"{base}/ws/rooms/{code}" + (f"?token={token}" if token else "")
-        ws = await websockets.connect(url, max_size=8 * 1024 * 1024)
+    async def connect(cls, base: str, code: str, token: str | None = None, *,
+                      in_url: bool = False) -> WireClient:
+        """Connects with the token in the subprotocol header (or, ``in_url``, the old query)."""
+        url = f"{base}/ws/rooms/{code}" + (f"?token={token}" if token and in_url else "")
+        protocols = ["saloon"] + ([f"saloon.token.{token}"] if token and not in_url else [])
+        ws = await websockets.connect(url, max_size=8 * 1024 * 1024,
+                                      subprotocols=protocols)  # type: ignore[arg-type]
         client = cls(ws)
         await client.until(lambda c: c.doc is not None)
         return client

@@ -12,7 +12,7 @@ import pytest
 
 from app.migrate import upgrade
 from app.settings import Settings
-from tests.app.conftest import LiveServer, reset_postgres
+from tests.app.conftest import ADMIN_TOKEN, NO_RATE_LIMITS, LiveServer, reset_postgres
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -71,8 +71,8 @@ def database_url(tmp_path) -> str:
 @pytest.fixture
 def live(database_url: str) -> Iterator[LiveServer]:
     """A real uvicorn whose bots act quickly."""
-    settings = Settings(database_url=database_url, bot_delay=0.05, admin_token="admin-secret",
-                        redis_url=None, snapshot_every=20, _env_file=None)
+    settings = Settings(database_url=database_url, bot_delay=0.05, admin_token=ADMIN_TOKEN,
+                        redis_url=None, snapshot_every=20, _env_file=None, **NO_RATE_LIMITS)
     with LiveServer(settings) as server:
         yield server
 

@@ -22,7 +22,7 @@ from app.rooms import RoomService
 from app.settings import Settings
 from games.leaks import leaked
 from games.registry import all_games, get_game
-from tests.app.conftest import LiveServer
+from tests.app.conftest import ADMIN_TOKEN, NO_RATE_LIMITS, LiveServer
 from tests.app.test_records import play_bots_game
 from tests.browser.conftest import _in_thread
 from tests.browser.driver import wait_until
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.browser
 GAMES = sorted(all_games())
 # Games whose omniscient view is shaped like a seat's: the replay draws it on their table.
 TABLE_OMNISCIENT = {"cowpoker", "cards_for_cowboys"}
-ADMIN = {"Authorization": "Bearer admin-secret"}
+ADMIN = {"Authorization": "Bearer admin-secret-of-the-test-suite"}
 
 BOARD_WORDS = """() => {
   const out = [];
@@ -49,8 +49,8 @@ BOARD_WORDS = """() => {
 
 
 def settings_for(url: str) -> Settings:
-    return Settings(database_url=url, bot_delay=0, admin_token="admin-secret", redis_url=None,
-                    snapshot_every=20, _env_file=None)
+    return Settings(database_url=url, bot_delay=0, admin_token=ADMIN_TOKEN, redis_url=None,
+                    snapshot_every=20, _env_file=None, **NO_RATE_LIMITS)
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def admin_server(database_url: str, stored) -> Iterator[LiveServer]:
 
 def sign_in(page: Page, server: LiveServer) -> None:
     page.goto(server.http + "/admin")
-    page.locator("#admin-token").fill("admin-secret")
+    page.locator("#admin-token").fill("admin-secret-of-the-test-suite")
     page.locator("#login-form button[type=submit]").click()
     page.wait_for_selector("#game-list tbody tr[data-id]")
 
