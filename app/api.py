@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -20,6 +21,7 @@ from app.schemas import (
     Started,
     error_responses,
 )
+from games.base import Game
 from games.registry import all_games
 
 router = APIRouter(prefix="/api")
@@ -35,12 +37,16 @@ def client_address(request: Request) -> str:
 @router.get("/games")
 async def list_games() -> list[GameInfo]:
     """The registered games with their option schemas."""
-    return [
-        GameInfo(id=g.id, title=g.title, description=g.description, min_seats=g.min_seats,
-                 max_seats=g.max_seats, rules_version=g.rules_version, bots=list(g.bots),
-                 options_schema=g.Options.model_json_schema())
-        for g in all_games().values()
-    ]
+    return [game_info(g) for g in all_games().values()]
+
+
+@functools.cache
+def game_info(game: Game) -> GameInfo:
+    """Returns what the lobby shows of a game (its option schema is built once)."""
+    return GameInfo(id=game.id, title=game.title, description=game.description,
+                    min_seats=game.min_seats, max_seats=game.max_seats,
+                    rules_version=game.rules_version, bots=list(game.bots),
+                    options_schema=game.Options.model_json_schema())
 
 
 @router.post("/rooms", status_code=201, responses=error_responses(413, 422, 429))
