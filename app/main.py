@@ -5,17 +5,15 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import Scope
 
-from app import admin, api, logs, ws
+from app import admin, api, logs, pages, ws
 from app.admin.auth import ensure_admin_token
 from app.errors import SaloonError, first_error
 from app.headers import SecurityHeaders
@@ -23,7 +21,6 @@ from app.limits import BodyLimit, TooManyRequests
 from app.services import Services
 from app.settings import Settings, get_settings
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
 log = logging.getLogger("saloon")
 HTTP_CODES = {400: "bad_request", 401: "bad_token", 403: "forbidden", 404: "not_found",
               405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "bad_request",
@@ -57,7 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _handle_errors(app)
     app.add_middleware(BodyLimit, limit_for=lambda scope: _body_limit(settings, scope))
     app.add_middleware(SecurityHeaders)
-    _mount_pages(app)
+    pages.mount(app)
     return app
 
 
@@ -98,18 +95,3 @@ def _handle_errors(app: FastAPI) -> None:
         log.error("unexpected error: %s: %s", type(exc).__name__, exc, exc_info=exc)
         return JSONResponse(error_body("internal", "The server failed; it has been logged"),
                             status_code=500)
-
-
-def _mount_pages(app: FastAPI) -> None:
-    """Serves the browser client: the lobby, the room page, the admin page and assets."""
-    pages = {"/": "index.html", "/r/{code}": "room.html", "/admin": "admin.html"}
-    for path, filename in pages.items():
-        app.add_api_route(path, _page(filename), methods=["GET"], include_in_schema=False)
-    if STATIC.is_dir():
-        app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-
-def _page(filename: str):  # type: ignore[no-untyped-def]
-    async def page() -> FileResponse:
-        return FileResponse(STATIC / filename, headers={"Cache-Control": "no-cache"})
-    return page
