@@ -56,7 +56,8 @@ async def create_room(body: CreateRoom, request: Request, services: ServicesDep,
     services.limits.rooms.check(client_address(request), "rooms opened")
     live, seat, token = await services.rooms.create(
         game_id=body.game, options=body.options, name=body.name,
-        allow_spectators=body.allow_spectators)
+        allow_spectators=body.allow_spectators, turn_clock=body.turn_clock,
+        gone_after=body.gone_after)
     return RoomCreated(code=live.code, seat=seat, token=token,
                        url=f"{settings.public_url.rstrip('/')}/r/{live.code}")
 
@@ -91,9 +92,9 @@ async def remove_seat(code: str, seat: int, rooms: Rooms, token: Token) -> None:
 
 @router.put("/rooms/{code}/options", status_code=204, responses=HOST_ERRORS)
 async def configure(code: str, body: Configure, rooms: Rooms, token: Token) -> None:
-    """Host only, outside a game: sets the game options and whether spectators may watch."""
-    await rooms.configure(code, token, options=body.options,
-                          allow_spectators=body.allow_spectators)
+    """Host only, outside a game: sets the game options, whether spectators may watch, the
+    turn clock and how long a player may be gone; a field left out keeps its value."""
+    await rooms.configure(code, token, **body.model_dump(exclude_unset=True))
 
 
 @router.post("/rooms/{code}/start", responses=HOST_ERRORS)

@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 
+from app.rooms.clock import TurnClock
+
 # Every collection and string a client sends is bounded, so that validating a request
 # costs little whatever it holds (the body itself is bounded by MAX_BODY_BYTES).
 Name = Annotated[str, StringConstraints(max_length=200)]
@@ -18,6 +20,13 @@ Options = Annotated[dict[OptionKey, OptionValue], Field(max_length=32)]
 ActionBody = Annotated[dict[Annotated[str, StringConstraints(max_length=64)], Any],
                        Field(max_length=32)]
 Ref = Annotated[str, StringConstraints(max_length=64)] | int
+
+
+TURN_CLOCK = ("The turn clock: off, relaxed (120 s a decision + a 10 min bank), normal "
+              "(45 s + 5 min), fast (15 s + 1 min), or {\"per_move\": s, \"bank\": s}")
+GONE_AFTER = ("Seconds a player may be gone (no connection) during a game before a bot plays "
+              "their seat for the rest of it; null: never")
+GoneAfter = Annotated[float | None, Field(ge=60, le=7 * 24 * 3600)]
 
 
 class ErrorDetail(BaseModel):
@@ -64,6 +73,8 @@ class CreateRoom(Body):
     name: Name = Field(description="The host's display name")
     options: Options = Field(default_factory=dict)
     allow_spectators: bool = True
+    turn_clock: TurnClock = Field("off", description=TURN_CLOCK)
+    gone_after: GoneAfter = Field(600, description=GONE_AFTER)
 
 
 class RoomCreated(BaseModel):
@@ -101,10 +112,12 @@ class SeatOut(BaseModel):
 
 
 class Configure(Body):
-    """``PUT /api/rooms/{code}/options``: either field may be left out."""
+    """``PUT /api/rooms/{code}/options``: any field may be left out (it keeps its value)."""
 
     options: Options | None = None
     allow_spectators: bool | None = None
+    turn_clock: TurnClock | None = Field(None, description=TURN_CLOCK)
+    gone_after: GoneAfter = Field(None, description=GONE_AFTER)
 
 
 class Started(BaseModel):
@@ -140,6 +153,13 @@ class SyncMessage(Body):
     type: Literal["sync"]
 
 
+class BackMessage(Body):
+    """Client → server: I am back; stop playing for my seat."""
+
+    type: Literal["back"]
+    ref: Ref | None = None
+
+
 class ChatMessage(Body):
     """Client → server: say something to the room."""
 
@@ -149,6 +169,7 @@ class ChatMessage(Body):
 
 
 ClientMessage = TypeAdapter(
-    Annotated[ActionMessage | SyncMessage | ChatMessage, Field(discriminator="type")]
+    Annotated[ActionMessage | SyncMessage | ChatMessage | BackMessage,
+              Field(discriminator="type")]
 )
-CLIENT_TYPES = ("action", "sync", "chat")
+CLIENT_TYPES = ("action", "sync", "chat", "back")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from app.rooms import RoomService
 from app.settings import Settings
 
 SWEEP_EVERY = 60.0
+log = logging.getLogger("saloon.services")
 
 
 @dataclass
@@ -49,6 +51,7 @@ class Services:
         sweeper: asyncio.Task[None] | None = None
         if serving:
             await services.notifier.start(services.rooms.refresh)
+            await services.rooms.wake_due(within=2 * SWEEP_EVERY)  # deadlines kept across a restart
             sweeper = asyncio.create_task(services._sweep())
         try:
             yield services
@@ -62,7 +65,13 @@ class Services:
             await services.db.dispose()
 
     async def _sweep(self) -> None:
-        """Drops idle rooms from memory now and then; they reload on their next use."""
+        """Now and then: ends abandoned games, loads rooms whose clocks fall due (their alarms
+        then ring in this process), and drops idle rooms from memory (they reload on use)."""
         while True:
             await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.rooms.abandon_idle()
+                await self.rooms.wake_due(within=2 * SWEEP_EVERY)
+            except Exception:  # the next sweep tries again; a sweep must not end the loop
+                log.exception("sweep failed")
             self.rooms.evict_idle(self.settings.room_idle_seconds)

@@ -59,6 +59,14 @@ class Settings(BaseSettings):
     rate_admin: str = Field(
         "10/60", pattern=RATE, description="Wrong admin tokens one address may try: count/seconds")
     api_docs: bool = Field(False, description="Serve the API's interactive pages at /docs")
+    away_delay: float = Field(
+        2.0, ge=0, description="Seconds the server waits before playing for an away seat")
+    gone_grace: float = Field(
+        30.0, ge=0, description="Seconds a person's seat may have no socket before it counts "
+        "as gone (a reload or a short drop in between changes nothing)")
+    abandon_after: float = Field(
+        7 * 24 * 3600, ge=60, description="A game nobody plays for this many seconds is "
+        "marked abandoned")
     room_idle_seconds: float = Field(
         3600, ge=0, description="Unused rooms are dropped from memory after this many seconds"
     )

@@ -25,7 +25,14 @@ from app.deps import ServicesDep
 from app.errors import Crowded, NotFound, SaloonError, first_error
 from app.limits import TooManyRequests
 from app.rooms import Connection, LiveRoom
-from app.schemas import CLIENT_TYPES, ActionMessage, ChatMessage, ClientMessage, SyncMessage
+from app.schemas import (
+    CLIENT_TYPES,
+    ActionMessage,
+    BackMessage,
+    ChatMessage,
+    ClientMessage,
+    SyncMessage,
+)
 from app.services import Services
 from games.base import GameError
 
@@ -223,6 +230,8 @@ async def _route(services: Services, live: LiveRoom, conn: Connection, token: st
         if seat is not None:
             services.limits.chat.check(f"{live.code}:{seat}", "chat lines")
         await services.rooms.chat(live, seat, message.text, actor=conn, ref=ref)
+    elif isinstance(message, BackMessage):
+        await services.rooms.come_back(live, _seat(live, conn, token), actor=conn, ref=ref)
     elif isinstance(message, ActionMessage):
         seat = _seat(live, conn, token)
         if seat is None:

@@ -184,6 +184,11 @@ class Game(ABC, Generic[S]):
         """Returns broken invariants (e.g. cards not conserved); empty when all hold."""
         return []
 
+    def timeout_action(self, state: S, seat: Seat) -> Action | None:
+        """Returns the gentlest legal action where the rules name one (stop drawing, let a
+        shot come), played for a seat whose player is not there; ``None``: the smart bot's."""
+        return None
+
     def describe_action(self, action: Action) -> str:
         """Returns a short human label for a legal action (CLI replays, bot logs)."""
         return json.dumps(action, sort_keys=True)

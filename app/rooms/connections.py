@@ -16,6 +16,7 @@ from typing import Any
 
 from app.rooms.data import RoomData
 from app.rooms.documents import diff, document
+from app.timers import Clock, SystemClock
 
 JSON = Any
 PRESENCE_DELAY = 0.05  # seconds: connections arriving together get one presence update
@@ -96,9 +97,11 @@ class Connection:
 class Connections:
     """The connections of one room, and what is sent to them."""
 
-    def __init__(self, log_limit: int = 400, outbox_limit: int = 256) -> None:
+    def __init__(self, log_limit: int = 400, outbox_limit: int = 256,
+                 clock: Clock | None = None) -> None:
         self.log_limit = log_limit
         self.outbox_limit = outbox_limit
+        self.clock: Clock = clock or SystemClock()
         self._all: set[Connection] = set()
         self._presence: asyncio.TimerHandle | None = None
         # The last document built for each viewer, with its version: a document is a
@@ -141,7 +144,8 @@ class Connections:
             return
         conn.doc = self.document(room, conn.viewer)
         conn.version = room.version
-        conn.send({"type": "sync", "version": room.version, "doc": conn.doc})
+        conn.send({"type": "sync", "version": room.version, "doc": conn.doc,
+                   "time": self.clock.now().isoformat()})
 
     def broadcast(self, room: RoomData, actor: Connection | None = None,
                   ref: JSON = None) -> None:
@@ -151,6 +155,7 @@ class Connections:
         (every spectator sees the same one).
         """
         shared: dict[tuple[int | None, int], Outgoing] = {}
+        sent_at = self.clock.now().isoformat()  # lets clients read deadlines on their clocks
         for conn in self:
             doc = self.document(room, conn.viewer)
             behind = conn.doc is None or conn.version != room.version - 1
@@ -158,9 +163,10 @@ class Connections:
             def message(conn: Connection = conn, doc: dict[str, JSON] = doc,
                         behind: bool = behind) -> dict[str, JSON]:
                 if behind:
-                    return {"type": "sync", "version": room.version, "doc": doc}
+                    return {"type": "sync", "version": room.version, "doc": doc,
+                            "time": sent_at}
                 return {"type": "patch", "version": room.version,
-                        "ops": diff(conn.doc or {}, doc)}
+                        "ops": diff(conn.doc or {}, doc), "time": sent_at}
 
             if conn is actor and ref is not None:
                 conn.send(message() | {"ref": ref})

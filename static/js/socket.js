@@ -78,6 +78,7 @@ export class RoomSocket {
   receive(raw) {
     let msg;
     try { msg = JSON.parse(raw); } catch { return; }
+    if (msg.time) this.h.onTime?.(msg.time);
     if (msg.type === "sync") {
       this.doc = msg.doc;
       this.version = msg.version;
@@ -121,5 +122,13 @@ export class RoomSocket {
     return this.send({ type: "action", action, ref }) ? ref : null;
   }
 
+  /** Tells the server you are back: it stops playing for your seat. */
+  back() {
+    return this.send({ type: "back", ref: this.nextRef++ });
+  }
+
   chat(text) { return this.send({ type: "chat", text }); }
+
+  /** Tells the server you are back: it stops playing for your seat. */
+  back() { return this.send({ type: "back", ref: this.nextRef++ }); }
 }

@@ -103,7 +103,8 @@ async def test_import_into_an_empty_database_rebuilds_snapshots_and_views(
 @pytest.mark.parametrize(("change", "field"), [
     (lambda r: r.pop("seed"), "seed: Field required"),
     (lambda r: r.update(seed="many"), "seed: Input should be a valid integer"),
-    (lambda r: r.update(status="paused"), "status: Input should be 'playing' or 'finished'"),
+    (lambda r: r.update(status="paused"),
+     "status: Input should be 'playing', 'finished' or 'abandoned'"),
     (lambda r: r["actions"][2].pop("action"), "actions[2].action: Field required"),
     (lambda r: r["actions"][3].update(seq=9), "actions[3].seq: expected 4"),
     (lambda r: r["actions"][1].update(seat=7), "actions[1].seat: expected a seat from 0"),
