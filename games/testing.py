@@ -53,6 +53,7 @@ class Played:
     # The first state whose invariants broke, noted while playing (cheaper than a replay).
     broken: tuple[int, list[str]] | None = None
     _views: dict[tuple[int, Viewer], Any] = field(default_factory=dict, repr=False)
+    _secrets: dict[tuple[int, Viewer], set[str]] = field(default_factory=dict, repr=False)
 
     def view(self, step: int, viewer: Viewer) -> Any:
         """Returns ``viewer``'s view of ``states[step]``, computed once (several checks read it)."""
@@ -60,6 +61,13 @@ class Played:
         if key not in self._views:
             self._views[key] = self.game.view(self.states[step], viewer)
         return self._views[key]
+
+    def secrets(self, step: int, viewer: Viewer) -> set[str]:
+        """Returns ``viewer``'s secrets in ``states[step]``, computed once."""
+        key = (step, viewer)
+        if key not in self._secrets:
+            self._secrets[key] = self.game.secrets(self.states[step], viewer)
+        return self._secrets[key]
 
     def where(self, step: int | None = None) -> str:
         """Returns the words that locate a failure: game, seats, seed and step."""
@@ -281,7 +289,7 @@ def check_no_leaks(game: Game, played: Sequence[Played]) -> None:
         for i, state in enumerate(g.states):
             events = g.events[i - 1] if i else []
             for viewer in _viewers(g):
-                secrets = game.secrets(state, viewer)
+                secrets = g.secrets(i, viewer)
                 found = leaked(g.view(i, viewer), secrets)
                 assert not found, f"{g.where(i)}: the view of {viewer} shows {sorted(found)}"
                 if viewer is not None:
@@ -306,7 +314,7 @@ def check_refusals_do_not_leak(game: Game, played: Sequence[Played]) -> None:
                     try:
                         game.apply(state, seat, action)
                     except GameError as e:
-                        found = leaked(e.message, game.secrets(state, seat))
+                        found = leaked(e.message, g.secrets(i, seat))
                         assert not found, (f"{g.where(i)}: refusing {action} to seat {seat} "
                                            f"names {sorted(found)}: {e.message}")
 
@@ -398,7 +406,7 @@ def check_hidden_shuffle(game: Game, played: Sequence[Played]) -> None:
                     assert diff is None, (
                         f"{at}: the legal actions changed when only cards hidden from the "
                         f"seat were shuffled: {diff}")
-                if len(game.secrets(state, viewer)) >= 2:
+                if len(g.secrets(i, viewer)) >= 2:
                     tried += 1
                     moved += json.dumps(game.dump(other), sort_keys=True) != before
             assert json.dumps(game.dump(state), sort_keys=True) == before, (
