@@ -52,6 +52,13 @@ class Conflict(SaloonError):
     code = "conflict"
 
 
+class Crowded(SaloonError):
+    """A room or seat already has as many connections as it may."""
+
+    status = 429
+    code = "too_many_connections"
+
+
 def where(loc: Sequence[Any]) -> str:
     """Returns an error location as a path: ``seats[0].name``."""
     out = ""

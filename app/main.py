@@ -1,35 +1,42 @@
-"""The ASGI application: routes, error handlers, static files and background services."""
+"""The ASGI application: routes, error handlers, middleware, pages and the services' life."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import Scope
 
-from app import admin, api, ws
+from app import admin, api, logs, pages, ws
 from app.admin.auth import ensure_admin_token
 from app.errors import SaloonError, first_error
+from app.headers import SecurityHeaders
+from app.limits import BodyLimit, TooManyRequests
 from app.services import Services
 from app.settings import Settings, get_settings
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
 log = logging.getLogger("saloon")
+HTTP_CODES = {400: "bad_request", 401: "bad_token", 403: "forbidden", 404: "not_found",
+              405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "bad_request",
+              429: "rate_limited"}
 
 
-def error_body(code: str, message: str) -> dict[str, dict[str, str]]:
-    """Returns the JSON body of every HTTP error."""
-    return {"error": {"code": code, "message": message}}
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """Returns the JSON body of every HTTP error (text a client sent is made printable)."""
+    safe = message.encode("utf-8", "replace").decode("utf-8")
+    return {"error": {"code": code, "message": safe, **extra}}
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Builds the application for ``settings`` (the environment's by default)."""
     settings = settings or get_settings()
+    logs.install()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -38,13 +45,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.services = services
             yield
 
-    app = FastAPI(title="Saloon", version="0.1.0", lifespan=lifespan)
+    docs = "/docs" if settings.api_docs else None
+    app = FastAPI(title="Saloon", version="0.1.0", lifespan=lifespan, docs_url=docs,
+                  redoc_url=None)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(admin.router)
+    _handle_errors(app)
+    app.add_middleware(BodyLimit, limit_for=lambda scope: _body_limit(settings, scope))
+    app.add_middleware(SecurityHeaders)
+    pages.mount(app)
+    return app
+
+
+def _body_limit(settings: Settings, scope: Scope) -> int:
+    """A game record import may be large; every other body is small."""
+    if scope.get("method") == "POST" and scope.get("path") == "/api/admin/games":
+        return settings.max_import_bytes
+    return settings.max_body_bytes
+
+
+def _handle_errors(app: FastAPI) -> None:
+    """Every error answers in the one documented shape, ``{"error": {"code", "message"}}``."""
 
     @app.exception_handler(SaloonError)
     async def saloon_error(_: Request, exc: SaloonError) -> JSONResponse:
+        if isinstance(exc, TooManyRequests):
+            return JSONResponse(error_body(exc.code, exc.message, retry_after=exc.retry_after),
+                                status_code=exc.status,
+                                headers={"Retry-After": str(exc.retry_after)})
         return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
@@ -52,21 +81,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         message = first_error(exc.errors(), drop=1, default="body")
         return JSONResponse(error_body("bad_request", message), status_code=422)
 
-    _mount_pages(app)
-    return app
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "error")
+        message = str(exc.detail) if exc.detail else "The request was refused"
+        if exc.status_code == 400 and exc.__cause__ is not None:  # a body FastAPI cannot read
+            message = f"Expected a JSON body; {type(exc.__cause__).__name__}: {exc.__cause__}"
+        return JSONResponse(error_body(code, message[:500]), status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
 
-
-def _mount_pages(app: FastAPI) -> None:
-    """Serves the browser client: the lobby, the room page, the admin page and assets."""
-    pages = {"/": "index.html", "/r/{code}": "room.html", "/admin": "admin.html"}
-    for path, filename in pages.items():
-        app.add_api_route(path, _page(filename), methods=["GET"], include_in_schema=False)
-    if STATIC.is_dir():
-        app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-
-def _page(filename: str):  # type: ignore[no-untyped-def]
-    async def page() -> FileResponse:
-        return FileResponse(STATIC / filename, headers={"Cache-Control": "no-cache"})
-    return page
-
+    @app.exception_handler(Exception)
+    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error: %s: %s", type(exc).__name__, exc, exc_info=exc)
+        return JSONResponse(error_body("internal", "The server failed; it has been logged"),
+                            status_code=500)

@@ -16,6 +16,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -35,6 +36,7 @@ class GameStatus(StrEnum):
 
     PLAYING = "playing"
     FINISHED = "finished"
+    ABANDONED = "abandoned"
 
 
 class Base(DeclarativeBase):
@@ -58,6 +60,15 @@ class Room(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     matches: Mapped[int] = mapped_column(Integer, default=0)
     current_game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The turn clock ({"per_move", "bank"}; null: off) and how long a seat may be gone.
+    turn_clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    gone_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # Each seat's clock and presence, and when the server must next act for the room.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True)
+    # The last time a person did something in the room (a game nobody touches is abandoned).
+    touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -97,6 +108,9 @@ class GameRecord(Base):
     actions_count: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     final_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Why a game ended without a result (abandoned), and what it carried from the last one.
+    ended_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    carried: Mapped[Any] = mapped_column(JSON, nullable=True)
     started_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -143,6 +157,8 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     kind: Mapped[str] = mapped_column(String(8), default="chat")
     text: Mapped[str] = mapped_column(Text)
+    # The seats a notice is for (null: everyone).
+    only: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from app.db import Database
+from app.limits import Limits
 from app.notifier import Notifier, notifier_for
 from app.rooms import RoomService
 from app.settings import Settings
 
 SWEEP_EVERY = 60.0
+log = logging.getLogger("saloon.services")
 
 
 @dataclass
@@ -27,6 +30,7 @@ class Services:
     db: Database
     rooms: RoomService
     notifier: Notifier
+    limits: Limits
     admin_hash: str | None = None
 
     @classmethod
@@ -34,7 +38,9 @@ class Services:
         """Returns the services for ``settings``; nothing runs until ``running`` starts them."""
         db = Database(settings.database_url)
         notifier = notifier_for(settings.redis_url)
-        return cls(settings, db, RoomService(db, settings, notifier), notifier)
+        limits = Limits.from_rates(rooms=settings.rate_rooms, joins=settings.rate_joins,
+                                   chat=settings.rate_chat, admin=settings.rate_admin)
+        return cls(settings, db, RoomService(db, settings, notifier), notifier, limits)
 
     @classmethod
     @contextlib.asynccontextmanager
@@ -45,6 +51,7 @@ class Services:
         sweeper: asyncio.Task[None] | None = None
         if serving:
             await services.notifier.start(services.rooms.refresh)
+            await services.rooms.wake_due(within=2 * SWEEP_EVERY)  # deadlines kept across a restart
             sweeper = asyncio.create_task(services._sweep())
         try:
             yield services
@@ -58,7 +65,13 @@ class Services:
             await services.db.dispose()
 
     async def _sweep(self) -> None:
-        """Drops idle rooms from memory now and then; they reload on their next use."""
+        """Now and then: ends abandoned games, loads rooms whose clocks fall due (their alarms
+        then ring in this process), and drops idle rooms from memory (they reload on use)."""
         while True:
             await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.rooms.abandon_idle()
+                await self.rooms.wake_due(within=2 * SWEEP_EVERY)
+            except Exception:  # the next sweep tries again; a sweep must not end the loop
+                log.exception("sweep failed")
             self.rooms.evict_idle(self.settings.room_idle_seconds)

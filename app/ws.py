@@ -1,7 +1,13 @@
 """The websocket ``/ws/rooms/{code}``: one document per connection, kept in step by patches.
 
-The handler only parses and routes; the room service decides. Every message is
-validated, and bad input gets an ``error`` message while the socket stays open.
+The handler only authenticates, parses and routes; the room service decides. Every
+message is validated, and bad input of any kind gets an ``error`` message while the
+socket stays open.
+
+A seat's token travels in the ``Sec-WebSocket-Protocol`` header (the client offers
+``saloon`` and ``saloon.token.<token>``; the server accepts ``saloon``), so it never
+appears in a URL or an access log. The older ``?token=`` form still works for one
+release; it is redacted from the server's logs (``app.logs``).
 """
 
 from __future__ import annotations
@@ -13,123 +19,190 @@ import logging
 from typing import Any
 
 import pydantic
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 
-from app.deps import Rooms
-from app.errors import NotFound, SaloonError, first_error
-from app.rooms import Connection, LiveRoom, RoomService
-from app.schemas import CLIENT_TYPES, ActionMessage, ChatMessage, ClientMessage, SyncMessage
+from app.deps import ServicesDep
+from app.errors import Crowded, NotFound, SaloonError, first_error
+from app.limits import TooManyRequests
+from app.rooms import Connection, LiveRoom
+from app.schemas import (
+    CLIENT_TYPES,
+    ActionMessage,
+    BackMessage,
+    ChatMessage,
+    ClientMessage,
+    SyncMessage,
+)
+from app.services import Services
 from games.base import GameError
 
 router = APIRouter()
 log = logging.getLogger("saloon.ws")
 
+SUBPROTOCOL = "saloon"
+TOKEN_PREFIX = "saloon.token."
+MAX_DEPTH = 16  # nesting of a message's JSON: no message of the protocol needs more
+
 # Close codes in the 4000-4999 range that applications may use (RFC 6455 §7.4.2).
 CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_BAD_TOKEN = 4401
 CLOSE_FORBIDDEN = 4403
+CLOSE_CROWDED = 4429
+CLOSE_TOO_SLOW = 4408
 
 
-def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
+def error(code: str, message: str, ref: Any = None, **extra: Any) -> dict[str, Any]:
     """Returns an ``error`` message."""
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message, **extra}
     if ref is not None:
         out["ref"] = ref
     return out
 
 
-async def refuse(ws: WebSocket, code: str, message: str, close_code: int) -> None:
+def offered(ws: WebSocket) -> tuple[bool, str | None]:
+    """Returns whether the client offered the ``saloon`` subprotocol, and its token if any."""
+    header = ws.headers.get("sec-websocket-protocol", "")
+    protocols = [p.strip() for p in header.split(",") if p.strip()]
+    token = next((p[len(TOKEN_PREFIX):] for p in protocols if p.startswith(TOKEN_PREFIX)), None)
+    return SUBPROTOCOL in protocols, token or None
+
+
+async def refuse(ws: WebSocket, subprotocol: str | None, code: str, message: str,
+                 close_code: int) -> None:
     """Accepts only to say why, then closes."""
-    await ws.accept()
+    await ws.accept(subprotocol=subprotocol)
     await ws.send_json(error(code, message))
     await ws.close(close_code)
 
 
 @router.websocket("/ws/rooms/{code}")
-async def room_socket(ws: WebSocket, code: str, service: Rooms,
+async def room_socket(ws: WebSocket, code: str, services: ServicesDep,
                       token: str | None = None) -> None:
     """Mirrors the room's document for the token's seat (no token: a spectator)."""
+    speaks_saloon, offered_token = offered(ws)
+    subprotocol = SUBPROTOCOL if speaks_saloon else None
+    token = offered_token or token
+    rooms = services.rooms
     try:
-        live = await service.get(code)
-    except NotFound as e:
-        await refuse(ws, "unknown_room", e.message, CLOSE_UNKNOWN_ROOM)
-        return
-    seat: int | None = None
-    if token:
-        seat = live.seat_for_token(token)
-        if seat is None:
-            await refuse(ws, "bad_token", "That token belongs to no seat of this room",
-                         CLOSE_BAD_TOKEN)
+        live = await rooms.get(code)
+        seat = rooms.authenticate(live, token) if token else None
+        if token is None and not live.allow_spectators:
+            await refuse(ws, subprotocol, "forbidden",
+                         "The host does not allow spectators in this room", CLOSE_FORBIDDEN)
             return
-    elif not live.allow_spectators:
-        await refuse(ws, "forbidden", "The host does not allow spectators in this room",
-                     CLOSE_FORBIDDEN)
+        conn = await rooms.connect(live, seat)
+    except NotFound as e:
+        await refuse(ws, subprotocol, "unknown_room", e.message, CLOSE_UNKNOWN_ROOM)
         return
-    await ws.accept()
-    conn = await service.connect(live, seat)
+    except Crowded as e:
+        await refuse(ws, subprotocol, e.code, e.message, CLOSE_CROWDED)
+        return
+    except SaloonError:
+        await refuse(ws, subprotocol, "bad_token", "That token belongs to no seat of this room",
+                     CLOSE_BAD_TOKEN)
+        return
+    await ws.accept(subprotocol=subprotocol)
+    reader = asyncio.create_task(_read(ws, services, live, conn, token))
     writer = asyncio.create_task(_pump(ws, conn))
+    conn.abort = writer.cancel
     try:
-        await _read(ws, service, live, conn, token)
-    except WebSocketDisconnect:
-        pass
+        # Whichever ends first ends the connection: the peer left, or we closed it.
+        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        service.disconnect(live, conn)
-        conn.send(None)
+        rooms.disconnect(live, conn)
+        conn.close()
+        for task in (reader, writer):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
         with contextlib.suppress(Exception):
-            await writer
+            await ws.close(CLOSE_TOO_SLOW if conn.too_slow else 1000)
 
 
 async def _pump(ws: WebSocket, conn: Connection) -> None:
     """Sends queued messages in order; ``None`` closes the socket."""
     while True:
-        message = await conn.outbox.get()
-        if message is None:
+        out = await conn.outbox.get()
+        if out is None:
             with contextlib.suppress(Exception):
                 await ws.close()
             return
         try:
-            await ws.send_text(json.dumps(message, separators=(",", ":")))
+            await ws.send_text(out.text)
         except Exception:  # the peer went away; the reader notices and cleans up
             return
+        conn.sent(out)
 
 
-async def _read(ws: WebSocket, service: RoomService, live: LiveRoom, conn: Connection,
+async def _read(ws: WebSocket, services: Services, live: LiveRoom, conn: Connection,
                 token: str | None) -> None:
-    limit = service.settings.max_message_bytes
+    """Handles the client's messages until it leaves."""
+    limit = services.settings.max_message_bytes
     while True:
         frame = await ws.receive()
         if frame["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(frame.get("code", 1000))
-        raw = frame.get("text")
-        if raw is None:
-            raw_bytes = frame.get("bytes") or b""
-            size = len(raw_bytes)
-            if size > limit:
-                conn.send(error("too_large", f"Expected at most {limit} bytes, got {size}"))
-                continue
-            try:
-                raw = raw_bytes.decode()
-            except UnicodeDecodeError:
-                conn.send(error("bad_json", "Expected UTF-8 JSON text"))
-                continue
-        size = len(raw.encode())
+            return
+        raw: str | None = frame.get("text")
+        data: bytes = b"" if raw is not None else frame.get("bytes") or b""
+        size = len(raw.encode()) if raw is not None else len(data)
         if size > limit:
             conn.send(error("too_large", f"Expected at most {limit} bytes, got {size}"))
             continue
-        await _handle(service, live, conn, token, raw)
+        if raw is None:
+            try:
+                raw = data.decode()
+            except UnicodeDecodeError:
+                conn.send(error("bad_json", "Expected UTF-8 JSON text"))
+                continue
+        await _handle(services, live, conn, token, raw)
 
 
-async def _handle(service: RoomService, live: LiveRoom, conn: Connection, token: str | None,
-                  raw: str) -> None:
+def parse(raw: str) -> Any:
+    """Returns the JSON value of ``raw``; raises ``ValueError`` saying what is wrong with it.
+
+    Beyond JSON syntax it refuses what would break later: nesting deeper than
+    ``MAX_DEPTH``, integers too long to convert, and lone surrogates in strings.
+    """
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
-        conn.send(error("bad_json", f"Expected a JSON object; {e.msg} at character {e.pos}"))
+        raise ValueError(f"Expected a JSON object; {e.msg} at character {e.pos}") from None
+    except RecursionError:
+        raise ValueError(f"Expected JSON nested at most {MAX_DEPTH} deep") from None
+    except ValueError as e:  # e.g. an integer of more than 4,300 digits
+        raise ValueError(f"Expected JSON with numbers Python can read; {e}") from None
+    _check(data, 0)
+    return data
+
+
+def _check(value: Any, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise ValueError(f"Expected JSON nested at most {MAX_DEPTH} deep")
+    if isinstance(value, str):
+        try:
+            value.encode()
+        except UnicodeEncodeError:
+            raise ValueError("Expected text without lone surrogates (\\ud800-\\udfff)") from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check(k, depth + 1)
+            _check(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _check(v, depth + 1)
+
+
+async def _handle(services: Services, live: LiveRoom, conn: Connection, token: str | None,
+                  raw: str) -> None:
+    try:
+        data = parse(raw)
+    except ValueError as e:
+        conn.send(error("bad_json", str(e)))
         return
     if not isinstance(data, dict) or data.get("type") not in CLIENT_TYPES:
         got = data.get("type") if isinstance(data, dict) else type(data).__name__
-        conn.send(error("unknown_type",
-                        f"Expected a message type among {', '.join(CLIENT_TYPES)}; got {got!r}"))
+        conn.send(error("unknown_type", f"Expected a message type among "
+                                        f"{', '.join(CLIENT_TYPES)}; got {str(got)[:40]!r}"))
         return
     ref = data.get("ref") if isinstance(data.get("ref"), (str, int)) else None
     try:
@@ -140,19 +213,31 @@ async def _handle(service: RoomService, live: LiveRoom, conn: Connection, token:
                         ref))
         return
     try:
-        if isinstance(message, SyncMessage):
-            async with live.lock:
-                live.connections.sync(live, conn)
-        elif isinstance(message, ChatMessage):
-            await service.chat(live, _seat(live, conn, token), message.text)
-        elif isinstance(message, ActionMessage):
-            seat = _seat(live, conn, token)
-            if seat is None:
-                conn.send(error("forbidden", "Spectators cannot act", ref))
-                return
-            await service.act(live, seat, message.action, actor=conn, ref=ref)
+        await _route(services, live, conn, token, message, ref)
+    except TooManyRequests as e:
+        conn.send(error(e.code, e.message, ref, retry_after=e.retry_after))
     except (GameError, SaloonError) as e:
         conn.send(error(e.code, e.message, ref))
+
+
+async def _route(services: Services, live: LiveRoom, conn: Connection, token: str | None,
+                 message: Any, ref: Any) -> None:
+    if isinstance(message, SyncMessage):
+        async with live.lock:
+            live.connections.sync(live, conn)
+    elif isinstance(message, ChatMessage):
+        seat = _seat(live, conn, token)
+        if seat is not None:
+            services.limits.chat.check(f"{live.code}:{seat}", "chat lines")
+        await services.rooms.chat(live, seat, message.text, actor=conn, ref=ref)
+    elif isinstance(message, BackMessage):
+        await services.rooms.come_back(live, _seat(live, conn, token), actor=conn, ref=ref)
+    elif isinstance(message, ActionMessage):
+        seat = _seat(live, conn, token)
+        if seat is None:
+            conn.send(error("forbidden", "Spectators cannot act", ref))
+            return
+        await services.rooms.act(live, seat, message.action, actor=conn, ref=ref)
 
 
 def _seat(live: LiveRoom, conn: Connection, token: str | None) -> int | None:

@@ -180,9 +180,23 @@ class Game(ABC, Generic[S]):
         second deck in their own hand, say) is left out, so that the check stays exact.
         """
 
+    @abstractmethod
+    def hidden_shuffle(self, state: S, viewer: Viewer, rng: Rng, *,
+                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> S:
+        """Returns ``state`` with the cards hidden from ``viewer`` permuted among their hidden places.
+
+        Every count stays; the hands of the seats in ``keep`` stay as they are, and the
+        undealt cards keep their order unless ``deck``. Never mutates ``state``.
+        """  # noqa: E501 (the contract's sentence is kept whole)
+
     def invariants(self, state: S) -> list[str]:
         """Returns broken invariants (e.g. cards not conserved); empty when all hold."""
         return []
+
+    def timeout_action(self, state: S, seat: Seat) -> Action | None:
+        """Returns the gentlest legal action where the rules name one (stop drawing, let a
+        shot come), played for a seat whose player is not there; ``None``: the smart bot's."""
+        return None
 
     def describe_action(self, action: Action) -> str:
         """Returns a short human label for a legal action (CLI replays, bot logs)."""

@@ -56,7 +56,8 @@ def test_readme_lists_every_setting_with_its_default() -> None:
         row = next((line for line in readme.splitlines()
                     if line.startswith(f"| `{name.upper()}`")), None)
         assert row is not None, f"README has no row for {name.upper()}"
-        default = "unset" if field.default is None else str(field.default)
+        default = ("unset" if field.default is None else str(field.default).lower()
+                   if isinstance(field.default, bool) else str(field.default))
         assert default in row, f"{name.upper()}: expected default {default!r} in {row!r}"
 
 

@@ -13,9 +13,20 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Action, Event, Game, GameOver, NotYourTurn, Result, Viewer, check_legal
+from games.base import (
+    Action,
+    Event,
+    Game,
+    GameOver,
+    NotYourTurn,
+    Result,
+    Seat,
+    Viewer,
+    check_legal,
+)
 from games.cards import Card, standard_deck
 from games.rng import Rng
+from games.slots import Slot, permute, slots_of
 
 
 class Options(BaseModel):
@@ -150,6 +161,21 @@ class HighCard(Game[State]):
                 if state.played[s] is not None:
                     hidden.add(state.played[s])  # type: ignore[arg-type]
         return hidden
+
+    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
+                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
+        """Permutes the other hands, the cards they chose for this trick and the stock."""
+        s = copy.deepcopy(state)
+        slots: list[Slot] = slots_of(s.stock) if deck else []
+        for seat in range(s.seats):
+            if seat != viewer and seat not in keep:
+                slots += slots_of(s.hands[seat])
+                if s.played[seat] is not None:
+                    slots.append((s.played, seat))
+        permute(slots, rng)
+        for hand in s.hands:
+            hand.sort()
+        return s
 
     def invariants(self, state: State) -> list[str]:
         cards = list(state.stock) + [c for h in state.hands for c in h]

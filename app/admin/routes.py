@@ -15,8 +15,9 @@ from app import records
 from app.admin.auth import Admin
 from app.admin.schemas import GameFilter, GamePage, Imported, StepView, VerifyReport
 from app.deps import AppSettings, Session
+from app.schemas import error_responses
 
-router = APIRouter(prefix="/api/admin")
+router = APIRouter(prefix="/api/admin", responses=error_responses(401, 403, 422, 429))
 
 GameId = Annotated[str, Path(max_length=64, description="a stored game's id")]
 SEAT = r"^(all|spectator|\d{1,3})$"
@@ -29,13 +30,13 @@ async def list_games(_: Admin, s: Session,
     return GamePage.model_validate(await records.list_games(s, **query.model_dump()))
 
 
-@router.get("/games/{game_id}")
+@router.get("/games/{game_id}", responses=error_responses(404))
 async def game_record(game_id: GameId, _: Admin, s: Session) -> dict[str, Any]:
     """One game's record: options, seed, seats, every action with its time and events, result."""
     return await records.export_record(s, game_id)
 
 
-@router.get("/games/{game_id}/export")
+@router.get("/games/{game_id}/export", responses=error_responses(404))
 async def export_game(game_id: GameId, _: Admin, s: Session) -> JSONResponse:
     """The record as a file to download."""
     record = await records.export_record(s, game_id)
@@ -44,7 +45,8 @@ async def export_game(game_id: GameId, _: Admin, s: Session) -> JSONResponse:
         "Cache-Control": "no-store"})
 
 
-@router.get("/games/{game_id}/verify", response_model_exclude_unset=True)
+@router.get("/games/{game_id}/verify", response_model_exclude_unset=True,
+            responses=error_responses(404))
 async def verify_game(game_id: GameId, _: Admin, s: Session,
                       scores: bool = False) -> VerifyReport:
     """Replays the game: ``verified``, ``diverged`` (with the step and field) or ``unplayable``.
@@ -55,7 +57,7 @@ async def verify_game(game_id: GameId, _: Admin, s: Session,
     return VerifyReport.model_validate(found.to_json(with_scores=scores))
 
 
-@router.get("/games/{game_id}/steps/{step}")
+@router.get("/games/{game_id}/steps/{step}", responses=error_responses(404, 409))
 async def view_at_step(game_id: GameId, step: int, _: Admin, s: Session,
                        seat: Annotated[str, Query(pattern=SEAT)] = "all") -> StepView:
     """The view after ``step`` actions: ``seat=all`` (omniscient), ``spectator`` or a number."""
@@ -64,7 +66,7 @@ async def view_at_step(game_id: GameId, step: int, _: Admin, s: Session,
     return StepView.model_validate(await records.view_at(s, game_id, step, viewer))
 
 
-@router.post("/games", status_code=201)
+@router.post("/games", status_code=201, responses=error_responses(409, 413))
 async def import_game(_: Admin, s: Session, settings: AppSettings,
                       record: Annotated[Any, Body()]) -> JSONResponse:
     """Imports a record: 201 when new, 200 when the same record is already stored."""

@@ -21,8 +21,10 @@ def run_server(args: argparse.Namespace) -> int:
     """Serves the application with uvicorn until stopped."""
     import uvicorn
 
+    from app.settings import get_settings
+
     uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
-                workers=args.workers, ws_max_size=4 * 1024 * 1024)
+                workers=args.workers, ws_max_size=get_settings().ws_frame_bytes)
     return 0
 
 

@@ -66,6 +66,8 @@ class RecordIn(_Strict):
     seats: list[SeatIn] = Field(min_length=1)
     match: int = Field(0, ge=0)
     status: GameStatus
+    reason: str | None = Field(None, max_length=500, description="why it ended without a result")
+    carried: JSON = Field(None, description="what the game took over from the room's last one")
     result: dict[str, JSON] | None = None
     final_hash: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")
     started_at: datetime
@@ -74,7 +76,7 @@ class RecordIn(_Strict):
 
     def setup(self) -> Setup:
         """Returns what the game's first state is made from."""
-        return Setup(self.options, len(self.seats), self.seed, self.match)
+        return Setup(self.options, len(self.seats), self.seed, self.match, self.carried)
 
     def moves(self) -> list[tuple[int, dict[str, JSON]]]:
         """Returns the action log as ``(seat, action)`` pairs."""
@@ -94,6 +96,8 @@ def parse_record(raw: JSON, *, what: str = "") -> RecordIn:
         raise RecordError("result: a finished game needs its result")
     if rec.status == GameStatus.FINISHED and rec.final_hash is None:
         raise RecordError("final_hash: a finished game needs its final hash")
+    if rec.status != GameStatus.FINISHED and rec.result is not None:
+        raise RecordError(f"result: a game {rec.status} has no result")
     return rec
 
 
@@ -115,7 +119,8 @@ def record_of(row: GameRecord, actions: Sequence[ActionRow]) -> dict[str, JSON]:
     return {
         "format": FORMAT, "id": row.id, "game": row.game, "rules_version": row.rules_version,
         "options": row.options, "seed": row.seed, "seats": row.seats, "match": row.match,
-        "status": str(row.status), "result": row.result, "final_hash": row.final_hash,
+        "status": str(row.status), "reason": row.ended_reason, "carried": row.carried,
+        "result": row.result, "final_hash": row.final_hash,
         "started_at": iso(row.started_at), "finished_at": iso(row.finished_at),
         "actions": [{"seq": a.seq, "seat": a.seat, "action": a.action, "events": a.events,
                      "at": iso(a.at), "room_version": a.room_version} for a in actions],

@@ -99,7 +99,7 @@ async def view_at(s: AsyncSession, game_id: str, step: int, viewer: Viewer) -> d
         raise NotFound(f"Expected a seat from 0 to {len(row.seats) - 1}, got {viewer}")
     snap = await store.latest_snapshot(s, game_id, step)
     start: Any = (game.load(snap.state) if snap is not None
-                  else Setup(row.options, len(row.seats), row.seed, row.match))
+                  else Setup(row.options, len(row.seats), row.seed, row.match, row.carried))
     at = snap.seq if snap is not None else 0
     actions = await store.game_actions(s, game_id, after=at, upto=step)
     try:
@@ -140,7 +140,7 @@ async def import_record(s: AsyncSession, raw: JSON, *, snapshot_every: int) -> t
     s.add(GameRecord(
         id=rec.id, room_id=None, game=rec.game, rules_version=rec.rules_version,
         options=rec.options, seed=rec.seed, seats=[x.model_dump() for x in rec.seats],
-        match=rec.match, status=rec.status,
+        match=rec.match, status=rec.status, ended_reason=rec.reason, carried=rec.carried,
         actions_count=len(rec.actions) if rec.status == GameStatus.FINISHED else 0,
         result=rec.result, final_hash=rec.final_hash, started_at=rec.started_at,
         finished_at=rec.finished_at))

@@ -90,6 +90,9 @@ def verify(rec: RecordIn, snapshots: dict[int, JSON] | None = None) -> Verificat
     if rec.status == GameStatus.PLAYING:
         return Verification("verified", n, f"Replays {n} actions; the game is still on",
                             scores=scores)
+    if rec.status == GameStatus.ABANDONED:
+        return Verification("verified", n, f"Replays {n} actions; then the game was "
+                            f"abandoned ({rec.reason or 'no reason given'})", scores=scores)
     return Verification("verified", n, f"Replays all {n} actions to the stored result and "
                         f"final state", scores=scores)
 
@@ -127,7 +130,7 @@ def _compare_outcome(game: Game, rec: RecordIn, state: Any) -> None:
                             "the last action")
         return
     if rec.status != GameStatus.FINISHED:
-        raise _Diverged(n, "status", "stored as playing, but the game ends at this step")
+        raise _Diverged(n, "status", f"stored as {rec.status}, but the game ends at this step")
     if plain(result.to_json()) != rec.result:
         raise _Diverged(n, "result", f"stored {json.dumps(rec.result)[:200]}, but the replay "
                         f"gives {json.dumps(result.to_json())[:200]}")

@@ -16,17 +16,27 @@ from games.base import Action
 from games.rng import Rng
 
 
-def choose(room: RoomData, seat: int) -> Action:
-    """Returns the action the seat's bot plays now, from what the seat may see.
+def choose(room: RoomData, seat: int, kind: str | None = None) -> Action:
+    """Returns the action the seat's bot (or a bot of ``kind``) plays now, from what the seat
+    may see.
 
     The bot's generator derives from the game's seed and the action number, so a
     replay needs only the log.
     """
     game = room.game
-    kind = room.seats[seat].bot or "random"
+    kind = kind or room.seats[seat].bot or "random"
     bot = game.bots.get(kind, game.bots["random"])()
     rng = Rng((room.seed or 0) ^ (room.seq * 0x9E3779B1 + seat + 1))
     return bot.choose(game.view(room.state, seat), game.legal_actions(room.state, seat), rng)
+
+
+def stand_in(room: RoomData, seat: int) -> Action:
+    """Returns what the server plays for a person who is not there: the gentlest choice the
+    game names (stop drawing, let the shot come), else what its best bot would play."""
+    gentle = room.game.timeout_action(room.state, seat)
+    if gentle is not None:
+        return gentle
+    return choose(room, seat, "smart" if "smart" in room.game.bots else "random")
 
 
 class BotTasks:

@@ -8,14 +8,19 @@ reloaded, every check runs again on the fresh room. A refusal raises a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import Any
 
 import pydantic
 
 from app.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized, first_error
+from app.rooms.clock import resolve
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.events import (
     Configured,
+    GameAbandoned,
     GameStarted,
     Noticed,
     Played,
@@ -24,20 +29,13 @@ from app.rooms.events import (
     SeatHandedToBot,
     SeatLeft,
     SeatTaken,
+    Timed,
 )
+from app.text import clean_chat, clean_name
 from games.base import Game
 from games.registry import UnknownGame, get_game
 
 JSON = Any
-NAME_MAX = 32
-
-
-def clean_name(name: str) -> str:
-    """Returns a trimmed display name; raises ``BadRequest`` when empty or too long."""
-    name = " ".join(str(name).split())
-    if not name or len(name) > NAME_MAX:
-        raise BadRequest(f"Expected a name of 1 to {NAME_MAX} characters, got {len(name)}")
-    return name
 
 
 def game_named(game_id: str) -> Game:
@@ -124,24 +122,30 @@ def remove_seat(room: RoomData, token: str | None, position: int) -> list[RoomEv
             Noticed(f"{target.name} was removed; a {bot} bot plays the seat")]
 
 
-def configure(room: RoomData, token: str | None, *, options: dict[str, JSON] | None,
-              allow_spectators: bool | None) -> list[RoomEvent]:
-    """The host, outside a game, replaces the options and/or the spectator setting."""
+KEEP = object()  # a setting left out of a request keeps its value
+
+
+def configure(room: RoomData, token: str | None, *, options: dict[str, JSON] | None = None,
+              allow_spectators: bool | None = None, turn_clock: Any = KEEP,
+              gone_after: Any = KEEP) -> list[RoomEvent]:
+    """The host, outside a game, replaces the options, the spectator setting and the clocks."""
     require_host(room, token)
     if room.status == RoomStatus.PLAYING:
         raise Conflict("Options cannot change during a game")
     opts = parse_options(room.game, options) if options is not None else room.options
     spectators = room.allow_spectators if allow_spectators is None else allow_spectators
-    return [Configured(opts, spectators)]
+    clock = room.turn_clock if turn_clock is KEEP else resolve(turn_clock)
+    gone = room.gone_after if gone_after is KEEP else gone_after
+    return [Configured(opts, spectators, clock, gone)]
 
 
 def start(room: RoomData, token: str | None, *, rematch: bool, game_id: str,
           seed: int) -> list[RoomEvent]:
     """The host starts the first game from the lobby, or (``rematch``) the next one after a game."""
     require_host(room, token)
-    expected = RoomStatus.FINISHED if rematch else RoomStatus.LOBBY
-    if room.status != expected:
-        raise Conflict(f"Expected the room to be {expected} to "
+    expected = (RoomStatus.FINISHED, RoomStatus.ABANDONED) if rematch else (RoomStatus.LOBBY,)
+    if room.status not in expected:
+        raise Conflict(f"Expected the room to be {' or '.join(expected)} to "
                        f"{'rematch' if rematch else 'start'}, but it is {room.status}")
     game, n = room.game, len(room.seats)
     if not game.min_seats <= n <= game.max_seats:
@@ -165,15 +169,96 @@ def play(room: RoomData, seat: int, raw: JSON) -> list[RoomEvent]:
     except (TypeError, ValueError) as e:
         raise BadRequest(f"Expected a {game.title} action object; {e}") from None
     state, events = game.apply(room.state, seat, action)
-    return [Played(seat, action, room.seq + 1, state, events, game.result(state))]
+    played: list[RoomEvent] = [Played(seat, action, room.seq + 1, state, events,
+                                      game.result(state))]
+    if seat in room.timing.away:  # acting takes the seat back
+        played.append(Timed(replace(room.timing, away=room.timing.away - {seat}), None))
+    return played
+
+
+def come_back(room: RoomData, seat: int | None) -> list[RoomEvent]:
+    """A player the server was playing for takes the seat back."""
+    if seat is None or seat not in room.timing.away:
+        raise Conflict("You are not away: the seat is yours already")
+    return [Timed(replace(room.timing, away=room.timing.away - {seat}), None),
+            Noticed(f"{room.seats[seat].name} is back")]
+
+
+def play_for(room: RoomData, seat: int, choose: Callable[[], JSON], *, now: datetime,
+             away_delay: float) -> list[RoomEvent]:
+    """The server plays for a seat whose time ran out, or that is away; it stays away.
+
+    Refused unless the seat is still to act and its time is up: so when two processes
+    both see a deadline pass, the second finds the first one's move and does nothing.
+    """
+    due = time_due(room, seat, away_delay=away_delay)
+    if seat not in room.to_act() or due is None or due > now:
+        raise Conflict(f"Seat {seat} has time left, or nothing to decide")
+    name = room.seats[seat].name
+    timed_out = seat not in room.timing.away
+    action = choose()
+    events = play(room, seat, action)
+    away = replace(room.timing, away=room.timing.away | {seat})
+    events = [e for e in events if not isinstance(e, Timed)] + [Timed(away, None)]
+    said = (f"Time ran out for {name}: the server played for them" if timed_out
+            else f"{name} is away: the server played for them")
+    return events + [Noticed(said), Noticed(
+        f"The server played for you: {room.game.describe_action(action)}", only=(seat,))]
+
+
+def time_due(room: RoomData, seat: int, *, away_delay: float) -> datetime | None:
+    """Returns when the server may play for ``seat``'s current decision (none: never)."""
+    began = room.timing.turns.get(seat)
+    if began is None or room.seats[seat].kind == SeatKind.BOT:
+        return None
+    if seat in room.timing.away:
+        return began + timedelta(seconds=away_delay)
+    return room.timing.deadline(seat, room.turn_clock)
+
+
+def arrived(room: RoomData, seat: int) -> list[RoomEvent]:
+    """A socket of a person's seat that counted as gone is open again."""
+    if seat not in room.timing.gone:
+        raise Conflict(f"Seat {seat} is not gone")
+    gone = {s: t for s, t in room.timing.gone.items() if s != seat}
+    return [Timed(replace(room.timing, gone=gone), None)]
+
+
+def left(room: RoomData, seat: int, since: datetime) -> list[RoomEvent]:
+    """A person's seat has had no socket since ``since``: it counts as gone."""
+    if room.seats[seat].kind != SeatKind.HUMAN or seat in room.timing.gone:
+        raise Conflict(f"Seat {seat} is a bot, or gone already")
+    return [Timed(replace(room.timing, gone={**room.timing.gone, seat: since}), None)]
+
+
+def hand_gone_seat_to_bot(room: RoomData, seat: int, *, now: datetime) -> list[RoomEvent]:
+    """A seat gone for longer than the room allows is played by a bot for the rest of the game."""
+    since = room.timing.gone.get(seat)
+    if (room.status != RoomStatus.PLAYING or room.gone_after is None or since is None
+            or room.seats[seat].kind != SeatKind.HUMAN
+            or since + timedelta(seconds=room.gone_after) > now):
+        raise Conflict(f"Seat {seat} is not gone long enough to be handed to a bot")
+    bot = "smart" if "smart" in room.game.bots else "random"
+    minutes = max(1, round(room.gone_after / 60))
+    return [SeatHandedToBot(seat, bot),
+            Noticed(f"{room.seats[seat].name} was gone for {minutes} min; a {bot} bot plays "
+                    f"the seat for the rest of the game")]
+
+
+def abandon(room: RoomData, *, idle_since: datetime, now: datetime,
+            after: float) -> list[RoomEvent]:
+    """A game nobody touched since ``idle_since`` for ``after`` seconds ends without a result."""
+    if room.status != RoomStatus.PLAYING or idle_since + timedelta(seconds=after) > now:
+        raise Conflict("The game is not idle long enough to be abandoned")
+    days = after / 86400
+    span = f"{days:g} days" if days >= 1 else f"{after / 3600:g} hours"
+    reason = f"Nobody played for {span}: abandoned"
+    return [GameAbandoned(reason), Noticed(reason)]
 
 
 def say(room: RoomData, seat: int | None, text: str, *, max_length: int) -> list[RoomEvent]:
     """A seated player says a line of 1 to ``max_length`` characters in the chat."""
-    text = str(text).strip()
-    if not text or len(text) > max_length:
-        raise BadRequest(f"Expected a chat message of 1 to {max_length} characters, "
-                         f"got {len(text)}")
+    text = clean_chat(text, max_length)
     if seat is None:
         raise Forbidden("Spectators cannot chat")
     return [Said(seat, room.seats[seat].name, text)]

@@ -1,38 +1,112 @@
-"""A room's websocket connections: each mirrors one document, fed through its outbox."""
+"""A room's websocket connections: each mirrors one document, fed through a bounded outbox.
+
+Messages are encoded once and shared: every connection that gets the same message
+(a spectator's patch, a presence update) gets the same text. A connection whose
+outbox fills up is too far behind to catch up by patches: it is told so and closed,
+and its client reconnects and syncs.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from app.rooms.data import RoomData
 from app.rooms.documents import diff, document
+from app.timers import Clock, SystemClock
 
 JSON = Any
+PRESENCE_DELAY = 0.05  # seconds: connections arriving together get one presence update
+
+
+def encode(message: dict[str, JSON]) -> str:
+    """Returns a message as the compact JSON text sent on the socket."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A message ready to send: its type, and its JSON text."""
+
+    kind: str
+    text: str
+
+    @classmethod
+    def of(cls, message: dict[str, JSON]) -> Outgoing:
+        """Encodes ``message``."""
+        return cls(str(message["type"]), encode(message))
 
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: whose document it mirrors, the last version sent, an outbox."""
+    """One websocket: whose document it mirrors, the last version sent, a bounded outbox."""
 
     viewer: int | None
-    outbox: asyncio.Queue[dict[str, JSON] | None] = field(default_factory=asyncio.Queue)
+    limit: int = 256
+    outbox: asyncio.Queue[Outgoing | None] = field(default_factory=asyncio.Queue)
     doc: dict[str, JSON] | None = None
     version: int = -1
+    sync_pending: bool = False
+    closed: bool = False
+    too_slow: bool = False
+    # Set by the socket's handler: stops a writer stuck on a socket that does not drain.
+    abort: Callable[[], object] | None = None
 
-    def send(self, message: dict[str, JSON] | None) -> None:
+    def send(self, message: dict[str, JSON] | Outgoing | None) -> None:
         """Queues a message for the socket's writer task; ``None`` closes the socket."""
-        self.outbox.put_nowait(message)
+        if self.closed:
+            return
+        if message is None:
+            self.close()
+            return
+        out = message if isinstance(message, Outgoing) else Outgoing.of(message)
+        if self.outbox.qsize() >= self.limit:
+            self._too_slow()
+            return
+        self.sync_pending = self.sync_pending or out.kind == "sync"
+        self.outbox.put_nowait(out)
+
+    def sent(self, out: Outgoing) -> None:
+        """Notes that the writer task sent ``out``."""
+        if out.kind == "sync":
+            self.sync_pending = False
+
+    def close(self, reason: dict[str, JSON] | None = None) -> None:
+        """Queues ``reason`` (an error message) if given, then the end of the socket."""
+        if self.closed:
+            return
+        if reason is not None:
+            self.outbox.put_nowait(Outgoing.of(reason))
+        self.closed = True
+        self.outbox.put_nowait(None)
+
+    def _too_slow(self) -> None:
+        while not self.outbox.empty():  # nothing queued is worth sending any more
+            self.outbox.get_nowait()
+        self.too_slow = True
+        self.close({"type": "error", "code": "too_slow",
+                    "message": f"More than {self.limit} messages were waiting for this "
+                               f"connection; reconnect to get the whole document again"})
+        if self.abort is not None:
+            self.abort()
 
 
 class Connections:
     """The connections of one room, and what is sent to them."""
 
-    def __init__(self, log_limit: int) -> None:
+    def __init__(self, log_limit: int = 400, outbox_limit: int = 256,
+                 clock: Clock | None = None) -> None:
         self.log_limit = log_limit
+        self.outbox_limit = outbox_limit
+        self.clock: Clock = clock or SystemClock()
         self._all: set[Connection] = set()
+        self._presence: asyncio.TimerHandle | None = None
+        # The last document built for each viewer, with its version: a document is a
+        # function of the room's version and the viewer, so it can be shared.
+        self._docs: dict[int | None, tuple[int, dict[str, JSON]]] = {}
 
     def __iter__(self) -> Iterator[Connection]:
         return iter(list(self._all))
@@ -40,63 +114,102 @@ class Connections:
     def __len__(self) -> int:
         return len(self._all)
 
-    def add(self, conn: Connection) -> None:
-        """Registers a connection (its first ``sync`` is the caller's to send)."""
+    def count(self, viewer: int | None) -> int:
+        """Returns how many connections mirror ``viewer``'s document."""
+        return sum(1 for c in self._all if c.viewer == viewer)
+
+    def open(self, room: RoomData, viewer: int | None) -> Connection:
+        """Registers a connection for ``viewer`` and queues its first ``sync``."""
+        conn = Connection(viewer, limit=self.outbox_limit)
         self._all.add(conn)
+        self.sync(room, conn)
+        return conn
 
     def discard(self, conn: Connection) -> None:
         """Forgets a connection."""
         self._all.discard(conn)
 
+    def document(self, room: RoomData, viewer: int | None) -> dict[str, JSON]:
+        """Returns ``viewer``'s document at the room's version, built once per version."""
+        cached = self._docs.get(viewer)
+        if cached is not None and cached[0] == room.version:
+            return cached[1]
+        doc = document(room, viewer, self.log_limit)
+        self._docs[viewer] = (room.version, doc)
+        return doc
+
     def sync(self, room: RoomData, conn: Connection) -> None:
-        """Queues the whole document for ``conn``."""
-        conn.doc = document(room, conn.viewer, self.log_limit)
+        """Queues the whole document for ``conn``, unless a sync is already on its way."""
+        if conn.sync_pending:
+            return
+        conn.doc = self.document(room, conn.viewer)
         conn.version = room.version
-        conn.send({"type": "sync", "version": room.version, "doc": conn.doc})
+        conn.send({"type": "sync", "version": room.version, "doc": conn.doc,
+                   "time": self.clock.now().isoformat()})
 
     def broadcast(self, room: RoomData, actor: Connection | None = None,
                   ref: JSON = None) -> None:
         """Brings every connection to the room's version: a patch, or a sync if it fell behind.
 
-        Each distinct document is built once (every spectator sees the same one).
+        Each distinct document is built once, and each distinct message encoded once
+        (every spectator sees the same one).
         """
-        docs: dict[int | None, dict[str, JSON]] = {}
+        shared: dict[tuple[int | None, int], Outgoing] = {}
+        sent_at = self.clock.now().isoformat()  # lets clients read deadlines on their clocks
         for conn in self:
-            doc = docs.get(conn.viewer)
-            if doc is None:
-                doc = docs[conn.viewer] = document(room, conn.viewer, self.log_limit)
-            if conn.doc is None or conn.version != room.version - 1:
-                message: dict[str, JSON] = {"type": "sync", "version": room.version, "doc": doc}
-            else:
-                message = {"type": "patch", "version": room.version, "ops": diff(conn.doc, doc)}
+            doc = self.document(room, conn.viewer)
+            behind = conn.doc is None or conn.version != room.version - 1
+
+            def message(conn: Connection = conn, doc: dict[str, JSON] = doc,
+                        behind: bool = behind) -> dict[str, JSON]:
+                if behind:
+                    return {"type": "sync", "version": room.version, "doc": doc,
+                            "time": sent_at}
+                return {"type": "patch", "version": room.version,
+                        "ops": diff(conn.doc or {}, doc), "time": sent_at}
+
             if conn is actor and ref is not None:
-                message["ref"] = ref
+                conn.send(message() | {"ref": ref})
+            else:
+                # Connections of one viewer at the same version get the same text.
+                key = (conn.viewer, -1 if behind else conn.version)
+                if key not in shared:
+                    shared[key] = Outgoing.of(message())
+                conn.send(shared[key])
             conn.doc, conn.version = doc, room.version
-            conn.send(message)
 
     def presence(self) -> None:
-        """Tells every connection which seats have someone connected right now."""
+        """Tells every connection, shortly, which seats have someone connected."""
+        if self._presence is None:
+            self._presence = asyncio.get_running_loop().call_later(
+                PRESENCE_DELAY, self._send_presence)
+
+    def _send_presence(self) -> None:
+        self._presence = None
         online = sorted({c.viewer for c in self._all if c.viewer is not None})
         spectators = sum(1 for c in self._all if c.viewer is None)
+        out = Outgoing.of({"type": "presence", "seats": online, "spectators": spectators})
         for conn in self:
-            conn.send({"type": "presence", "seats": online, "spectators": spectators})
+            conn.send(out)
 
-    def drop_seat(self, position: int, *, renumber: bool) -> None:
-        """Closes a removed seat's sockets before any document is sent to them again.
-
-        With ``renumber`` the later seats moved up one, and so do their connections:
-        a connection must never be left pointing at someone else's seat.
-        """
+    def drop(self, *, seat: int | None = None, spectators: bool = False,
+             reason: dict[str, JSON]) -> None:
+        """Closes the sockets of ``seat`` (or of every spectator), saying why."""
         for conn in self:
-            if conn.viewer == position:
+            if (spectators and conn.viewer is None) or (seat is not None and conn.viewer == seat):
                 self._all.discard(conn)
-                conn.send({"type": "error", "code": "kicked",
-                           "message": "The host removed you from this seat"})
-                conn.send(None)
-            elif renumber and conn.viewer is not None and conn.viewer > position:
+                conn.close(reason)
+
+    def renumber_after(self, position: int) -> None:
+        """Moves the connections of the seats after ``position`` up one, as their seats did."""
+        for conn in self:
+            if conn.viewer is not None and conn.viewer > position:
                 conn.viewer -= 1
 
     def close(self) -> None:
         """Closes every socket."""
+        if self._presence is not None:
+            self._presence.cancel()
+            self._presence = None
         for conn in self:
-            conn.send(None)
+            conn.close()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from app.rooms.clock import ClockSetting, Presence, Timing
 from app.tokens import same_hash
 from games.base import Game
 
@@ -18,6 +20,7 @@ class RoomStatus(StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"
     FINISHED = "finished"
+    ABANDONED = "abandoned"
 
 
 class SeatKind(StrEnum):
@@ -66,6 +69,10 @@ class RoomData:
     seq: int = 0
     result: JSON = None
     log: list[dict[str, JSON]] = field(default_factory=list)
+    turn_clock: ClockSetting | None = None
+    gone_after: float | None = None
+    timing: Timing = field(default_factory=Timing)
+    due: datetime | None = None  # when the server must next act for the room (clocks)
 
     def seat_for_token(self, token: str) -> int | None:
         """Returns the seat whose token this is, else ``None``."""
@@ -83,3 +90,11 @@ class RoomData:
     def bots_to_act(self) -> list[int]:
         """Returns the bot seats the game waits for."""
         return [s for s in self.to_act() if self.seats[s].kind == SeatKind.BOT]
+
+    def presence(self, seat: int) -> Presence | None:
+        """Returns whether a person's seat is connected, away or gone (``None`` for a bot)."""
+        if self.seats[seat].kind == SeatKind.BOT:
+            return None
+        if seat in self.timing.away:
+            return "away"
+        return "gone" if seat in self.timing.gone else "connected"

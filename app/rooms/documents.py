@@ -13,6 +13,7 @@ from typing import Any
 import jsonpatch
 
 from app.rooms.data import RoomData
+from app.rooms.timing import clock_view
 from games.leaks import visible_to
 
 JSON = Any
@@ -30,12 +31,14 @@ def summary(room: RoomData, viewer: int | None = None) -> dict[str, JSON]:
         "allow_spectators": room.allow_spectators,
         "host": room.host_seat,
         "you": viewer,
-        "seats": [s.public() for s in room.seats],
+        "seats": [s.public() | {"presence": room.presence(s.position)} for s in room.seats],
         "min_seats": game.min_seats,
         "max_seats": game.max_seats,
         "match": room.matches,
         "to_act": room.to_act(),
         "result": room.result,
+        "clock": clock_view(room),
+        "gone_after": room.gone_after,
     }
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from app.rooms.clock import ClockSetting, Timing
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from games.base import Action, Event, Result
 
@@ -41,10 +43,12 @@ class SeatHandedToBot:
 
 @dataclass(frozen=True)
 class Configured:
-    """The host set the game options and whether spectators may watch."""
+    """The host set the game options, whether spectators may watch, and the clocks."""
 
     options: dict[str, JSON]
     allow_spectators: bool
+    turn_clock: ClockSetting | None = None
+    gone_after: float | None = None
 
 
 @dataclass(frozen=True)
@@ -81,13 +85,32 @@ class Said:
 
 @dataclass(frozen=True)
 class Noticed:
-    """A notice about the room for everyone's log (joins, kicks, a game beginning)."""
+    """A notice about the room for the log (joins, kicks, a game beginning).
+
+    With ``only``, just those seats see it (what the server played for a seat).
+    """
 
     text: str
+    only: tuple[int, ...] | None = None
 
 
-RoomEvent = SeatTaken | SeatLeft | SeatHandedToBot | Configured | GameStarted | Played | Said \
-    | Noticed
+@dataclass(frozen=True)
+class Timed:
+    """The seats' clocks and presence changed; ``due`` is when the server must next look."""
+
+    timing: Timing
+    due: datetime | None
+
+
+@dataclass(frozen=True)
+class GameAbandoned:
+    """Nobody touched the game for too long: it ends without a result."""
+
+    reason: str
+
+
+RoomEvent = (SeatTaken | SeatLeft | SeatHandedToBot | Configured | GameStarted | Played | Said
+             | Noticed | Timed | GameAbandoned)
 
 
 def apply(room: RoomData, version: int, events: Sequence[RoomEvent]) -> None:
@@ -110,8 +133,9 @@ def _apply(room: RoomData, version: int, event: RoomEvent) -> None:
         case SeatHandedToBot(position, bot):
             seat = room.seats[position]
             seat.kind, seat.bot, seat.token_hash = SeatKind.BOT, bot, None
-        case Configured(options, allow_spectators):
+        case Configured(options, allow_spectators, turn_clock, gone_after):
             room.options, room.allow_spectators = options, allow_spectators
+            room.turn_clock, room.gone_after = turn_clock, gone_after
         case GameStarted(game_id, seed, match, state):
             room.status, room.matches = RoomStatus.PLAYING, match
             room.game_id, room.seed = game_id, seed
@@ -125,5 +149,10 @@ def _apply(room: RoomData, version: int, event: RoomEvent) -> None:
         case Said(seat, name, text):
             room.log.append({"v": version, "type": "chat", "text": text, "seat": seat,
                              "name": name})
-        case Noticed(text):
-            room.log.append({"v": version, "type": "notice", "text": text})
+        case Noticed(text, only):
+            room.log.append({"v": version, "type": "notice", "text": text}
+                            | ({"only": list(only)} if only else {}))
+        case Timed(timing, due):
+            room.timing, room.due = timing, due
+        case GameAbandoned():
+            room.status = RoomStatus.ABANDONED

@@ -16,17 +16,24 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from app.db import Database
-from app.errors import Conflict, SaloonError, Unauthorized
+from app.errors import Conflict, Crowded, SaloonError, Unauthorized
 from app.notifier import LocalNotifier, Notifier
 from app.rooms import commands, persistence
 from app.rooms.bots import BotTasks, choose
+from app.rooms.clock import TurnClock, resolve
 from app.rooms.connections import Connection, Connections
 from app.rooms.data import RoomData, SeatInfo, SeatKind
-from app.rooms.events import RoomEvent, SeatHandedToBot, SeatLeft, apply
+from app.rooms.events import Configured, RoomEvent, SeatHandedToBot, SeatLeft, apply
+from app.rooms.keeper import Keeper
+from app.rooms.timing import with_timing
 from app.settings import Settings
+from app.text import clean_name
+from app.timers import Clock, Handle, SystemClock
 from app.tokens import hash_token, new_code, new_seed, new_token
 from games.base import GameError
 
@@ -41,8 +48,9 @@ class LiveRoom(RoomData):
     """A room in memory: its data, and what only a running server has (lock, sockets, bots)."""
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: Connections = field(default_factory=lambda: Connections(400))
+    connections: Connections = field(default_factory=Connections)
     bots: BotTasks = field(default_factory=BotTasks)
+    alarm: Handle | None = None
     last_used: float = field(default_factory=time.monotonic)
 
     def take(self, data: RoomData) -> None:
@@ -54,13 +62,18 @@ class LiveRoom(RoomData):
 class RoomService:
     """Creates, loads and changes rooms; the only writer of room state."""
 
-    def __init__(self, db: Database, settings: Settings,
-                 notifier: Notifier | None = None) -> None:
+    def __init__(self, db: Database, settings: Settings, notifier: Notifier | None = None,
+                 clock: Clock | None = None) -> None:
         self.db = db
         self.settings = settings
         self.notifier = notifier or LocalNotifier()
+        self.clock: Clock = clock or SystemClock()
+        self.keeper = Keeper(self)
         self.rooms: dict[str, LiveRoom] = {}
         self._loading = asyncio.Lock()
+        # A document shows the last LOG_LIMIT entries its viewer may see; private
+        # entries are a minority, so twice as many in memory is plenty and bounded.
+        self.log_keep = 2 * settings.log_limit
 
     # ---- loading -----------------------------------------------------------------
 
@@ -71,15 +84,19 @@ class RoomService:
             async with self._loading:
                 live = self.rooms.get(code)
                 if live is None:
-                    live = LiveRoom(connections=Connections(self.settings.log_limit),
-                                    **_fields(await persistence.load(self.db, code)))
+                    live = LiveRoom(connections=Connections(self.settings.log_limit,
+                                                            self.settings.outbox_limit,
+                                                            self.clock),
+                                    **_fields(await persistence.load(
+                                        self.db, code, recent=self.log_keep)))
                     self.rooms[code] = live
                     self._schedule_bots(live)
+                    self.keeper.arm(live)
         live.last_used = time.monotonic()
         return live
 
     async def _reload(self, live: LiveRoom) -> None:
-        live.take(await persistence.load(self.db, live.code))
+        live.take(await persistence.load(self.db, live.code, recent=self.log_keep))
         live.connections.broadcast(live)
 
     # ---- the one write path ----------------------------------------------------------
@@ -91,8 +108,10 @@ class RoomService:
         Must be called with ``live.lock`` held. Returns the new version.
         """
         for _attempt in range(ATTEMPTS):
+            now = self.clock.now()
             try:
-                events = command()  # raises before anything is written
+                events = with_timing(live, command(), now=now,  # raises before any write
+                                     away_delay=self.settings.away_delay)
             except (SaloonError, GameError):
                 # A refusal must rest on fresh facts: another process may have moved on.
                 if await persistence.stored_version(self.db, live) == live.version:
@@ -101,40 +120,55 @@ class RoomService:
                 continue
             version = live.version + 1
             try:
-                await persistence.commit(self.db, live, version, events,
+                await persistence.commit(self.db, live, version, events, now=now,
                                          snapshot_every=self.settings.snapshot_every)
             except persistence.Stale:
                 await self._reload(live)
                 continue
             apply(live, version, events)
+            del live.log[:-self.log_keep]
             self._close_removed_seats(live, events)
             live.last_used = time.monotonic()
             live.connections.broadcast(live, actor=actor, ref=ref)
             self._schedule_bots(live)
+            self.keeper.arm(live)
             await self.notifier.publish(live.code, version)
             return version
         raise Conflict("The room kept changing under this request; try again")
 
     @staticmethod
     def _close_removed_seats(live: LiveRoom, events: Sequence[RoomEvent]) -> None:
+        """Closes the sockets of seats taken away and of spectators no longer allowed.
+
+        They are closed before any document of the new version is sent to them; when
+        later seats moved up one, so do their connections.
+        """
+        kicked = {"type": "error", "code": "kicked",
+                  "message": "The host removed you from this seat"}
         for event in events:
+            if isinstance(event, SeatLeft | SeatHandedToBot):
+                live.connections.drop(seat=event.position, reason=kicked)
             if isinstance(event, SeatLeft):
-                live.connections.drop_seat(event.position, renumber=True)
-            elif isinstance(event, SeatHandedToBot):
-                live.connections.drop_seat(event.position, renumber=False)
+                live.connections.renumber_after(event.position)
+            if isinstance(event, Configured) and not event.allow_spectators:
+                live.connections.drop(spectators=True, reason={
+                    "type": "error", "code": "spectators_off",
+                    "message": "The host no longer allows spectators in this room"})
 
     # ---- rooms and seats --------------------------------------------------------------
 
     async def create(self, *, game_id: str, options: dict[str, JSON] | None, name: str,
-                     allow_spectators: bool = True) -> tuple[LiveRoom, int, str]:
+                     allow_spectators: bool = True, turn_clock: TurnClock | None = None,
+                     gone_after: float | None = None) -> tuple[LiveRoom, int, str]:
         """Creates a private room with its host in seat 0; returns room, seat and token."""
         game = commands.game_named(game_id)
         opts = commands.parse_options(game, options)
         token = new_token()
-        host = SeatInfo(0, commands.clean_name(name), SeatKind.HUMAN, None, hash_token(token))
+        host = SeatInfo(0, clean_name(name), SeatKind.HUMAN, None, hash_token(token))
         code = new_code()
         await persistence.create(self.db, game=game.id, options=opts, host=host, code=code,
-                                 allow_spectators=allow_spectators)
+                                 allow_spectators=allow_spectators,
+                                 turn_clock=resolve(turn_clock), gone_after=gone_after)
         return await self.get(code), 0, token
 
     def authenticate(self, live: LiveRoom, token: str | None) -> int:
@@ -167,13 +201,12 @@ class RoomService:
         async with live.lock:
             await self._run(live, lambda: commands.remove_seat(live, token, position))
 
-    async def configure(self, code: str, token: str | None, *, options: dict[str, JSON] | None,
-                        allow_spectators: bool | None) -> None:
-        """Host only, outside a game: replaces the options and/or the spectator setting."""
+    async def configure(self, code: str, token: str | None, **settings: Any) -> None:
+        """Host only, outside a game: replaces the options, the spectator setting, the clocks
+        (``commands.configure``'s keywords; one left out keeps its value)."""
         live = await self.get(code)
         async with live.lock:
-            await self._run(live, lambda: commands.configure(
-                live, token, options=options, allow_spectators=allow_spectators))
+            await self._run(live, lambda: commands.configure(live, token, **settings))
 
     async def start(self, code: str, token: str | None, *, rematch: bool = False) -> str:
         """Host only: starts the first game (or, with ``rematch``, the next one); returns its id."""
@@ -182,6 +215,9 @@ class RoomService:
         async with live.lock:
             await self._run(live, lambda: commands.start(live, token, rematch=rematch,
                                                          game_id=game_id, seed=seed))
+            for seat in range(len(live.seats)):  # absent already: gone unless they come
+                if not live.connections.count(seat):
+                    self.keeper.left(live, seat)
             return game_id
 
     # ---- play and chat ------------------------------------------------------------------
@@ -193,27 +229,46 @@ class RoomService:
             return await self._run(live, lambda: commands.play(live, seat, raw),
                                    actor=actor, ref=ref)
 
-    async def chat(self, live: LiveRoom, seat: int | None, text: str) -> int:
+    async def come_back(self, live: LiveRoom, seat: int | None, *,
+                        actor: Connection | None = None, ref: JSON = None) -> int:
+        """A player the server was playing for takes the seat back; returns the new version."""
+        async with live.lock:
+            return await self._run(live, lambda: commands.come_back(live, seat),
+                                   actor=actor, ref=ref)
+
+    async def chat(self, live: LiveRoom, seat: int | None, text: str, *,
+                   actor: Connection | None = None, ref: JSON = None) -> int:
         """Adds a chat line from ``seat``; returns the new version."""
         async with live.lock:
             return await self._run(live, lambda: commands.say(
-                live, seat, text, max_length=self.settings.chat_max_length))
+                live, seat, text, max_length=self.settings.chat_max_length),
+                actor=actor, ref=ref)
 
     # ---- connections -----------------------------------------------------------------
 
     async def connect(self, live: LiveRoom, viewer: int | None) -> Connection:
-        """Registers a connection and queues its first ``sync``."""
-        conn = Connection(viewer)
+        """Registers a connection and queues its first ``sync``; raises ``Crowded`` when full."""
+        if len(live.connections) >= self.settings.max_connections_per_room:
+            raise Crowded(f"This room already has {len(live.connections)} connections, "
+                          f"the most it takes")
+        if viewer is not None and (live.connections.count(viewer)
+                                   >= self.settings.max_connections_per_seat):
+            raise Crowded(f"This seat already has {live.connections.count(viewer)} open "
+                          f"connections, the most it may hold; close one first")
         async with live.lock:
-            live.connections.add(conn)
-            live.connections.sync(live, conn)
+            conn = live.connections.open(live, viewer)
         live.connections.presence()
+        if viewer is not None:
+            await self.keeper.arrived(live, viewer)
         return conn
 
     def disconnect(self, live: LiveRoom, conn: Connection) -> None:
-        """Forgets a connection; the seat stays its player's."""
+        """Forgets a connection; the seat stays its player's (gone if none comes back soon)."""
         live.connections.discard(conn)
         live.connections.presence()
+        if conn.viewer is not None and not live.connections.count(conn.viewer) \
+                and conn.viewer < len(live.seats):
+            self.keeper.left(live, conn.viewer)
 
     # ---- bots ----------------------------------------------------------------------------
 
@@ -236,8 +291,11 @@ class RoomService:
     # ---- the service's life ------------------------------------------------------------
 
     async def close(self) -> None:
-        """Stops every bot task and closes every connection."""
+        """Stops every bot task and alarm and closes every connection."""
+        await self.keeper.close()
         for live in self.rooms.values():
+            if live.alarm is not None:
+                live.alarm.cancel()
             await live.bots.cancel()
             live.connections.close()
 
@@ -245,7 +303,7 @@ class RoomService:
         """Drops rooms nobody uses from memory (they reload on demand); returns their codes."""
         now = time.monotonic()
         gone = [code for code, live in self.rooms.items()
-                if not len(live.connections) and not live.lock.locked()
+                if not len(live.connections) and not live.lock.locked() and live.due is None
                 and not live.bots.busy() and now - live.last_used > older_than]
         for code in gone:
             del self.rooms[code]
@@ -260,6 +318,33 @@ class RoomService:
             if live.version < version:
                 await self._reload(live)
                 self._schedule_bots(live)
+
+
+    async def wake_due(self, within: float) -> list[str]:
+        """Loads the rooms whose clocks fall due within ``within`` seconds (their alarms are
+        set on loading); returns their codes. A restarted process starts with this."""
+        codes = await persistence.due_rooms(
+            self.db, self.clock.now() + timedelta(seconds=within))
+        for code in codes:
+            await self.get(code)
+        return codes
+
+    async def abandon_idle(self) -> list[str]:
+        """Ends, without a result, every game nobody touched for ``ABANDON_AFTER``; returns
+        the rooms' codes. Their rooms then leave memory like any idle room."""
+        now, after = self.clock.now(), self.settings.abandon_after
+        ended = []
+        for code, idle_since in await persistence.idle_rooms(
+                self.db, now - timedelta(seconds=after)):
+            live = await self.get(code)
+            async with live.lock:
+                try:
+                    await self._run(live, partial(commands.abandon, live,
+                                                  idle_since=idle_since, now=now, after=after))
+                except SaloonError:  # played meanwhile
+                    continue
+            ended.append(code)
+        return ended
 
 
 def _fields(data: RoomData) -> dict[str, Any]:

@@ -14,15 +14,17 @@ from games.base import (
     NotYourTurn,
     RandomBot,
     Result,
+    Seat,
     Viewer,
     check_legal,
 )
-from games.cards_for_cowboys import rules
+from games.cards_for_cowboys import hidden, rules
 from games.cards_for_cowboys import view as views
 from games.cards_for_cowboys.actions import Action as ActionSchema
 from games.cards_for_cowboys.bots import PushYourLuckBot
 from games.cards_for_cowboys.cards import spec
 from games.cards_for_cowboys.state import OVER, State
+from games.rng import Rng
 
 
 class Options(BaseModel):
@@ -114,6 +116,11 @@ class CardsForCowboys(Game[State]):
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
         """Returns every card name ``viewer`` may not see."""
         return views.secrets(state, viewer)
+
+    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
+                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
+        """Returns ``state`` with the cards hidden from ``viewer`` permuted (see ``hidden``)."""
+        return hidden.hidden_shuffle(state, viewer, rng, keep=keep, deck=deck)
 
     def invariants(self, state: State) -> list[str]:
         """Returns broken invariants: every card exactly once, tallies and phase consistent."""

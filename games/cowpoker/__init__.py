@@ -17,10 +17,11 @@ from games.base import (
     GameOver,
     NotYourTurn,
     Result,
+    Seat,
     Viewer,
     check_legal,
 )
-from games.cowpoker import rules, scoring, view
+from games.cowpoker import hidden, rules, scoring, view
 from games.cowpoker.actions import Action as ActionType
 from games.cowpoker.bots import SmartBot
 from games.cowpoker.cards import CARD_IDS, CARDS, RANCHES
@@ -150,6 +151,11 @@ class Cowpoker(Game[State]):
             if state.seat_of[p] is not None and state.seat_of[p] != viewer:
                 hidden |= set(state.hands[p])
         return hidden
+
+    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
+                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
+        """Returns ``state`` with the cards hidden from ``viewer`` permuted (see ``hidden``)."""
+        return hidden.hidden_shuffle(state, viewer, rng, keep=keep, deck=deck)
 
     def invariants(self, state: State) -> list[str]:
         """Checks that all 54 cards are somewhere, once, and Deadwood holds no hand."""

@@ -15,10 +15,12 @@ from games.base import (
     NotYourTurn,
     RandomBot,
     Result,
+    Seat,
     Viewer,
     check_legal,
 )
-from games.wyoming_cowboy import rules, view
+from games.rng import Rng
+from games.wyoming_cowboy import hidden, rules, view
 from games.wyoming_cowboy.actions import Action as ActionType
 from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import full_deck, words
@@ -112,6 +114,11 @@ class WyomingCowboy(Game[State]):
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
         """Returns card texts ``viewer`` must not see."""
         return view.secrets(state, viewer)
+
+    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
+                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
+        """Returns ``state`` with the cards hidden from ``viewer`` permuted (see ``hidden``)."""
+        return hidden.hidden_shuffle(state, viewer, rng, keep=keep, deck=deck)
 
     def invariants(self, state: State) -> list[str]:
         """Checks that every card is in exactly one place and every badge has its king."""

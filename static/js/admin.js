@@ -53,7 +53,7 @@ function when(iso) {
 }
 
 function resultText(g) {
-  if (!g.scores) return g.status === "playing" ? "in play" : "—";
+  if (!g.scores) return { playing: "in play", abandoned: "abandoned" }[g.status] ?? "—";
   const names = g.seats.map((x) => x.name);
   return `${(g.winners || []).map((w) => names[w]).join(" and ")} won (${g.scores.join(" / ")})`;
 }

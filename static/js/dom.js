@@ -9,6 +9,8 @@ function build(el, attrs, children) {
     else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.entries(v).forEach(([dk, dv]) => { if (dv != null) el.dataset[dk] = dv; });
     else if (k === "value" && "value" in el) el.value = v;
+    // Through the CSSOM: the page's policy forbids style attributes.
+    else if (k === "style") el.style.cssText = String(v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat(Infinity)) {

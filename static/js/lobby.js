@@ -3,9 +3,11 @@
 import { api, prefs, tokens } from "./api.js";
 import { $, fill, h } from "./dom.js";
 import { optionsForm } from "./options.js";
+import { clockFields } from "./clock.js";
 
 function gameCard(game) {
   const form = optionsForm(game.options_schema, {}, { idPrefix: `opt-${game.id}` });
+  const clock = clockFields(null, 600, `clock-${game.id}`);
   const name = h("input", { id: `name-${game.id}`, name: "name", required: true, maxlength: 32,
     autocomplete: "nickname", value: prefs.get("name", "") });
   const spectators = h("input", { id: `spec-${game.id}`, type: "checkbox", checked: true });
@@ -19,7 +21,7 @@ function gameCard(game) {
     submit.disabled = true;
     try {
       const room = await api("POST", "/rooms", { body: { game: game.id, name: who, options: form.read(),
-        allow_spectators: spectators.checked } });
+        allow_spectators: spectators.checked, ...clock.read() } });
       prefs.set("name", who);
       tokens.set(room.code, room.token);
       location.href = `/r/${room.code}`;
@@ -29,7 +31,7 @@ function gameCard(game) {
     }
   } },
   h("div", { class: "field" }, h("label", { for: name.id }, "Your name"), name),
-  h("details", { class: "game-options" }, h("summary", null, "Options"), form.element),
+  h("details", { class: "game-options" }, h("summary", null, "Options"), form.element, clock.element),
   h("div", { class: "field inline" }, spectators, h("label", { for: spectators.id }, "Allow spectators")),
   submit, error);
   const players = game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats}–${game.max_seats} players`;

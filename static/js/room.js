@@ -7,6 +7,7 @@ import { RoomSocket } from "./socket.js";
 import { describeAction, renderChoices, renderResult } from "./actions.js";
 import * as generic from "./tables/generic.js";
 import { SUIT_SYMBOL } from "./cards.js";
+import { beeper, clockFields, countdown, heardServer, tick } from "./clock.js";
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const state = {
@@ -91,6 +92,12 @@ function setConn(status, detail) {
       socket.restart(null);
     }
     else if (detail === "bad_token") { tokens.drop(code); state.token = null; socket.restart(null); }
+    else if (detail === "spectators_off") {
+      notice("The host stopped allowing spectators. Take a seat to come back in.", "info");
+      showJoin(true);
+    } else if (detail === "too_many_connections") {
+      notice("This room (or your seat) already has as many connections as it takes. Close another tab of it and reload.");
+    }
   }
 }
 
@@ -98,6 +105,7 @@ function connect() {
   socket?.close();
   socket = new RoomSocket(code, state.token, {
     onStatus: setConn,
+    onTime: heardServer,
     onDoc: (doc, version) => { state.doc = doc; state.version = version; render(); },
     onSync: () => { state.pending = false; },
     onPresence: (msg) => { state.presence = msg; renderSeats(); },
@@ -105,7 +113,8 @@ function connect() {
     onError: (msg) => {
       if (msg.ref === undefined || msg.ref === state.pending) state.pending = false;
       state.errorCount += 1;
-      if (!msg.refusal && msg.code !== "kicked") notice(msg.message); // those two: setConn says why
+      // Those that close the socket: setConn says why once it is closed.
+      if (!msg.refusal && msg.code !== "kicked" && msg.code !== "spectators_off") notice(msg.message);
       if (state.doc) render();
     },
   });
@@ -154,7 +163,8 @@ function render() {
   $("#chat-text").placeholder = r.you === null ? "Take a seat to chat" : "Say something";
   fill($("#room-title"), 
     h("span", { class: "game-title" }, r.title), " ",
-    h("span", { class: "status", "data-status": r.status }, { lobby: "waiting to start", playing: "playing", finished: "finished" }[r.status] || r.status),
+    h("span", { class: "status", "data-status": r.status }, { lobby: "waiting to start", playing: "playing", finished: "finished",
+      abandoned: "abandoned: nobody played for too long" }[r.status] || r.status),
     r.match ? h("span", { class: "match" }, ` · game ${r.match + 1}`) : null,
     r.you === null ? h("span", { class: "watching" }, " · watching") : null,
     r.you !== null ? h("span", { class: "who" }, ` · you are ${r.seats[r.you]?.name ?? "seated"} `,
@@ -175,18 +185,22 @@ function renderSeats() {
   const list = clear($("#seat-list"));
   const host = isHost();
   for (const seat of r.seats) {
-    const here = seat.kind === "bot" || online.has(seat.seat);
+    const here = seat.kind === "bot" || (online.has(seat.seat) && seat.presence !== "away");
     const tags = [];
     if (seat.seat === r.host) tags.push("host");
     if (seat.seat === r.you) tags.push("you");
     if (seat.kind === "bot") tags.push(`${seat.bot || "random"} bot`);
+    if (seat.presence === "away") tags.push("away: the server plays for them");
+    else if (seat.presence === "gone") tags.push("gone");
     const canRemove = host && seat.seat !== r.host && (r.status === "lobby" || (r.status === "playing" && seat.kind === "human"));
-    list.append(h("li", { class: ["seat", toAct.has(seat.seat) && "acting"], "data-seat": seat.seat, "data-online": here ? "yes" : "no" },
+    list.append(h("li", { class: ["seat", toAct.has(seat.seat) && "acting"], "data-seat": seat.seat, "data-online": here ? "yes" : "no",
+      "data-presence": seat.presence || "bot" },
       h("span", { class: "dot", title: here ? "connected" : "not connected", "aria-hidden": "true" }),
       h("span", { class: "name" }, seat.name),
       h("span", { class: "sr-only" }, here ? " (connected)" : " (not connected)"),
       tags.length ? h("span", { class: "tags" }, tags.join(" · ")) : null,
       toAct.has(seat.seat) ? h("span", { class: "turn-mark" }, "to act") : null,
+      toAct.has(seat.seat) ? countdown(r, seat.seat) : null,
       canRemove ? h("button", { type: "button", class: "small", "aria-label": `${r.status === "lobby" ? "Remove" : "Kick"} ${seat.name}`,
         onclick: () => { if (seat.kind === "bot" || confirm(`Remove ${seat.name}?`)) hostCall("DELETE", `/seats/${seat.seat}`); } },
       r.status === "lobby" ? "Remove" : "Kick") : null));
@@ -212,7 +226,8 @@ function renderHost() {
   panel.hidden = false;
   const game = state.games[r.game];
   // Keep the options form while the host edits it; rebuild when the room's options change.
-  const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.seats.length, r.seats.map((s) => s.bot)]);
+  const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.seats.length, r.seats.map((s) => s.bot),
+    r.clock && [r.clock.per_move, r.clock.bank], r.gone_after]);
   if (panel.dataset.key === optKey) return;
   panel.dataset.key = optKey;
   fill(panel, h("h2", null, "Host"));
@@ -227,15 +242,17 @@ function renderHost() {
       enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`));
     if (game) {
       const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt" });
+      const clock = clockFields(r.clock, r.gone_after, "room");
       const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
       panel.append(h("details", { class: "game-options" }, h("summary", null, "Options"),
-        h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked }); } },
-          form.element,
+        h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, ...clock.read() }); } },
+          form.element, clock.element,
           h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
           h("button", { type: "submit" }, "Save options"))));
     }
-  } else if (r.status === "finished") {
-    panel.append(h("button", { type: "button", id: "rematch", class: "primary", onclick: () => hostCall("POST", "/rematch") }, "Rematch"));
+  } else if (r.status === "finished" || r.status === "abandoned") {
+    panel.append(h("button", { type: "button", id: "rematch", class: "primary", onclick: () => hostCall("POST", "/rematch") },
+      r.status === "abandoned" ? "Start a new game" : "Rematch"));
   } else {
     panel.append(h("p", { class: "help" }, "Kick a player from the seat list: a bot plays on in that seat."));
   }
@@ -309,10 +326,14 @@ async function renderPlay() {
   const view = doc.game;
   const yourTurn = ctx.legal.length > 0;
   document.title = `${yourTurn ? "Your move · " : ""}Saloon — ${r.title}`;
+  const away = r.you !== null && r.seats[r.you]?.presence === "away";
   fill(promptEl, 
     view.prompt ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, seatText(view.prompt, ctx.seats)) : null,
     yourTurn && !state.pending ? h("span", { class: "your-turn" }, "Your move") : null,
-    state.pending ? h("span", { class: "pending" }, " sending…") : null);
+    yourTurn ? countdown(r, r.you, { mine: true }) : null,
+    state.pending ? h("span", { class: "pending" }, " sending…") : null,
+    away ? h("span", { class: "away-note" }, "You are away: the server is playing for you. ",
+      h("button", { type: "button", id: "im-back", class: "primary small", onclick: () => socket.back() }, "I'm back")) : null);
   tableEl.dataset.game = r.game;
   clear(reactionEl);
   clear(tableEl);
@@ -402,6 +423,9 @@ function wire() {
     renderPlay();
   });
 }
+
+const beep = beeper(() => prefs.get("sound", true));
+setInterval(() => { if (state.doc) tick(state.doc.room, state.doc.room.you, beep); }, 250);
 
 async function main() {
   wire();

@@ -3,7 +3,7 @@
 
 import { applyPatch } from "./jsonpatch.js";
 
-const CLOSE_FATAL = { 4404: "unknown_room", 4401: "bad_token", 4403: "forbidden" };
+const CLOSE_FATAL = { 4404: "unknown_room", 4401: "bad_token", 4403: "forbidden", 4429: "too_many_connections" };
 
 export class RoomSocket {
   /**
@@ -26,8 +26,12 @@ export class RoomSocket {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${proto}//${location.host}/ws/rooms/${encodeURIComponent(this.code)}${q}`;
+    return `${proto}//${location.host}/ws/rooms/${encodeURIComponent(this.code)}`;
+  }
+
+  /** The token travels in the subprotocol header, never in the URL (which logs keep). */
+  protocols() {
+    return this.token ? ["saloon", `saloon.token.${this.token}`] : ["saloon"];
   }
 
   connect() {
@@ -35,7 +39,7 @@ export class RoomSocket {
     this.fatal = null;
     this.synced = false;
     this.h.onStatus?.(this.attempt ? "reconnecting" : "connecting");
-    const ws = new WebSocket(this.url());
+    const ws = new WebSocket(this.url(), this.protocols());
     this.ws = ws;
     ws.onopen = () => { this.attempt = 0; };
     ws.onmessage = (e) => this.receive(e.data);
@@ -74,6 +78,7 @@ export class RoomSocket {
   receive(raw) {
     let msg;
     try { msg = JSON.parse(raw); } catch { return; }
+    if (msg.time) this.h.onTime?.(msg.time);
     if (msg.type === "sync") {
       this.doc = msg.doc;
       this.version = msg.version;
@@ -101,7 +106,7 @@ export class RoomSocket {
     } else if (msg.type === "error") {
       // An error before the first sync of this socket is a refusal; the socket then closes.
       msg.refusal = !this.synced;
-      if (msg.refusal || msg.code === "kicked") this.fatal = msg.code;
+      if (msg.refusal || msg.code === "kicked" || msg.code === "spectators_off") this.fatal = msg.code;
       this.h.onError?.(msg);
     }
   }
@@ -117,5 +122,13 @@ export class RoomSocket {
     return this.send({ type: "action", action, ref }) ? ref : null;
   }
 
+  /** Tells the server you are back: it stops playing for your seat. */
+  back() {
+    return this.send({ type: "back", ref: this.nextRef++ });
+  }
+
   chat(text) { return this.send({ type: "chat", text }); }
+
+  /** Tells the server you are back: it stops playing for your seat. */
+  back() { return this.send({ type: "back", ref: this.nextRef++ }); }
 }

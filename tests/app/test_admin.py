@@ -22,7 +22,7 @@ from games.leaks import leaked
 from games.registry import get_game
 from games.rng import Rng
 from tests.support.rooms import open_room, play_bots_game, settle, start
-from tests.support.server import ADMIN, LiveServer, app_client
+from tests.support.server import ADMIN, NO_RATE_LIMITS, LiveServer, app_client
 from tests.support.wire import WireClient
 
 ROUTES = ["/api/admin/games", "/api/admin/games/{id}", "/api/admin/games/{id}/export",
@@ -51,17 +51,20 @@ async def test_admin_calls_need_the_admin_token(client, route) -> None:
     assert post.status_code == 403
 
 
-async def test_without_a_setting_a_token_is_made_once_printed_once_and_kept_as_a_hash(
-        database_url: str) -> None:
+async def test_without_a_setting_a_token_is_made_once_written_to_a_file_and_kept_as_a_hash(
+        database_url: str, tmp_path) -> None:
+    path = tmp_path / "admin-token.txt"
     settings = Settings(database_url=database_url, admin_token=None, bot_delay=0,
-                        redis_url=None, _env_file=None)
+                        redis_url=None, admin_token_file=str(path), _env_file=None,
+                        **NO_RATE_LIMITS)
     db = Database(database_url)
     first, second = io.StringIO(), io.StringIO()
     digest = await ensure_admin_token(db, settings, out=first)
     again = await ensure_admin_token(db, settings, out=second)
     assert digest == again and second.getvalue() == ""
-    token = first.getvalue().strip().rsplit(" ", 1)[1]
-    assert len(token) >= 32
+    token = path.read_text().strip()
+    assert len(token) >= 32 and token not in first.getvalue()  # no token in the log
+    assert str(path) in first.getvalue() and path.stat().st_mode & 0o777 == 0o600
     async with db.session() as s:
         rows = (await s.execute(select(AdminSecret))).scalars().all()
     assert [r.token_hash for r in rows] == [digest] and token not in digest

@@ -25,7 +25,8 @@ async def test_create_room_gives_an_unguessable_code_a_host_token_and_an_invite_
     assert room["url"].endswith(f"/r/{room['code']}")
     summary = (await client.get(f"/api/rooms/{room['code']}")).json()
     assert summary["status"] == "lobby" and summary["host"] == 0
-    assert summary["seats"] == [{"seat": 0, "name": "Ana", "kind": "human", "bot": None}]
+    assert summary["seats"] == [{"seat": 0, "name": "Ana", "kind": "human", "bot": None,
+                                 "presence": "connected"}]
     assert room["token"] not in str(summary)
 
 

@@ -15,7 +15,7 @@ from app.models import ActionRow, GameRecord, Snapshot
 from games.registry import all_games, get_game
 from tests.support.databases import Databases
 from tests.support.rooms import play_bots_game
-from tests.support.server import ADMIN, AppClient, app_client, settings_for
+from tests.support.server import ADMIN, ADMIN_TOKEN, AppClient, app_client, settings_for
 
 
 async def test_export_import_replay_round_trip_for_every_game(client) -> None:
@@ -70,7 +70,8 @@ async def test_import_into_an_empty_database_rebuilds_snapshots_and_views(
 @pytest.mark.parametrize(("change", "field"), [
     (lambda r: r.pop("seed"), "seed: Field required"),
     (lambda r: r.update(seed="many"), "seed: Input should be a valid integer"),
-    (lambda r: r.update(status="paused"), "status: Input should be 'playing' or 'finished'"),
+    (lambda r: r.update(status="paused"),
+     "status: Input should be 'playing', 'finished' or 'abandoned'"),
     (lambda r: r["actions"][2].pop("action"), "actions[2].action: Field required"),
     (lambda r: r["actions"][3].update(seq=9), "actions[3].seq: expected 4"),
     (lambda r: r["actions"][1].update(seat=7), "actions[1].seat: expected a seat from 0"),
@@ -240,7 +241,7 @@ async def test_cli_export_import_and_replay(settings, service, tmp_path, capsys,
                                             monkeypatch) -> None:
     key = await play_bots_game(service, "cowpoker", name="Ana")
     monkeypatch.setenv("DATABASE_URL", settings.database_url)
-    monkeypatch.setenv("ADMIN_TOKEN", "x")
+    monkeypatch.setenv("ADMIN_TOKEN", ADMIN_TOKEN)
     from app.settings import get_settings
 
     get_settings.cache_clear()

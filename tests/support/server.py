@@ -23,18 +23,21 @@ from app.services import Services
 from app.settings import Settings
 from tests.support.serve import READY
 
-ADMIN_TOKEN = "admin-secret"
+ADMIN_TOKEN = "admin-secret-of-the-test-suite"
 ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+# Tests open rooms and join quickly; the tests of the limits turn them on themselves.
+NO_RATE_LIMITS: dict[str, Any] = {"rate_rooms": "off", "rate_joins": "off", "rate_chat": "off",
+                  "rate_admin": "off"}
 STARTUP_SECONDS = 10
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def settings_for(database_url: str, **changes: Any) -> Settings:
     """Settings for a test server: bots without delay, a known admin token, no Redis,
-    a snapshot every 5 actions; ``changes`` override any of them."""
+    no rate limits, a snapshot every 5 actions; ``changes`` override any of them."""
     values: dict[str, Any] = {"database_url": database_url, "bot_delay": 0,
                               "admin_token": ADMIN_TOKEN, "redis_url": None,
-                              "snapshot_every": 5}
+                              "snapshot_every": 5, **NO_RATE_LIMITS}
     return Settings(**(values | changes), _env_file=None)
 
 
@@ -108,7 +111,7 @@ class _Uvicorn(uvicorn.Server):
 class LiveServer:
     """A real uvicorn serving a new app in a thread, on a socket bound before it starts."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, log_level: str = "warning") -> None:
         self.settings = settings
         self.app = create_app(settings)
         # Bound here and handed to uvicorn: the port cannot be taken in between.
@@ -116,8 +119,8 @@ class LiveServer:
         self._socket.bind(("127.0.0.1", 0))
         self.port = int(self._socket.getsockname()[1])
         self.server = _Uvicorn(uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning",
-            ws_max_size=4 * 1024 * 1024, lifespan="on"))
+            self.app, host="127.0.0.1", port=self.port, log_level=log_level,
+            ws_max_size=settings.ws_frame_bytes, lifespan="on"))
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self._socket]}, daemon=True)
 

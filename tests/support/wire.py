@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import jsonpatch
 import websockets
 from websockets.asyncio.client import ClientConnection
+from websockets.typing import Subprotocol
 
 JSON = dict[str, Any]
 Ref = str | int
@@ -43,16 +45,23 @@ class WireClient:
         self.presence: JSON | None = None
         self.acks: dict[Ref, int] = {}  # ref -> the version of the patch that acknowledged it
         self.patches = 0
+        self.received: Counter[str] = Counter()  # messages handled, by type
         # The version and document the patches had built when the last sync replaced them.
         self.replaced: tuple[int, JSON | None] = (-1, None)
 
     @classmethod
-    async def connect(cls, base: str, code: str, token: str | None = None,
+    async def connect(cls, base: str, code: str, token: str | None = None, *,
+                      in_url: bool = False,
                       on_change: Callable[[WireClient], None] | None = None) -> WireClient:
-        """Opens the room's socket (a spectator without ``token``) and waits for its sync."""
-        url = f"{base}/ws/rooms/{code}" + (f"?token={token}" if token else "")
+        """Opens the room's socket (a spectator without ``token``) and waits for its sync.
+
+        The token goes in the subprotocol header (or, ``in_url``, in the old query).
+        """
+        url = f"{base}/ws/rooms/{code}" + (f"?token={token}" if token and in_url else "")
+        protocols = ["saloon"] + ([f"saloon.token.{token}"] if token and not in_url else [])
         # No permessage-deflate: over loopback it only costs both ends CPU.
-        ws = await websockets.connect(url, max_size=8 * 1024 * 1024, compression=None)
+        ws = await websockets.connect(url, max_size=8 * 1024 * 1024, compression=None,
+                                      subprotocols=[Subprotocol(p) for p in protocols])
         client = cls(ws, on_change)
         await client.until(lambda c: c.synced)
         return client
@@ -77,6 +86,7 @@ class WireClient:
         """Receives and handles one message; returns it."""
         message: JSON = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         kind = message["type"]
+        self.received[kind] += 1
         if kind == "sync":
             self.replaced = (self.version, self._doc)
             self._doc, self.version = message["doc"], message["version"]

@@ -1,0 +1,109 @@
+"""The room's time keeper: it plays for seats whose clock ran out or who are away, hands
+seats gone too long to bots, and notices seats that come and go.
+
+Each room in memory has at most one alarm, set for the time its last version says
+the server must next look (``RoomData.due``). Every action the keeper takes goes
+through the room's one write path as a command that checks, on the room as it is
+then, that it is still due: so a deadline fires once, whichever process wakes first,
+and a restarted server picks up the stored deadlines where they were.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Coroutine, Sequence
+from datetime import timedelta
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from app.errors import SaloonError
+from app.rooms import commands
+from app.rooms.bots import stand_in
+from app.rooms.data import RoomStatus, SeatKind
+from app.rooms.events import RoomEvent
+from games.base import GameError
+
+if TYPE_CHECKING:
+    from app.rooms.service import LiveRoom, RoomService
+
+log = logging.getLogger("saloon.rooms")
+
+
+class Keeper:
+    """Alarms for the rooms of one service, and the tasks they start."""
+
+    def __init__(self, service: RoomService) -> None:
+        self.service = service
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def arm(self, live: LiveRoom) -> None:
+        """Sets the room's alarm for its due time (or clears it when nothing is due)."""
+        if live.alarm is not None:
+            live.alarm.cancel()
+            live.alarm = None
+        if live.due is not None and live.status == RoomStatus.PLAYING:
+            live.alarm = self.service.clock.call_at(
+                live.due, lambda: self._spawn(self.wake(live)))
+
+    async def wake(self, live: LiveRoom) -> None:
+        """Does what is due in the room: plays for seats out of time or away, hands gone seats
+        to bots. Each is a command that is refused if it is no longer due."""
+        service, settings = self.service, self.service.settings
+        async with live.lock:
+            now = service.clock.now()
+            for seat in live.to_act():
+                due = commands.time_due(live, seat, away_delay=settings.away_delay)
+                if due is not None and due <= now:
+                    await self._try(live, partial(
+                        commands.play_for, live, seat, partial(stand_in, live, seat), now=now,
+                        away_delay=settings.away_delay))
+            for seat in list(live.timing.gone):
+                await self._try(live, partial(commands.hand_gone_seat_to_bot, live, seat,
+                                              now=now))
+            self.arm(live)
+
+    async def _try(self, live: LiveRoom, command: Callable[[], Sequence[RoomEvent]]) -> None:
+        try:
+            await self.service._run(live, command)
+        except (SaloonError, GameError) as e:  # no longer due: another writer got there first
+            log.debug("room %s: %s", live.code, e)
+
+    async def arrived(self, live: LiveRoom, seat: int) -> None:
+        """A socket of ``seat`` opened: a seat that counted as gone is connected again."""
+        if seat in live.timing.gone:
+            async with live.lock:
+                await self._try(live, lambda: commands.arrived(live, seat))
+
+    def left(self, live: LiveRoom, seat: int) -> None:
+        """The last socket of ``seat`` here closed: if none opens within the grace, it is gone."""
+        if live.seats[seat].kind != SeatKind.HUMAN:
+            return
+        since = self.service.clock.now()
+        grace = timedelta(seconds=self.service.settings.gone_grace)
+        self.service.clock.call_at(since + grace, lambda: self._spawn(self._gone(live, seat,
+                                                                                 since)))
+
+    async def _gone(self, live: LiveRoom, seat: int, since: Any) -> None:
+        async with live.lock:
+            if (seat < len(live.seats) and not live.connections.count(seat)
+                    and live.seats[seat].kind == SeatKind.HUMAN and seat not in live.timing.gone):
+                await self._try(live, lambda: commands.left(live, seat, since))
+
+    async def idle(self) -> None:
+        """Waits until every task an alarm started has finished (tests use it)."""
+        while self.tasks:
+            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stops every alarm's task."""
+        for task in list(self.tasks):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task

@@ -1,0 +1,104 @@
+"""A room's connections: bounded outboxes, coalesced syncs, each document built once."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from app.rooms import connections as conns
+from app.rooms.connections import Connection, Connections
+from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
+from tests import toygame
+
+
+def room(version: int = 1) -> RoomData:
+    """A lobby of High Card with two seats."""
+    seats = [SeatInfo(0, "Ana", SeatKind.HUMAN), SeatInfo(1, "Bo", SeatKind.HUMAN)]
+    return RoomData(id=1, code="abc", game=toygame.GAME, options={}, status=RoomStatus.LOBBY,
+                    host_seat=0, allow_spectators=True, version=version, matches=0,
+                    seats=seats)
+
+
+def queued(conn: Connection) -> list[str | None]:
+    out = []
+    while not conn.outbox.empty():
+        item = conn.outbox.get_nowait()
+        out.append(None if item is None else item.kind)
+    return out
+
+
+async def test_a_connection_that_falls_too_far_behind_is_told_and_closed() -> None:
+    """A reader that never reads cannot grow the server: its outbox is bounded."""
+    group = Connections(outbox_limit=8)
+    r = room()
+    slow = group.open(r, None)
+    for v in range(2, 30):
+        r.version = v
+        r.log.append({"v": v, "type": "notice", "text": f"line {v}"})
+        group.broadcast(r)
+    assert slow.closed and slow.outbox.qsize() == 2
+    error = slow.outbox.get_nowait()
+    assert error is not None and error.kind == "error" and '"too_slow"' in error.text
+    assert slow.outbox.get_nowait() is None
+
+
+async def test_sync_requests_wait_behind_one_pending_sync() -> None:
+    group = Connections()
+    r = room()
+    conn = group.open(r, 0)
+    for _ in range(1000):
+        group.sync(r, conn)
+    assert queued(conn) == ["sync"]
+    conn.sync_pending = False  # the writer sent it
+    group.sync(r, conn)
+    assert queued(conn) == ["sync"]
+
+
+async def test_each_document_is_built_once_per_change_and_shared_text_once(monkeypatch) -> None:
+    group = Connections()
+    r = room()
+    watchers = [group.open(r, None) for _ in range(50)]
+    players = [group.open(r, 0), group.open(r, 0), group.open(r, 1)]
+    built: list[int | None] = []
+    real = conns.document
+
+    def counting(room: RoomData, viewer: int | None, log_limit: int):
+        built.append(viewer)
+        return real(room, viewer, log_limit)
+
+    monkeypatch.setattr(conns, "document", counting)
+    r.version = 2
+    r.log.append({"v": 2, "type": "notice", "text": "Cy sat down"})
+    group.broadcast(r)
+    assert sorted(built, key=str) == sorted([None, 0, 1], key=str)
+    texts = {id(c.outbox._queue[-1]) for c in watchers}  # type: ignore[attr-defined]
+    assert len(texts) == 1  # one encoded message shared by every spectator
+    assert all(c.version == 2 for c in watchers + players)
+
+
+async def test_presence_is_sent_once_for_a_burst_of_arrivals() -> None:
+    group = Connections()
+    r = room()
+    first = group.open(r, 0)
+    for _ in range(30):
+        group.open(r, None)
+        group.presence()
+    kinds: list[str | None] = []
+    while "presence" not in kinds:  # the batched update comes after PRESENCE_DELAY
+        item = await asyncio.wait_for(first.outbox.get(), 10)
+        kinds.append(None if item is None else item.kind)
+    kinds += queued(first)  # nothing that came with it or before it may be another
+    assert kinds.count("presence") == 1
+
+
+@pytest.mark.parametrize("spectators", [True, False])
+async def test_drop_closes_the_named_sockets_with_their_reason(spectators: bool) -> None:
+    group = Connections()
+    r = room()
+    watcher, player = group.open(r, None), group.open(r, 1)
+    reason = {"type": "error", "code": "x", "message": "gone"}
+    group.drop(seat=None if spectators else 1, spectators=spectators, reason=reason)
+    gone, kept = (watcher, player) if spectators else (player, watcher)
+    assert gone.closed and queued(gone)[-2:] == ["error", None]
+    assert not kept.closed and len(group) == 1

@@ -1,0 +1,210 @@
+"""The turn clock, with a clock moved by hand: time-outs, away seats, gone seats, abandoned games.
+
+No test sleeps: ``ManualClock.advance`` rings the alarms that fall due, and the test
+waits for the work they started.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from sqlalchemy import func, select
+
+from app.db import Database
+from app.errors import Conflict
+from app.models import ActionRow, GameRecord
+from app.rooms import RoomService, RoomStatus, SeatKind
+from app.rooms.documents import document
+from app.settings import Settings
+from app.timers import ManualClock
+
+FAST = {"per_move": 10, "bank": 20}
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+async def service(settings: Settings, clock: ManualClock) -> AsyncIterator[RoomService]:
+    svc = RoomService(Database(settings.database_url),
+                      settings.model_copy(update={"away_delay": 2, "gone_grace": 30}),
+                      clock=clock)
+    yield svc
+    await svc.close()
+    await svc.db.dispose()
+
+
+async def table(service: RoomService, *, players: int = 2, turn_clock=FAST,
+                gone_after: float | None = None):
+    """A High Card game of ``players`` people under ``turn_clock``; returns room and tokens."""
+    live, _, host = await service.create(game_id="highcard", options={"tricks": 3}, name="Ana",
+                                         turn_clock=turn_clock, gone_after=gone_after)
+    tokens = [host]
+    for i in range(1, players):
+        tokens.append((await service.join(live.code, f"P{i}"))[1])
+    await service.start(live.code, host)
+    return live, tokens
+
+
+async def ring(service: RoomService, clock: ManualClock, seconds: float) -> None:
+    """Moves the clock on and waits for what its alarms started."""
+    clock.advance(seconds)
+    await service.keeper.idle()
+
+
+async def actions(service: RoomService, live) -> int:
+    async with service.db.session() as s:
+        return int((await s.execute(select(func.count()).select_from(ActionRow).where(
+            ActionRow.game_id == live.game_id))).scalar_one())
+
+
+async def test_a_decision_that_times_out_is_played_for_the_seat_and_said_so(service, clock):
+    live, _ = await table(service)
+    doc = document(live, 0, 400)["room"]
+    deadline = doc["clock"]["seats"][0]["deadline"]
+    assert deadline == (clock.now().replace(microsecond=0) + _seconds(30)).isoformat()
+    await service.act(live, 0, live.game.legal_actions(live.state, 0)[0])
+    await ring(service, clock, 29)
+    assert live.seq == 1  # seat 1 still has a second
+    await ring(service, clock, 2)
+    assert live.seq == 2 and live.timing.away == {1} and live.presence(1) == "away"
+    public = [e["text"] for e in document(live, 0, 400)["log"] if e["type"] == "notice"]
+    assert "Time ran out for P1: the server played for them" in public
+    private = [e for e in document(live, 1, 400)["log"] if e.get("only") == [1]]
+    assert private and private[-1]["text"].startswith("The server played for you: ")
+    assert not any(1 in e.get("only", [0]) for e in document(live, 0, 400)["log"])
+
+
+async def test_the_bank_pays_for_slow_decisions_and_is_spent_for_the_game(service, clock):
+    live, _ = await table(service)
+    await ring(service, clock, 25)  # 15 s of the 20 s bank
+    for seat in (0, 1):
+        await service.act(live, seat, live.game.legal_actions(live.state, seat)[0])
+    assert live.timing.banks == {0: 5.0, 1: 5.0}
+    assert document(live, 0, 400)["room"]["clock"]["seats"][0]["bank"] == 5.0
+    await ring(service, clock, 14)
+    assert live.seq == 2
+    await ring(service, clock, 2)  # 10 s + 5 s left: both time out at once
+    assert live.seq == 4 and live.timing.away == {0, 1}
+
+
+async def test_an_away_seat_is_played_after_a_short_delay_until_its_player_returns(
+        service, clock):
+    live, tokens = await table(service)
+    await service.act(live, 0, live.game.legal_actions(live.state, 0)[0])
+    await ring(service, clock, 31)  # seat 1 times out: away
+    await service.act(live, 0, live.game.legal_actions(live.state, 0)[0])
+    await ring(service, clock, 1)
+    assert live.seq == 3  # not yet: away seats get a short delay
+    await ring(service, clock, 1)
+    assert live.seq == 4 and 1 in live.timing.away
+    await service.come_back(live, 1)
+    assert live.timing.away == set() and live.presence(1) == "gone"  # no socket: gone
+    with pytest.raises(Conflict):
+        await service.come_back(live, 1)
+    await service.act(live, 0, live.game.legal_actions(live.state, 0)[0])
+    await ring(service, clock, 5)
+    assert live.seq == 5  # seat 1 decides for itself again, under its clock
+
+
+async def test_acting_takes_an_away_seat_back(service, clock):
+    live, _ = await table(service)
+    await ring(service, clock, 31)  # both time out
+    assert live.timing.away == {0, 1}
+    await service.act(live, 0, live.game.legal_actions(live.state, 0)[0])
+    assert live.timing.away == {1}
+
+
+async def test_each_seat_of_a_simultaneous_decision_has_its_own_clock(service, clock):
+    live, _ = await table(service, players=3)
+    await ring(service, clock, 20)
+    await service.act(live, 2, live.game.legal_actions(live.state, 2)[0])
+    await ring(service, clock, 11)
+    assert live.seq == 3 and live.timing.away == {0, 1}
+
+
+async def test_the_deadline_survives_a_restart_and_fires_once(settings, clock):
+    """The process holding the room dies; a new one loads the stored deadline and fires once."""
+    first = RoomService(Database(settings.database_url), settings, clock=clock)
+    live, _ = await table(first)
+    await first.db.dispose()  # killed: no close, its alarms die with it
+    later = ManualClock(clock.now())
+    second = RoomService(Database(settings.database_url), settings, clock=later)
+    assert await second.wake_due(within=60) == [live.code]
+    again = second.rooms[live.code]
+    await ring(second, later, 29)
+    assert again.seq == 0
+    await ring(second, later, 2)
+    assert again.seq == 2 and await actions(second, again) == 2  # once per seat, not twice
+    await ring(second, later, 1)
+    assert await actions(second, again) == 2  # both away now: played after the short delay
+    await ring(second, later, 1)
+    assert await actions(second, again) == 4
+    await second.close()
+    await second.db.dispose()
+
+
+async def test_two_processes_play_a_timed_out_move_once(settings):
+    now = ManualClock()
+    a = RoomService(Database(settings.database_url), settings, clock=now)
+    b = RoomService(Database(settings.database_url), settings, clock=ManualClock(now.now()))
+    live, _ = await table(a)
+    live_b = await b.get(live.code)
+    assert live_b.due == live.due
+    b.clock.advance(31)  # type: ignore[attr-defined]
+    now.advance(31)
+    await b.keeper.idle()
+    await a.keeper.idle()
+    assert await actions(a, live) == 2  # one move per seat, played by one process only
+    for svc in (a, b):
+        await svc.close()
+        await svc.db.dispose()
+
+
+async def test_a_seat_gone_long_enough_is_handed_to_a_bot_and_the_host_told(service, clock):
+    live, _ = await table(service, turn_clock="off", gone_after=300)
+    await ring(service, clock, 31)  # nobody connected: both seats count as gone
+    assert live.presence(1) == "gone" and document(live, 0, 400)["room"]["seats"][1][
+        "presence"] == "gone"
+    await ring(service, clock, 300)
+    assert [s.kind for s in live.seats] == [SeatKind.BOT, SeatKind.BOT]
+    notices = [e["text"] for e in live.log if e["type"] == "notice"]
+    assert any("was gone for 5 min; a random bot plays the seat" in t for t in notices)
+
+
+async def test_a_seat_that_comes_back_within_the_grace_is_never_gone(service, clock):
+    live, _ = await table(service, turn_clock="off", gone_after=300)
+    conn = await service.connect(live, 1)
+    await ring(service, clock, 31)
+    assert live.presence(1) == "connected" and live.presence(0) == "gone"
+    service.disconnect(live, conn)
+    await ring(service, clock, 10)
+    await service.connect(live, 1)
+    await ring(service, clock, 30)
+    assert live.presence(1) == "connected"
+    await service.connect(live, 0)
+    assert live.presence(0) == "connected"
+
+
+async def test_a_game_nobody_touches_is_abandoned_and_the_room_can_start_again(service, clock):
+    live, tokens = await table(service, turn_clock="off", gone_after=None)
+    await ring(service, clock, service.settings.abandon_after - 10)
+    assert await service.abandon_idle() == []
+    await ring(service, clock, 20)
+    assert await service.abandon_idle() == [live.code]
+    assert live.status == RoomStatus.ABANDONED
+    async with service.db.session() as s:
+        record = await s.get(GameRecord, live.game_id)
+    assert record is not None and record.status == "abandoned"
+    assert record.ended_reason and "abandoned" in record.ended_reason
+    await service.start(live.code, tokens[0], rematch=True)
+    assert live.status == RoomStatus.PLAYING
+
+
+def _seconds(n: float):
+    from datetime import timedelta
+
+    return timedelta(seconds=n)

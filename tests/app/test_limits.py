@@ -1,0 +1,111 @@
+"""Limits on what one client may send: body sizes (413) and rates (429)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+
+from app.limits import Rate, RateLimiter
+from app.main import create_app
+from tests.support.server import ADMIN_TOKEN
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_bucket_refills_at_its_rate_and_says_how_long_to_wait() -> None:
+    clock = Clock()
+    limiter = RateLimiter(Rate.parse("3/30"), clock=clock)
+    assert [limiter.retry_after("a") for _ in range(3)] == [None, None, None]
+    assert limiter.retry_after("a") == pytest.approx(10)
+    assert limiter.retry_after("b") is None  # each key has its own bucket
+    clock.now = 10
+    assert limiter.retry_after("a") is None and limiter.retry_after("a") == pytest.approx(10)
+    assert RateLimiter(Rate.parse("off")).retry_after("a") is None
+
+
+def test_a_limiter_forgets_the_oldest_keys_beyond_its_size() -> None:
+    limiter = RateLimiter(Rate.parse("1/60"), max_keys=100)
+    for i in range(1000):
+        limiter.retry_after(f"k{i}")
+    assert len(limiter._buckets) == 100
+
+
+@contextlib.asynccontextmanager
+async def app_client(settings) -> AsyncIterator[httpx.AsyncClient]:
+    """An httpx client on a fresh app for ``settings``, its start-up and shutdown included."""
+    app = create_app(settings)
+    async with app.router.lifespan_context(app), httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://test") as c:
+        yield c
+
+
+async def test_a_body_over_the_limit_is_refused_before_it_is_read(settings) -> None:
+    """One anonymous 1 MB POST of 60,000 option keys stalled every room; now it is a 413."""
+    options = {f"k{i}": i for i in range(60_000)}
+    async with app_client(settings) as c:
+        r = await c.post("/api/rooms", json={"game": "highcard", "name": "Ana",
+                                             "options": options})
+        assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
+        many = {f"k{i}": i for i in range(40)}
+        r = await c.post("/api/rooms", json={"game": "highcard", "name": "Ana",
+                                             "options": many})
+        assert r.status_code == 422 and r.json()["error"]["message"].startswith("options")
+        r = await c.post("/api/rooms", content=b"[" * 50_000 + b"]" * 50_000,
+                         headers={"content-type": "application/json"})
+        assert r.status_code == 413
+
+
+async def test_bodies_that_break_the_parser_get_the_one_error_shape(client) -> None:
+    for body in (b"[" * 20_000 + b"]" * 20_000, b'{"game": ' + b"9" * 5000 + b"}",
+                 b'{"game": "highcard", "name": "\\ud800"}', b"\xff\xfe"):
+        r = await client.post("/api/rooms", content=body,
+                              headers={"content-type": "application/json"})
+        assert r.status_code in (400, 422), (body[:20], r.text)
+        assert set(r.json()) == {"error"} and r.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("name", ["\ud800", "a\x00b", "\u202egnp.exe", "\u200b\u200b",
+                                  "\ufeff", "x" * 33, "   "])
+async def test_names_must_be_visible_text(client, name) -> None:
+    body = json.dumps({"game": "highcard", "name": name})  # escapes a lone surrogate
+    r = await client.post("/api/rooms", content=body,
+                          headers={"content-type": "application/json"})
+    assert r.status_code == 422, (name, r.text)
+    assert "name" in r.json()["error"]["message"].lower()
+
+
+async def test_rooms_joins_and_admin_tokens_are_rate_limited_per_address(settings) -> None:
+    limited = settings.model_copy(update={"rate_rooms": "2/60", "rate_joins": "2/60",
+                                          "rate_admin": "3/60"})
+    async with app_client(limited) as c:
+        rooms = [await c.post("/api/rooms", json={"game": "highcard", "name": "Ana"})
+                 for _ in range(3)]
+        assert [r.status_code for r in rooms] == [201, 201, 429]
+        body = rooms[2].json()["error"]
+        assert body["code"] == "rate_limited" and body["retry_after"] >= 1
+        assert rooms[2].headers["retry-after"] == str(body["retry_after"])
+        code, host = rooms[0].json()["code"], rooms[0].json()["token"]
+        joins = [await c.post(f"/api/rooms/{code}/join", json={"name": f"P{i}"})
+                 for i in range(3)]
+        assert [r.status_code for r in joins] == [200, 200, 429]
+        again = await c.post(f"/api/rooms/{code}/join", json={},
+                             headers={"Authorization": f"Bearer {host}"})
+        assert again.status_code == 200  # reclaiming a seat is not a join
+        wrong = [await c.get("/api/admin/games", headers={"Authorization": "Bearer nope"})
+                 for _ in range(3)]
+        assert [r.status_code for r in wrong] == [401, 401, 401]
+        right = await c.get("/api/admin/games",
+                            headers={"Authorization": f"Bearer {ADMIN_TOKEN}"})
+        assert right.status_code == 429  # too many tries: even the right one waits

@@ -1,0 +1,49 @@
+"""The turn clock in a real browser: an idle player is played for, shown away, and comes back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.support.browser import Player
+
+pytestmark = pytest.mark.browser
+
+
+def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, artifacts):
+    ana = Player(browser.new_context(), live, "Ana")
+    page = ana.page
+    page.goto(live.http + "/")
+    form = page.locator("form[data-game='highcard']")
+    form.locator("input[name=name]").fill("Ana")
+    form.locator("summary").click()
+    form.locator("[name='tricks']").fill("5")
+    form.locator("#clock-highcard-clock").select_option("custom")
+    form.locator("#clock-highcard-per-move").fill("2")
+    form.locator("#clock-highcard-bank").fill("0")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/r/*")
+    ana.wait_doc()
+    code = page.url.rsplit("/", 1)[1]
+    bo = Player(browser.new_context(), live, "Bo")
+    bo.join(code)
+    page.wait_for_function("() => window.saloon.doc.room.seats.length === 2")
+    assert ana.doc()["room"]["clock"]["per_move"] == 2
+    ana.start()
+    # Ana plays at once; Bo stays idle and watches his countdown run out.
+    bo.page.wait_for_selector("#prompt .countdown.mine")
+    assert ana.act(random.Random(0))
+    bo.page.wait_for_selector("#prompt .countdown.hurry")
+    bo.page.wait_for_selector("#seat-list [data-seat='1'][data-presence='away']", timeout=15000)
+    ana.page.wait_for_selector("#seat-list [data-seat='1'][data-presence='away']")
+    assert "away" in ana.page.locator("#seat-list [data-seat='1']").inner_text()
+    log = ana.page.locator("#log").inner_text()
+    assert "Time ran out for Bo: the server played for them" in log
+    bo.page.screenshot(path=str(artifacts / "clock-away-desktop.png"), full_page=True)
+    # The game moved on without him; "I'm back" gives him his seat again.
+    bo.page.locator("#im-back").click()
+    bo.page.wait_for_selector("#seat-list [data-seat='1'][data-presence='connected']")
+    assert bo.page.locator("#im-back").count() == 0
+    assert bo.doc()["room"]["seats"][1]["presence"] == "connected"
+    assert not ana.errors and not bo.errors

@@ -1,0 +1,97 @@
+"""check_game: a plugin author's conformance run passes a sound game and names each fault."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.base import Event, Viewer
+from games.testing import (
+    CHECKS,
+    check_game,
+    check_hidden_shuffle,
+    check_invariants,
+    check_when_asked,
+    first_difference,
+    moved_values,
+    play_games,
+    shown,
+)
+from tests.toygame import HighCard, State
+
+
+class PeekingView(HighCard):
+    """Shows how many aces the other seats hold: no card named, yet a leak."""
+
+    def view(self, state: State, viewer: Viewer) -> Any:
+        v = super().view(state, viewer)
+        v["aces_elsewhere"] = sum(c[0] == "A" for s, h in enumerate(state.hands)
+                                  if s != viewer for c in h)
+        return v
+
+
+class HastySpades(HighCard):
+    """A seat holding a spade plays it at once when another seat plays: who waits tells."""
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        s, events = super().apply(state, seat, action)
+        for other in sorted(self.to_act(s)):
+            spades = [c for c in s.hands[other] if c[1] == "S"]
+            if spades and len(self.to_act(s)) > 1:
+                s, more = super().apply(s, other, {"type": "play", "card": spades[0]})
+                events += more
+        return s, events
+
+
+class LosesCards(HighCard):
+    """Forgets the stock's top card on every play."""
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        s, events = super().apply(state, seat, action)
+        s.stock = s.stock[1:]
+        return s, events
+
+
+def test_a_sound_game_passes_every_check() -> None:
+    check_game(HighCard(), games=3)
+
+
+def test_each_check_is_named_after_its_function_and_says_what_it_holds() -> None:
+    for name, check in CHECKS.items():
+        assert check.__name__ == f"check_{name}" and check.__doc__
+
+
+def test_a_view_that_counts_hidden_cards_fails_the_shuffle_check() -> None:
+    game = PeekingView()
+    with pytest.raises(AssertionError, match=r"view changed .* \.aces_elsewhere"):
+        check_hidden_shuffle(game, play_games(game, games=1))
+
+
+def test_asking_according_to_hidden_cards_fails_the_when_asked_check() -> None:
+    game = HastySpades()
+    played = play_games(game, games=2)
+    check_hidden_shuffle(game, played)
+    with pytest.raises(AssertionError, match=r"who is asked next depends on cards nobody"):
+        check_when_asked(game, played)
+
+
+def test_a_broken_invariant_is_named_with_its_seed_and_step() -> None:
+    game = LosesCards()
+    with pytest.raises(AssertionError, match=r"highcard \(2 seats, seed 2000, step 1\): "
+                                             r"invariants broken: \['51 cards'\]"):
+        check_invariants(game, play_games(game, games=1))
+
+
+def test_first_difference_names_the_path() -> None:
+    assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == ".a[1].b: 2 became 3"
+    assert first_difference({"a": 1}, {"a": 1}) is None
+    assert first_difference({"a": 1}, {}) == ".a is in only one of them"
+
+
+def test_moved_values_and_where_they_show() -> None:
+    before = {"hands": [["KH", "2C"], ["7S"]], "pile": ["9D"]}
+    after = {"hands": [["KH", "7S"], ["2C"]], "pile": ["9D"]}
+    moved = moved_values(before, after)
+    assert moved == {"2C", "7S"}
+    assert shown({"top": "7S", "left": "9D", "n": 2}, moved) == {(".top", "7S")}
