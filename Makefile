@@ -7,7 +7,7 @@ DEVSTAMP := $(VENV)/.installed-dev
 
 CHROMIUM ?= /usr/bin/chromium
 # One worker per core; tests sharing a resource stay in one (see tests/conftest.py).
-XDIST  ?= -n auto --dist loadgroup
+XDIST  ?= -n auto
 export CHROMIUM
 
 .PHONY: run test test-fast bench lint migrate simulate clean chromium

@@ -1,5 +1,6 @@
 """The whole suite: the test-only game is registered, empty databases are at hand, tests
-that share a resource run in one worker, and under CI a skipped browser test fails the run."""
+that share a resource run in one xdist worker, and under CI a skipped browser test fails
+the run."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from collections.abc import Generator
 from pathlib import Path
 
 import pytest
+from xdist.remote import Producer
 
 from games import registry
 from games.base import Game
 from tests import toygame
-from tests.support.databases import POSTGRES_URL, Databases
+from tests.support.databases import Databases
+from tests.support.workers import SharedResources
 
 registry.register(toygame.GAME)
 
@@ -30,21 +33,13 @@ def databases(tmp_path_factory: pytest.TempPathFactory) -> Databases:
     return Databases(root)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Puts the tests that share one resource in one xdist group (``--dist loadgroup``).
-
-    There is one PostgreSQL test database, which a test empties when it asks for an
-    empty one: every test on it runs in one worker, one after the other. The browser
-    tests share one Chromium, and run on PostgreSQL when it is set.
-    """
-    for item in items:
-        params = item.callspec.params.values() if isinstance(item, pytest.Function) \
-            and hasattr(item, "callspec") else ()
-        browser = item.get_closest_marker("browser") is not None
-        if "postgresql" in params or (browser and POSTGRES_URL):
-            item.add_marker(pytest.mark.xdist_group("postgresql"))
-        elif browser:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+def pytest_xdist_make_scheduler(config: pytest.Config,
+                                log: Producer) -> SharedResources | None:
+    """Under xdist's load modes, tests that share the PostgreSQL database or Chromium
+    stay together (other modes, like ``--dist each``, are left as asked)."""
+    if config.getvalue("dist") in ("load", "loadgroup", "loadscope"):
+        return SharedResources(config, log)
+    return None
 
 
 @pytest.hookimpl(wrapper=True)
