@@ -761,9 +761,10 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event]) -> None:
     for s in range(st.seats):
         lines = scoring.hand_lines(st.hands[s], st.badges[s], st.tens[s], st.couples[s],
                                    s == ender, st.options)
-        # couples were scored when shown; the running total already holds them
+        # Couples shown this hand are lines of this hand: until now only the running
+        # score (``view.running_scores``) showed them, never ``totals``.
         hand_total = sum(p for _, p in lines)
-        st.totals[s] += hand_total - scoring.COUPLE * len(st.couples[s])
+        st.totals[s] += hand_total
         seats.append({"lines": [[label, p] for label, p in lines], "total": hand_total})
         ev.append({"type": "score", "seat": s, "points": hand_total,
                    "cards": list(st.hands[s]),

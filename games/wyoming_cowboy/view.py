@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Viewer
+from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.guns import gun_name
 from games.wyoming_cowboy.rules import next_dealer, seat_ref, takeable, to_act
 from games.wyoming_cowboy.state import (
@@ -23,8 +24,12 @@ from games.wyoming_cowboy.state import (
 
 
 def running_scores(st: State) -> list[int]:
-    """Returns each seat's total so far, couples shown this hand included."""
-    return [st.totals[s] + 25 * len(st.couples[s]) for s in range(st.seats)]
+    """Returns each seat's total so far: finished hands, plus couples shown in this one.
+
+    A couple's +25 enters ``totals`` with the rest of its hand, when the hand ends (and
+    ``couples`` is emptied then), so it is counted once whichever is read.
+    """
+    return [st.totals[s] + scoring.COUPLE * len(st.couples[s]) for s in range(st.seats)]
 
 
 def _gun(g: dict[str, Any], owner: int, st: State) -> dict[str, Any]:

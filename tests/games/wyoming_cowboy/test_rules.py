@@ -151,6 +151,25 @@ def test_showing_a_couple_scores_25_now():
     assert "Queen of hearts" in texts(ev) and "QH" not in str(ev)
 
 
+def test_a_couple_shown_is_added_to_the_running_total_once_however_the_score_is_read():
+    # Seat 0 shows the heart couple, parts with the queen and ends the hand with a cowboy.
+    st = build(3, hands={0: "7C QH KH", 1: "TS", 2: "8C"}, tens={1: "TC TD TH"},
+               guns={1: [("22", "2C 2D")]}, pile="4D", opts=options(max_hands=1))
+    read = [GAME.scores(st)[0]]
+    st, _ = act(st, 0, type="couple", suit="H")
+    read.append(GAME.scores(st)[0])
+    st, _ = act(st, 0, type="discard", card="QH", pile=1, discard=0)
+    read.append(GAME.scores(st)[0])
+    st, _ = act(st, 1, type="discard", card="TS", pile=0, discard=0)
+    read.append(GAME.scores(st)[0])
+    assert read == [0, 25, 25, 50]  # couple 25 when shown, cowboy 25 at the end
+    hand = st.history[-1]["seats"][0]
+    assert hand["total"] == sum(p for _, p in hand["lines"]) == 50
+    result = GAME.result(st)
+    assert result.scores[0] == 50 and st.totals[0] == 50
+    assert sum(x["points"] for x in result.detail["seats"][0]["lines"]) == 50
+
+
 def test_one_couple_of_each_suit_per_hand_even_if_they_get_back_together():
     st = build(hands={0: "KH QH KS QS 7S"}, couples=[["H"], [], [], []])
     assert [a["suit"] for a in legal(st, 0, "couple")] == ["S"]
