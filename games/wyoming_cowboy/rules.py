@@ -171,14 +171,18 @@ def takeable(st: State) -> str | None:
     return st.discards[i] if i >= 0 else None
 
 
-def _keep(st: State) -> int:
-    """How many discards stay when the pile is rebuilt."""
-    return min(len(st.discards), st.fresh + 1)
+def _drawable(pile: int, discards: int, shots: int) -> int:
+    """How many cards the pile can give: its own, then one rebuild from the rest.
+
+    A rebuild takes every discard but the top one, and the shots; after it the discard
+    pile holds one card, so a second rebuild in the same draw gives nothing.
+    """
+    return pile + max(discards - 1, 0) + shots
 
 
 def available(st: State) -> int:
     """Returns how many cards could be drawn from the pile, rebuilding it if needed."""
-    return len(st.pile) + len(st.discards) - _keep(st) + len(st.shots)
+    return _drawable(len(st.pile), len(st.discards), len(st.shots))
 
 
 def five_bonus(st: State, card: str) -> bool:
@@ -192,15 +196,15 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
     Written rules: one card (pile or top discard), or after a 5 two (two from the pile,
     or one from each). Inventor's variant: taking the top discard is the turn's action,
     and so is drawing two after a 5, so neither follows another action or each other.
+    Under ``top_discard=own`` a 5 taken straight back is the whole draw: it was never
+    given up, so it earns no second card. The top discard is taken before the pile is
+    drawn (or rebuilt); with fewer cards than asked for, what there is is drawn.
     """
     ten = card[0] == "T"
     n_disc = len(st.discards) + (0 if ten else 1)
     fresh = st.fresh + (0 if ten else 1)
-    avail = len(st.pile) + n_disc - min(n_disc, fresh + 1) + len(st.shots)
-    if st.opt("top_discard") == "own":
-        top = 1 if n_disc else 0
-    else:
-        top = 1 if n_disc - 1 - fresh >= 0 else 0
+    own = st.opt("top_discard") == "own"
+    top = 1 if (n_disc if own else n_disc - fresh) > 0 else 0
     bonus = five_bonus(st, card)
     if st.opt("discard_dispute") == "inventor":
         if st.acted:
@@ -211,13 +215,20 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
             wanted = [(1, 0), (0, 1)]
     else:
         wanted = [(2, 0), (1, 1)] if bonus else [(1, 0), (0, 1)]
-    out = [(p, d) for p, d in wanted if p <= avail and d <= top]
+    if own and bonus:
+        # After a 5 the top discard is that 5 itself.
+        wanted = [(2, 0), (0, 1)]
+    def drawable(d: int) -> int:
+        return _drawable(len(st.pile), n_disc - d, len(st.shots))
+
+    out = [(p, d) for p, d in wanted if d <= top and p <= drawable(d)]
     if out:
         return out
     # fewer cards than asked for: draw what there is, as fully as possible
     short: list[tuple[int, int]] = []
     for p, d in wanted:
-        got = (min(p, avail), min(d, top))
+        d = min(d, top)
+        got = (min(p, drawable(d)), d)
         if got not in short:
             short.append(got)
     most = max(p + d for p, d in short)
@@ -379,14 +390,14 @@ def give(st: State, seat: int, cards: list[str]) -> None:
 
 def rebuild(st: State, events: list[Event]) -> None:
     """The pile ran out: the discards but the top one, and the shots, become the pile."""
-    keep = _keep(st)
+    keep = min(len(st.discards), 1)
     rest = st.discards[:len(st.discards) - keep] + st.shots
     st.discards = st.discards[len(st.discards) - keep:]
     st.shots = []
     st.rng.shuffle(rest)
     st.pile = rest
     events.append({"type": "rebuild", "text": "The draw pile ran out: the discards (but the "
-                   "top one) are shuffled into a new draw pile"})
+                   "top one) and the shots are shuffled into a new draw pile"})
 
 
 def draw_from_pile(st: State, events: list[Event]) -> str | None:
@@ -695,24 +706,29 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         if tens_all_out(st) and a22_on_table(st):
             end_hand(st, seat, "all the 10s and a .22 are on the table", ev)
             return
-    elif a["discard"] and st.opt("top_discard") == "own":
-        # the card goes straight back to the hand: others see only that it did
-        st.discards.append(card)
-        st.fresh += 1
-        ev.append({"type": "discard", "seat": seat,
-                   "text": f"{seat_ref(seat)} discards a card and takes it straight back"})
-    else:
-        st.discards.append(card)
-        st.fresh += 1
-        text = f"{seat_ref(seat)} discards the {words(card)}"
+        _draw(st, seat, a, ev)
+        return
+    if a["discard"] and st.opt("top_discard") == "own":
+        # Under ``own`` the top discard is this very card: it goes straight back, and
+        # that is the whole draw (``draw_choices`` offers no pile card with it).
+        give(st, seat, [card])
+        text = f"{seat_ref(seat)} discards a card and takes it straight back"
         if badge:
-            text += " and his badge goes back to the ace pile"
-        ev.append({"type": "discard", "seat": seat, "card": card, "text": text})
+            text += "; his badge goes back to the ace pile"
+        ev.append({"type": "take_back", "seat": seat, "text": text})
+        end_turn(st, ev)
+        return
+    st.discards.append(card)
+    st.fresh += 1
+    text = f"{seat_ref(seat)} discards the {words(card)}"
+    if badge:
+        text += " and his badge goes back to the ace pile"
+    ev.append({"type": "discard", "seat": seat, "card": card, "text": text})
     _draw(st, seat, a, ev)
 
 
 def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
-    """Draw from the top discard and the pile; the turn passes on."""
+    """Draw the top discard first, then from the pile; the turn passes on."""
     got: list[str] = []
     if a["discard"]:
         top = takeable(st)
@@ -722,13 +738,15 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         got.append(top)
         ev.append({"type": "take_discard", "seat": seat,
                    "text": f"{seat_ref(seat)} takes the top discard"})
+    drawn = 0
     for _ in range(a["pile"]):
         c = draw_from_pile(st, ev)
         if c is not None:
             got.append(c)
-    if a["pile"]:
-        ev.append({"type": "draw", "seat": seat, "count": a["pile"],
-                   "text": f"{seat_ref(seat)} draws {a['pile']} from the pile"})
+            drawn += 1
+    if drawn:
+        ev.append({"type": "draw", "seat": seat, "count": drawn,
+                   "text": f"{seat_ref(seat)} draws {drawn} from the pile"})
     if got:
         give(st, seat, got)
         ev.append({"type": "drew", "only": [seat], "cards": got,

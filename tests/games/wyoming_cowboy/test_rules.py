@@ -535,8 +535,57 @@ def test_the_draw_pile_is_rebuilt_from_the_discards_keeping_the_top_discarded_ca
     st.pile = []
     st.discards = cards + st.discards  # every card but the hand is in the discards
     st, ev = act(st, 0, type="discard", card="7S", pile=1, discard=0)
-    assert st.discards[-2:] == ["9D", "7S"] and st.shots == []
+    assert st.discards == ["7S"] and st.shots == []
     assert "ran out" in texts(ev) and len(st.hands[0]) == 1
+
+
+@pytest.mark.parametrize("top", ["previous", "own"])
+def test_leave_the_top_discarded_card_as_the_discard_pile_whatever_the_top_discard_option(top):
+    st = build(hands={0: "7C"}, discards="6H 9H", shots="4S", opts=options(top_discard=top))
+    st.discards = st.pile + st.discards  # the draw pile is empty
+    st.pile = []
+    st, ev = act(st, 0, type="discard", card="7C", pile=1, discard=0)
+    assert st.discards == ["7C"] and st.shots == [] and len(st.hands[0]) == 1
+
+
+def scarce(top: str, hand: str, discards: str):
+    """A position where the draw pile is empty and every other card is in seat 1's hand."""
+    st = build(hands={0: hand}, discards=discards, opts=options(top_discard=top))
+    st.hands[1] = sorted(st.pile)
+    st.pile = []
+    return st
+
+
+@pytest.mark.parametrize("top", ["previous", "own"])
+@pytest.mark.parametrize("discards", ["", "9C", "9C 8D", "9C 8D 4S"])
+def test_every_draw_offered_happens_and_the_events_say_what_was_drawn(top, discards):
+    for hand in ("5H 7S", "TH 7S"):
+        st = scarce(top, hand, discards)
+        for a in legal(st, 0, "discard"):
+            after, ev = act(st, 0, **a)
+            gained = len(after.hands[0]) - (len(st.hands[0]) - 1)
+            assert gained == a["pile"] + a["discard"], a
+            said = sum(e["count"] for e in ev if e["type"] == "draw")
+            assert said == a["pile"], (a, texts(ev))
+
+
+def test_under_own_a_five_taken_straight_back_does_not_also_draw_a_pile_card():
+    st = build(hands={0: "5H 7S"}, discards="9C", opts=options(top_discard="own"))
+    draws = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5H"}
+    assert (1, 1) not in draws
+    st, ev = act(st, 0, type="discard", card="5H", pile=0, discard=1)
+    assert st.hands[0] == ["5H", "7S"] and st.discards == ["9C"]
+
+
+@pytest.mark.parametrize("hand", ["5H 7S", "5H 5S 9C", "KH QH 5D", "TH 5C"])
+def test_under_own_no_turn_keeps_its_discard_and_grows_the_hand(hand):
+    st = build(hands={0: hand, 1: "8C"}, discards="4D 9S", opts=options(top_discard="own"))
+    for a in legal(st, 0):
+        if a["type"] != "discard":
+            continue
+        after, _ = act(st, 0, **a)
+        kept = after.hands[0].count(a["card"]) == st.hands[0].count(a["card"])
+        assert not (kept and len(after.hands[0]) > len(st.hands[0])), a
 
 
 def test_a_player_holding_no_cards_cannot_discard_or_draw_but_may_shoot():
