@@ -38,7 +38,8 @@ class WyomingCowboy(Game[State]):
                    "gangs score, harlots and 6s cost. First to 500 wins.")
     min_seats = 3
     max_seats = 8
-    rules_version = "1"
+    # 2: couples reach the totals, the rebuild keeps one discard, every victim is asked.
+    rules_version = "2"
     # The shortest complete game is one hand: dealt, played to its end, scored.
     quick_options = {"max_hands": 1}
     Options = Options

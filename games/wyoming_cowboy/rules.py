@@ -536,22 +536,21 @@ def find_gun(st: State, seat: int, gid: str) -> dict[str, Any]:
 
 
 def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
-    """Asks "Can I shoot you?": the victim may answer, or the shot resolves."""
+    """Asks "Can I shoot you?": the victim answers, every time.
+
+    Asking only a victim who could backfire or quick draw would tell every seat that he
+    holds a 6 or a same-suit 3-5-7; so he is always asked, "let it come" being his only
+    answer when he has no other.
+    """
     gun = find_gun(st, seat, a["gun"])
     victim = a["target"]
     st.acted = "shoot"
     st.fired.append(gun["id"])
-    st.step = SHOOT
     ev.append({"type": "shoot", "seat": seat, "target": victim, "gun": gun["id"],
                "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
                f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
     st.pending = {"shooter": seat, "victim": victim, "gun": gun["id"], "kind": gun["kind"]}
-    hand = st.hands[victim]
-    can_back = can_backfire(gun["kind"]) and any(c[0] == "6" for c in hand)
-    if can_back or quick_draws(hand):
-        st.step = REACT
-        return
-    resolve_shot(st, ev)
+    st.step = REACT
 
 
 def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:

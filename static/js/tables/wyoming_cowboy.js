@@ -107,10 +107,15 @@ function reaction(view, ctx) {
   const acts = ctx.legal.filter((a) => types.includes(a.type));
   if (!acts.length) return null;
   const shot = view.shot;
-  const title = acts[0].type === "hand_over" ? "You are hit!" : "You are being shot at!";
-  const what = shot ? `${seatName(ctx, shot.shooter)} fires the ${gunName(view, shot.gun, shot.kind)} at you.` : "";
+  const hit = acts[0].type === "hand_over";
+  const title = hit ? "You are hit!" : "You are being shot at!";
+  const what = shot ? `${seatName(ctx, shot.shooter)} fires the ${gunName(view, shot.gun, shot.kind)} at you: “Can I shoot you?”` : "";
+  // The victim is asked every time, so that nobody learns his hand from the pause.
+  const only = acts.length === 1 && acts[0].type === "stand";
+  const ask = hit ? "Hand over one cowboy (a King) and choose how many cards to draw."
+    : only ? "You have no 6 to backfire with and no quick draw: let the shot come." : "Answer the shot:";
   return h("div", { class: "reaction", role: "dialog", "aria-label": title },
-    h("h3", null, title), h("p", null, what, " ", acts[0].type === "hand_over" ? "Hand over one cowboy (a King) and choose how many cards to draw." : "Answer the shot:"),
+    h("h3", null, title), h("p", null, what, " ", ask),
     h("div", { class: "actions-row" }, acts.map((a) => actButton(a, ctx, [
       a.card ? card(a.card, ctx, { small: true }) : null,
       a.cards ? a.cards.map((c) => card(c, ctx, { small: true })) : null,

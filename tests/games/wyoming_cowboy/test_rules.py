@@ -8,7 +8,7 @@ from games.base import IllegalAction, NotYourTurn
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.rules import directions, offset
 from games.wyoming_cowboy.state import DISCARD, HAND_OVER, OVER, PASS, REACT, SCORING, SHOOT
-from tests.games.wyoming_cowboy.helpers import act, build, legal, options, texts
+from tests.games.wyoming_cowboy.helpers import act, build, fire, legal, options, texts
 
 
 def new(seats: int = 4, seed: int = 1, **opts):
@@ -262,16 +262,16 @@ def test_a_gun_may_shoot_only_in_turns_after_it_was_pulled():
 def test_each_gun_on_the_table_may_be_fired_once_each_turn():
     st = build(hands={0: "7S", 1: "8C", 2: "9C", 3: "JC"},
                guns={0: [("38", "3C 8D"), ("45", "4H 5H")]})
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert st.step == SHOOT
     assert {a["gun"] for a in legal(st, 0, "shoot")} == {"g2"}
-    st, _ = act(st, 0, type="shoot", gun="g2", target=2)
+    st, _ = fire(st, 0, "g2", 2)
     assert not legal(st, 0, "shoot") and st.step == DISCARD
 
 
 def test_you_do_not_have_to_fire_every_gun():
     st = build(hands={0: "7S", 1: "8C"}, guns={0: [("38", "3C 8D"), ("45", "4H 5H")]})
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert legal(st, 0, "discard")
 
 
@@ -286,9 +286,25 @@ def test_you_do_not_need_a_cowboy_to_shoot_only_a_gun():
 def test_asking_is_shooting_a_victim_without_cowboys_says_no_and_the_shot_misses():
     st = build(hands={0: "7S", 1: "8C 9D"}, guns={0: [("38", "3C 8D")]})
     pile = list(st.pile)
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    st, ev = fire(st, 0, "g1", 1)
     assert "No" in texts(ev) and st.pile == pile and st.shots == []
     assert st.fired == ["g1"]
+
+
+@pytest.mark.parametrize("kind,cards", [("22", "2C 2D"), ("38", "3C 8D"), ("45", "4C 5C")])
+@pytest.mark.parametrize("victim", ["8C 9D", "KH 8C", "6C KD", "3H 5H 7H"])
+def test_can_i_shoot_you_the_victim_is_asked_every_time_whatever_he_holds(kind, cards, victim):
+    st = build(hands={0: "7S", 1: victim}, guns={0: [(kind, cards)]})
+    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.step == REACT and GAME.to_act(st) == {1}
+    assert {"type": "stand"} in legal(st, 1)
+    assert [e["type"] for e in ev] == ["shoot"]  # nothing is settled before he answers
+
+
+def test_a_victim_with_no_backfire_and_no_quick_draw_may_only_let_the_shot_come():
+    st = build(hands={0: "7S", 1: "KH 8C"}, guns={0: [("38", "3C 8D")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert legal(st, 1) == [{"type": "stand"}]
 
 
 def test_backfire_a_victim_of_a_22_holding_a_6_may_give_the_shooter_the_6():
@@ -335,21 +351,21 @@ def test_the_victim_may_shoot_with_both_guns_on_his_next_turn():
 
 
 def test_a_quick_drawn_357_functions_like_a_normal_357():
-    st = build(hands={0: "7S", 1: "KD"}, guns={0: [("357", "3H 5H 7H")]})
+    st = build(hands={0: "7S", 1: "KD"}, guns={0: [("357", "3H 5H 7H")], 1: [("357", "3C 5C 7C")]})
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step != REACT  # a gun on the table is no quick draw
+    assert legal(st, 1) == [{"type": "stand"}]  # a gun on the table is no quick draw
 
 
 def test_a_shot_card_of_the_same_suit_as_an_unprotected_cowboy_misses_and_he_gets_his_badge():
     st = build(hands={0: "7S", 1: "KH KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="4H")
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    st, ev = fire(st, 0, "g1", 1)
     assert st.shots == ["4H"] and st.badges[1] == ["AH"] and "AH" not in st.ace_pile
     assert "Miss" in texts(ev) and st.hands[1] == ["8C", "KH", "KS"]
 
 
 def test_a_shot_card_of_a_different_suit_hits_and_the_victim_hands_over_a_cowboy_of_his_choice():
     st = build(hands={0: "7S", 1: "KH KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="4D")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert st.step == HAND_OVER and GAME.to_act(st) == {1}
     assert {a["card"] for a in legal(st, 1)} == {"KH", "KS"}
     st, ev = act(st, 1, type="hand_over", card="KS", draw=0)
@@ -359,7 +375,7 @@ def test_a_shot_card_of_a_different_suit_hits_and_the_victim_hands_over_a_cowboy
 
 def test_a_hit_victim_may_draw_a_replacement_before_the_shooter_discards():
     st = build(hands={0: "7S", 1: "KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="9C 4D")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert {a["draw"] for a in legal(st, 1)} == {0, 1}
     st, _ = act(st, 1, type="hand_over", card="KS", draw=1)
     assert st.hands[1] == ["8C", "9C"] and st.step == DISCARD
@@ -367,7 +383,7 @@ def test_a_hit_victim_may_draw_a_replacement_before_the_shooter_discards():
 
 def test_you_do_not_have_to_draw_to_replace_a_cowboy():
     st = build(hands={0: "7S", 1: "KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="9C 4D")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     st, _ = act(st, 1, type="hand_over", card="KS", draw=0)
     assert st.hands[1] == ["8C"]
 
@@ -376,14 +392,14 @@ def test_22_38_and_357_act_as_if_protected_kings_do_not_exist():
     for kind, cards in (("22", "2C 2D"), ("38", "3C 8D"), ("357", "3D 5C 7S")):
         st = build(hands={0: "9S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [(kind, cards)]},
                    pile="4H")
-        st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+        st, ev = fire(st, 0, "g1", 1)
         assert "No" in texts(ev) and st.shots == []
 
 
 def test_only_a_45_can_shoot_a_protected_cowboy_and_hits_him_with_a_shot_of_his_suit():
     st = build(hands={0: "7S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3H")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert st.step == HAND_OVER
     assert {a["draw"] for a in legal(st, 1)} == {0, 1, 2}
     st, _ = act(st, 1, type="hand_over", card="KH", draw=2)
@@ -394,21 +410,21 @@ def test_only_a_45_can_shoot_a_protected_cowboy_and_hits_him_with_a_shot_of_his_
 def test_a_45_misses_a_protected_cowboy_with_a_shot_of_another_suit():
     st = build(hands={0: "7S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3S")
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    st, ev = fire(st, 0, "g1", 1)
     assert "miss" in texts(ev).lower() and st.hands[1] == ["8C", "KH"]
 
 
 def test_a_45_aims_at_protected_cowboys_first():
     st = build(hands={0: "7S", 1: "KH KS"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3H")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert [a["card"] for a in legal(st, 1)] == ["KH", "KH", "KH"]
 
 
 def test_a_45_shot_of_another_suit_ricochets_onto_an_unprotected_cowboy():
     st = build(hands={0: "7S", 1: "KH KS"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3D")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert {a["card"] for a in legal(st, 1)} == {"KS"}
     assert {a["draw"] for a in legal(st, 1)} == {0, 1}
 
@@ -416,7 +432,7 @@ def test_a_45_shot_of_another_suit_ricochets_onto_an_unprotected_cowboy():
 def test_a_45_ricochet_of_the_unprotected_cowboys_suit_misses_and_gives_him_a_badge():
     st = build(hands={0: "7S", 1: "KH KS"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3S")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert sorted(st.badges[1]) == ["AH", "AS"]
 
 
@@ -523,7 +539,7 @@ def test_top_discard_option_own_lets_you_take_back_your_own_discard():
 def test_you_can_never_pick_up_the_shot_but_can_pick_up_the_discard_under_it():
     st = build(hands={0: "7S", 1: "KH 8C"}, guns={0: [("38", "3C 8D")]}, discards="9D",
                pile="4H")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert st.shots == ["4H"] and GAME.view(st, 0)["takeable_discard"] == "9D"
     st, _ = act(st, 0, type="discard", card="7S", pile=0, discard=1)
     assert "9D" in st.hands[0] and "4H" not in st.hands[0]
@@ -624,7 +640,7 @@ def test_pulling_the_22_after_all_the_tens_ends_the_hand_credited_to_its_puller(
 def test_the_hand_ends_when_every_ace_has_been_handed_out_credited_to_the_shooter():
     st = build(hands={0: "7S", 1: "KH", 2: "KC", 3: "KD KS"}, badges={2: "AC", 3: "AD AS"},
                guns={0: [("38", "3C 8D")]}, pile="4H")
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    st, ev = fire(st, 0, "g1", 1)
     assert st.phase == SCORING and st.ender == 0
     assert "every badge" in texts(ev)
 
@@ -730,7 +746,7 @@ def test_with_two_decks_the_hand_ends_when_all_eight_aces_are_handed_out():
     st = build(5, hands={0: "7S", 1: "KH 8C", 2: "KC KC KD KD KH KS KS"},
                badges={2: "AC AC AD AD AH AS AS"}, guns={0: [("38", "3C 8D")]}, pile="4H")
     assert st.ace_pile == ["AH"]
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert st.phase == SCORING and st.ender == 0
 
 
@@ -761,7 +777,7 @@ def test_a_shot_with_no_card_left_to_turn_misses():
     st = build(hands={0: "7S", 1: "KH"}, guns={0: [("38", "3C 8D")]})
     st.hands[2] = st.pile
     st.pile = []
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    st, ev = fire(st, 0, "g1", 1)
     assert "no card left" in texts(ev) and st.hands[1] == ["KH"]
 
 
