@@ -59,10 +59,10 @@ def _assignments(hand: list[str], badges: list[str], shared: str):
         for orphan in orphan_opts:
             for harem in harem_opts:
                 for kings in king_opts:
-                    yield _score(K, Q, J, fam, families, orphan, harem, kings, shared)
+                    yield _score(K, Q, J, fam, families, orphan, harem, kings)
 
 
-def _score(K, Q, J, fam, families, orphan, harem, kings, shared):
+def _score(K, Q, J, fam, families, orphan, harem, kings):
     lines: list[Line] = []
     counted_all = True
     for s in families:
@@ -78,7 +78,10 @@ def _score(K, Q, J, fam, families, orphan, harem, kings, shared):
     coll = 1 if kings != "none" else 0
     for s in SUITS:
         word = SUIT_WORDS[s]
-        free_q = Q[s] - (fam[s] + harem if shared != "queens_too" else max(fam[s], harem))
+        # A queen outside every collection only costs (harlot or marriage), so the
+        # holder's best is as few as possible: under queens_too a family's queen joins
+        # the harem only when she is the one queen of her suit.
+        free_q = max(Q[s] - fam[s] - harem, 0)
         marriages = min(K[s] - fam[s], free_q)
         for _ in range(marriages):
             lines.append((f"Marriage: King and Queen of {word}", MARRIAGE))

@@ -123,6 +123,14 @@ def test_gang_and_family_at_the_same_time():
     assert court("KC KD KH KS QH JH", "AH") == 150 + 120
 
 
+def test_queens_too_never_puts_one_queen_in_two_collections_when_that_costs_the_holder():
+    # Two decks: the second queen of diamonds makes the harem, the first stays in the
+    # family; sharing one queen would leave the other a harlot (120 + 100 - 25).
+    hand = "KD QD QD JD QC QH QS"
+    assert court(hand, "AD", "queens_too") == 120 + 100
+    assert court(hand, "AD", "kings") == 120 + 100
+
+
 def test_queens_too_option_lets_a_family_queen_count_in_the_harem():
     hand = "QC QD QH QS KH JH"
     assert court(hand, "AH", "kings") == max(120 - 75, 100 + 25)
