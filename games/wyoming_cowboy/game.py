@@ -23,7 +23,7 @@ from games.wyoming_cowboy.actions import Action as ActionType
 from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import full_deck, words
 from games.wyoming_cowboy.guns import gun_name
-from games.wyoming_cowboy.options import Options
+from games.wyoming_cowboy.options import PRESETS, Options
 from games.wyoming_cowboy.state import OVER, PASS, State
 
 _DECKS = {n: sorted(full_deck(n)) for n in (1, 2)}
@@ -41,7 +41,7 @@ class WyomingCowboy(Game[State]):
     # 2: couples reach the totals, the rebuild keeps one discard, every victim is asked.
     rules_version = "2"
     # The shortest complete game is one hand: dealt, played to its end, scored.
-    quick_options = {"max_hands": 1}
+    quick_options = PRESETS[-1]["options"]
     Options = Options
     Action = ActionType
     bots = {"random": RandomBot, "smart": SmartBot}

@@ -756,20 +756,34 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 
 
 def end_turn(st: State, ev: list[Event]) -> None:
-    """The turn passes to the left; guns pulled this turn may fire from the next."""
+    """The turn passes to the left; guns pulled this turn may fire from the next.
+
+    Two safety valves score a hand as it stands, credited to nobody: ``no_cards`` when
+    nobody holds a card (nobody can discard, draw, pass, pull or lose a cowboy, so the
+    hand can never end), ``turn_limit`` after the option's number of turns.
+    """
     for g in st.guns[st.turn]:
         g["fresh"] = False
     st.turns += 1
+    if not any(st.hands):
+        end_hand(st, -1, "nobody holds a card, so nothing can end the hand", ev,
+                 valve="no_cards")
+        return
     limit = st.opt("turn_limit")
     if limit and st.turns >= limit:
-        end_hand(st, -1, f"the hand reached the limit of {limit} turns", ev)
+        end_hand(st, -1, f"the hand reached the limit of {limit} turns", ev,
+                 valve="turn_limit")
         return
     st.turn = (st.turn + 1) % st.seats
     st.step, st.acted, st.fired, st.fresh, st.pending = ACT, "", [], 0, {}
 
 
-def end_hand(st: State, ender: int, why: str, ev: list[Event]) -> None:
-    """The hand ends at once: hands are laid down and scored."""
+VALVES = ("turn_limit", "no_cards")
+
+
+def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
+             valve: str | None = None) -> None:
+    """The hand ends at once: hands are laid down and scored (``valve``: which cut it)."""
     st.ender = ender
     st.pending = {}
     who = f"{seat_ref(ender)} ends the hand" if ender >= 0 else "The hand ends"
@@ -788,7 +802,7 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event]) -> None:
                    "text": f"{seat_ref(s)} lays down {', '.join(st.hands[s]) or 'nothing'} "
                    f"and scores {hand_total:+d}"})
     st.history.append({"hand": st.hand_no, "ender": ender, "why": why, "seats": seats,
-                       "totals": list(st.totals)})
+                       "totals": list(st.totals), "valve": valve})
     st.revealed = [list(h) for h in st.hands]
     st.couples = [[] for _ in range(st.seats)]
     top = max(st.totals)

@@ -656,9 +656,33 @@ def test_all_hands_are_laid_down_and_scored_at_the_end_of_a_hand():
 
 
 def test_a_hand_that_reaches_the_turn_limit_is_scored_as_it_stands():
-    st = build(hands={0: "7S", 1: "KS"}, turns=9, opts=options(turn_limit=10))
+    st = build(hands={0: "7S", 1: "KS"}, turns=9, opts=options(turn_limit=10, max_hands=1))
     st, ev = act(st, 0, type="discard", card="7S", pile=1, discard=0)
-    assert st.phase == SCORING and st.ender == -1 and "limit" in texts(ev)
+    assert st.phase == OVER and st.ender == -1 and "limit" in texts(ev)
+    assert GAME.result(st).detail["valves"] == {"turn_limit": 1, "no_cards": 0}
+
+
+def test_a_hand_in_which_nobody_holds_a_card_can_never_end_and_ends_at_once():
+    # Without a card nobody can discard, draw, pass, pull or be hit: nothing can change.
+    st = build(hands={0: "2C 2D"}, opts=options(max_hands=1))
+    st, _ = act(st, 0, type="pull", gun="22", cards=["2C", "2D"])
+    st, ev = act(st, 0, type="nothing")
+    assert st.phase == OVER and st.ender == -1 and "nobody holds a card" in texts(ev)
+    assert GAME.result(st).detail["valves"] == {"turn_limit": 0, "no_cards": 1}
+
+
+def test_no_valve_fires_in_a_hand_that_ends_by_the_rules():
+    st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
+               opts=options(max_hands=1))
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert GAME.result(st).detail["valves"] == {"turn_limit": 0, "no_cards": 0}
+
+
+def test_without_a_hand_limit_the_game_goes_on_until_someone_reaches_the_target():
+    st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
+               hand_no=200, totals=[450, 0, 0, 0])
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert st.phase == SCORING and st.totals[0] == 490
 
 
 # ---- the end of the game ---------------------------------------------------------------
