@@ -193,12 +193,13 @@ def five_bonus(st: State, card: str) -> bool:
 def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
     """Returns the (pile, top discard) draws open after discarding ``card``.
 
-    Written rules: one card (pile or top discard), or after a 5 two (two from the pile,
-    or one from each). Inventor's variant: taking the top discard is the turn's action,
-    and so is drawing two after a 5, so neither follows another action or each other.
-    Under ``top_discard=own`` a 5 taken straight back is the whole draw: it was never
-    given up, so it earns no second card. The top discard is taken before the pile is
-    drawn (or rebuilt); with fewer cards than asked for, what there is is drawn.
+    Written rules: one card (pile or top discard), or after a 5 one or two ("may draw
+    two": two from the pile, or one from each). Inventor's variant: taking the top
+    discard is the turn's action, and so is drawing two after a 5, so neither follows
+    another action or each other. Under ``top_discard=own`` a 5 taken straight back is
+    the whole draw: it was never given up, so it earns no second card. The top discard
+    is taken before the pile is drawn (or rebuilt); with fewer cards than asked for,
+    what there is is drawn.
     """
     ten = card[0] == "T"
     n_disc = len(st.discards) + (0 if ten else 1)
@@ -210,14 +211,14 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
         if st.acted:
             wanted = [(1, 0)]
         elif bonus:
-            wanted = [(2, 0), (0, 1)]
+            wanted = [(2, 0), (1, 0), (0, 1)]
         else:
             wanted = [(1, 0), (0, 1)]
     else:
-        wanted = [(2, 0), (1, 1)] if bonus else [(1, 0), (0, 1)]
-    if own and bonus:
+        wanted = [(2, 0), (1, 1), (1, 0), (0, 1)] if bonus else [(1, 0), (0, 1)]
+    if own:
         # After a 5 the top discard is that 5 itself.
-        wanted = [(2, 0), (0, 1)]
+        wanted = [w for w in wanted if w != (1, 1)]
     def drawable(d: int) -> int:
         return _drawable(len(st.pile), n_disc - d, len(st.shots))
 

@@ -125,12 +125,15 @@ def every_other_card_counts(hand: list[str], badges: list[str], shared: str = "k
 
 
 def sixes(hand: list[str], six_six_six: str) -> list[Line]:
-    """Returns the lines for 6s held: -20 each; three of them are 666 (-100)."""
+    """Returns the lines for 6s held: -20 each; every three of them are a 666 (-100).
+
+    Six 6s (two decks) are two 666s: the two-deck limit of one collection of a type
+    is on credit ("score points", "get credit"), not on penalties.
+    """
     n = sum(1 for c in hand if c[0] == "6")
-    if n >= 3:
-        rest = n - 3 if six_six_six == "replaces" else n
-        return [("666 (three sixes)", SIX_SIX_SIX)] + [("Six held", SIX)] * rest
-    return [("Six held", SIX)] * n
+    evil = n // 3
+    rest = n - 3 * evil if six_six_six == "replaces" else n
+    return [("666 (three sixes)", SIX_SIX_SIX)] * evil + [("Six held", SIX)] * rest
 
 
 def delay(hand: list[str], per: str) -> list[Line]:

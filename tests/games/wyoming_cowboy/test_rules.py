@@ -473,9 +473,20 @@ def test_no_player_may_take_another_players_tens():
 def test_discarding_a_five_lets_you_draw_two_from_the_pile_or_one_and_the_top_discard():
     st = build(hands={0: "5H 7S"}, discards="9C", pile="2D 3D")
     draws = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5H"}
-    assert draws == {(2, 0), (1, 1)}
+    assert {(2, 0), (1, 1)} <= draws
     st, _ = act(st, 0, type="discard", card="5H", pile=1, discard=1)
     assert st.hands[0] == ["9C", "3D", "7S"]
+
+
+@pytest.mark.parametrize("variant,fives", [
+    ({}, {(2, 0), (1, 1), (1, 0), (0, 1)}),
+    ({"top_discard": "own"}, {(2, 0), (1, 0), (0, 1)}),
+    ({"discard_dispute": "inventor"}, {(2, 0), (1, 0), (0, 1)}),
+])
+def test_after_a_five_the_player_may_draw_two_or_only_one(variant, fives):
+    st = build(hands={0: "5H 7S"}, discards="9C", opts=options(**variant))
+    draws = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5H"}
+    assert draws == fives
 
 
 def test_six_may_not_be_discarded_while_another_card_would_not_score():
@@ -739,7 +750,7 @@ def test_inventor_variant_discarding_a_five_to_draw_two_is_an_action():
     opts = options(discard_dispute="inventor")
     st = build(hands={0: "KH QH 5S"}, discards="9D", opts=opts)
     fives = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5S"}
-    assert fives == {(2, 0), (0, 1)}  # two from the pile, or the discard instead
+    assert fives == {(2, 0), (1, 0), (0, 1)}  # two or one from the pile, or the discard
     st, _ = act(st, 0, type="couple", suit="H")
     fives = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5S"}
     assert fives == {(1, 0)}

@@ -95,6 +95,14 @@ def test_666_adds_to_the_three_sixes_as_an_option():
     assert points("6H 6S 6C", six_six_six="adds") == -160
 
 
+def test_two_decks_six_sixes_are_two_666s_as_only_credit_is_limited_to_one_per_type():
+    six = ["6C", "6C", "6D", "6D", "6H", "6S"]
+    assert sixes(six, "replaces") == [("666 (three sixes)", -100)] * 2
+    assert points("6C 6C 6D 6D 6H 6S") == -200
+    assert points("6C 6C 6D 6D 6H") == -100 - 40
+    assert points("6C 6C 6D 6D 6H 6S", six_six_six="adds") == -200 - 120
+
+
 def test_harem_and_marriage_cannot_be_held_together_you_get_the_cowboy_and_the_harem():
     assert court("QC QD QH QS KH") == 100 + 25
 
