@@ -88,7 +88,8 @@ class SmartBot(Bot):
         if t == "direction":
             return 1.0 if a["direction"] == "left" else 0.0
         if t == "pass":
-            return -sum(value_of(c, hand) for c in a["cards"])
+            keep_badges = -5.0 * len(a.get("badges") or [])  # a badge kept protects
+            return keep_badges - sum(value_of(c, hand) for c in a["cards"])
         if t == "couple":
             return 1000.0
         if t == "pull":
@@ -105,7 +106,7 @@ class SmartBot(Bot):
             return 700.0 if bad else -100.0
         if t == "discard":
             card = a["card"]
-            value = -value_of(card, hand)
+            value = -value_of(card, hand) - 5.0 * len(a.get("badges") or [])
             if card[0] == "T":
                 value = 500.0
             if card[0] == "5" and a["pile"] + a["discard"] == 2 and value_of(card, hand) < 10:

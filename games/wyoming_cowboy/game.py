@@ -140,7 +140,7 @@ class WyomingCowboy(Game[State]):
         if t == "direction":
             return f"pass the opening three {action['direction']}"
         if t == "pass":
-            return "pass " + ", ".join(action["cards"])
+            return "pass " + ", ".join(action["cards"]) + _badge_words(action)
         if t == "nothing":
             return "no cards: end the turn"
         if t == "couple":
@@ -161,11 +161,21 @@ class WyomingCowboy(Game[State]):
             return f"hand over the {words(action['card'])}, draw {action['draw']}"
         if t == "discard":
             took = " and the top discard" if action["discard"] else ""
-            return (f"discard the {words(action['card'])}, draw {action['pile']} from the "
-                    f"pile{took}")
+            return (f"discard the {words(action['card'])}{_badge_words(action)}, draw "
+                    f"{action['pile']} from the pile{took}")
         if t == "deal":
             return "deal the next hand"
         return super().describe_action(action)
+
+
+def _badge_words(action: ActionDict) -> str:
+    """Which copy of a king goes, when the action says (``badges``)."""
+    badges = action.get("badges")
+    if badges is None:
+        return ""
+    if not badges:
+        return " (the unprotected copy)"
+    return " (with the badge " + ", ".join(badges) + ")"
 
 
 GAME = WyomingCowboy()

@@ -7,7 +7,7 @@ those (through ``check_legal``) before ``perform`` carries one out.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from games.base import Event
@@ -266,6 +266,32 @@ def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
     return out
 
 
+def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
+    """Returns every set of badges that may leave the seat's hand with ``cards``.
+
+    Two decks: holding a protected and an unprotected king of one suit, which of them
+    is passed or discarded is the player's choice (the FAQ on protected cowboys: "He's
+    yours; you can do what you like with him"). One set returned means no choice.
+    """
+    hand, held = st.hands[seat], st.badges[seat]
+    per_suit: list[list[list[str]]] = []
+    for s in SUITS:
+        k = cards.count("K" + s)
+        if not k:
+            continue
+        kings, aces = hand.count("K" + s), held.count("A" + s)
+        fewest, most = max(0, aces - (kings - k)), min(aces, k)
+        per_suit.append([["A" + s] * n for n in range(fewest, most + 1)])
+    return [[a for part in combo for a in part] for combo in product(*per_suit)]
+
+
+def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[str, Any]]:
+    """The action as it is when there is no choice, else one per set of badges."""
+    if len(choices) == 1:
+        return [action]
+    return [dict(action, badges=b) for b in choices]
+
+
 def legal(st: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
     if seat not in to_act(st):
@@ -274,7 +300,9 @@ def legal(st: State, seat: int) -> list[dict[str, Any]]:
         return [{"type": "direction", "direction": d} for d in directions(st)]
     if st.phase == PASS:
         k = min(st.pass_size, len(st.hands[seat]))
-        return [{"type": "pass", "cards": c} for c in _distinct_combos(st.hands[seat], k)]
+        return [a for c in _distinct_combos(st.hands[seat], k)
+                for a in _with_badges({"type": "pass", "cards": c},
+                                      badge_choices(st, seat, c))]
     if st.phase == SCORING:
         return [{"type": "deal"}]
     step = st.step
@@ -316,8 +344,10 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
         if kind not in plans:
             plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
                            else draw_choices(st, c))
+        choices = badge_choices(st, seat, [c]) if c[0] == "K" else [[]]
         for p, d in plans[kind]:
-            out.append({"type": "discard", "card": c, "pile": p, "discard": d})
+            out += _with_badges({"type": "discard", "card": c, "pile": p, "discard": d},
+                                choices)
     return out
 
 
@@ -363,19 +393,39 @@ def _reactions(st: State, seat: int) -> list[dict[str, Any]]:
 # ---- moving cards ------------------------------------------------------------------
 
 
-def take_card(st: State, seat: int, card: str) -> str | None:
+def take_card(st: State, seat: int, card: str, protected: bool | None = None) -> str | None:
     """Removes ``card`` from the seat's hand; returns the badge that leaves with it.
 
-    Holding two kings of one suit with one badge, the unprotected one goes first.
+    For a king, ``protected`` says which copy goes (see ``badge_choices``); left out,
+    the unprotected one goes first and a badge leaves only when it must.
     """
     st.hands[seat].remove(card)
-    if card[0] == "K":
-        ace = "A" + card[1]
-        kings = sum(1 for c in st.hands[seat] if c == card)
-        if st.badges[seat].count(ace) > kings:
-            st.badges[seat].remove(ace)
-            return ace
+    if card[0] != "K":
+        return None
+    ace = "A" + card[1]
+    if protected is None:
+        protected = st.badges[seat].count(ace) > st.hands[seat].count(card)
+    if protected:
+        st.badges[seat].remove(ace)
+        return ace
     return None
+
+
+def take_cards(st: State, seat: int, cards: list[str],
+               badges: list[str] | None) -> list[str]:
+    """Removes ``cards``; returns the badges that leave with them (``badges`` if given)."""
+    wearing = list(badges) if badges is not None else None
+    gone: list[str] = []
+    for c in cards:
+        protected = None
+        if wearing is not None and c[0] == "K":
+            protected = "A" + c[1] in wearing
+            if protected:
+                wearing.remove("A" + c[1])
+        badge = take_card(st, seat, c, protected)
+        if badge:
+            gone.append(badge)
+    return gone
 
 
 def give(st: State, seat: int, cards: list[str]) -> None:
@@ -438,12 +488,7 @@ def start_pass(st: State, size: int, off: int) -> None:
 
 def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """A seat sets aside its cards for the pass; the last to choose completes it."""
-    moved: list[str] = []
-    for c in a["cards"]:
-        moved.append(c)
-        badge = take_card(st, seat, c)
-        if badge:
-            moved.append(badge)
+    moved = list(a["cards"]) + take_cards(st, seat, a["cards"], a.get("badges"))
     st.passing[seat] = moved
     ev.append({"type": "passed", "seat": seat,
                "text": f"{seat_ref(seat)} has chosen {len(a['cards'])} cards to pass"})
@@ -695,7 +740,8 @@ def go_discard(st: State, ev: list[Event]) -> None:
 def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Discard (a 10 to the table), then draw as chosen."""
     card = a["card"]
-    badge = take_card(st, seat, card)
+    badges = a.get("badges")
+    badge = take_card(st, seat, card, None if badges is None else bool(badges))
     if badge:
         st.ace_pile.append(badge)
         st.ace_pile.sort(key=sort_key)

@@ -25,11 +25,17 @@ function drawWords(a) {
 
 function cardsText(cards) { return cards.map(cardShort).join(" "); }
 
+// Two decks: which of two like kings goes, protected or not, is named by `badges`.
+function badgeWords(a) {
+  if (!Array.isArray(a.badges)) return "";
+  return a.badges.length ? ` (with the badge ${cardsText(a.badges)})` : " (the unprotected copy)";
+}
+
 export function label(a, ctx) {
   const who = (s) => seatName(ctx, s);
   switch (a.type) {
     case "direction": return `Pass the opening cards ${a.direction === "across" ? "across" : `to the ${a.direction}`}`;
-    case "pass": return `Pass ${cardsText(a.cards)}`;
+    case "pass": return `Pass ${cardsText(a.cards)}${badgeWords(a)}`;
     case "nothing": return "No action: go to discard";
     case "couple": return `Show the King and Queen of ${SUIT_WORD[a.suit]} (+25)`;
     case "nine": return `Play the ${cardWords(a.card)}: all pass two ${a.direction === "across" ? "across" : `to the ${a.direction}`}`;
@@ -42,7 +48,7 @@ export function label(a, ctx) {
     case "hand_over": return `Hand over the ${cardWords(a.card)} and draw ${a.draw}`;
     case "discard": {
       const then = drawWords(a);
-      return `Discard the ${cardWords(a.card)}${then ? `, then ${then}` : ""}`;
+      return `Discard the ${cardWords(a.card)}${badgeWords(a)}${then ? `, then ${then}` : ""}`;
     }
     case "draw": {
       const w = drawWords(a);
@@ -168,6 +174,10 @@ export function render(container, view, ctx) {
   let handEl;
   if (passes.length) {
     handEl = pickAndConfirm(ctx, passes, hand, (c, o) => card(c, ctx, o), { verb: "Pass", hint: `Choose ${passes[0].cards.length} cards to pass ${view.pass?.direction || ""}.` });
+    // The same cards with a protected king or his unprotected twin: offer the other copy too.
+    const chosen = [...(ctx.ui.selected || [])].sort().join(" ");
+    const twins = passes.filter((a) => [...a.cards].sort().join(" ") === chosen).slice(1);
+    if (twins.length) handEl = h("div", null, handEl, h("div", { class: "actions-row" }, twins.map((a) => actButton(a, ctx))));
   } else {
     const cardActs = ctx.legal.filter((a) => a.card || a.cards);
     const handActs = cardActs.filter((a) => !["backfire", "quick_draw", "hand_over"].includes(a.type));

@@ -68,3 +68,11 @@ def test_smart_bot_takes_the_discarded_2_that_pairs_its_own():
     st = build(hands={0: "2H 7C 8D"}, tens={1: "TC TD TS", 2: "TH"}, discards="2C")
     choice = SmartBot().choose(GAME.view(st, 0), legal(st, 0), None)
     assert choice["discard"] == 1 and choice["card"] != "2H"
+
+
+def test_smart_bot_lets_the_unprotected_copy_of_a_king_go_and_keeps_the_badge():
+    from tests.games.wyoming_cowboy.helpers import build, legal
+    st = build(5, hands={0: "KH KH"}, badges={0: "AH"}, pile="4D")
+    choice = SmartBot().choose(GAME.view(st, 0), legal(st, 0), None)
+    assert choice["card"] == "KH" and choice["badges"] == []
+    assert "unprotected" in GAME.describe_action(choice)

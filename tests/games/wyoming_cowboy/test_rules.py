@@ -444,6 +444,37 @@ def test_a_badge_is_passed_with_its_cowboy():
     assert st.badges[1] == ["AH"] and "KH" in st.hands[1] and st.badges[0] == []
 
 
+def test_with_two_decks_which_of_two_like_kings_is_discarded_is_the_players_choice():
+    # "He's yours; you can do what you like with him": the protected copy or the other.
+    st = build(5, hands={0: "KH KH 7S"}, badges={0: "AH"}, pile="4D")
+    kings = [a for a in legal(st, 0, "discard") if a["card"] == "KH"]
+    assert {tuple(a["badges"]) for a in kings} == {("AH",), ()}
+    protected, _ = act(st, 0, type="discard", card="KH", badges=["AH"], pile=1, discard=0)
+    assert protected.badges[0] == [] and "AH" in protected.ace_pile
+    plain, _ = act(st, 0, type="discard", card="KH", badges=[], pile=1, discard=0)
+    assert plain.badges[0] == ["AH"] and "KH" in plain.hands[0]
+
+
+def test_with_two_decks_which_of_two_like_kings_is_passed_is_the_players_choice():
+    st = build(5, hands={0: "9C KH KH 4C", 1: "5D 6D"}, badges={0: "AH"})
+    st, _ = act(st, 0, type="nine", card="9C", direction="left")
+    passes = [a for a in legal(st, 0, "pass") if a["cards"] == ["4C", "KH"]]
+    assert {tuple(a["badges"]) for a in passes} == {("AH",), ()}
+    kept, _ = act(st, 0, type="pass", cards=["4C", "KH"], badges=[])
+    given, _ = act(st, 0, type="pass", cards=["4C", "KH"], badges=["AH"])
+    for s in (1, 2, 3, 4):
+        if GAME.to_act(kept) >= {s}:
+            kept, _ = act(kept, s, **legal(kept, s)[0])
+            given, _ = act(given, s, **legal(given, s)[0])
+    assert kept.badges[0] == ["AH"] and kept.badges[1] == []
+    assert given.badges[0] == [] and given.badges[1] == ["AH"]
+
+
+def test_no_choice_is_asked_when_the_kings_of_a_suit_are_all_protected_or_all_not():
+    st = build(5, hands={0: "KH KH KS 7S"}, badges={0: "AH AH"})
+    assert all("badges" not in a for a in legal(st, 0, "discard"))
+
+
 def test_discarding_a_protected_cowboy_returns_his_badge_to_the_ace_pile():
     st = build(hands={0: "KH 7S"}, badges={0: "AH"})
     st, _ = act(st, 0, type="discard", card="KH", pile=1, discard=0)
