@@ -7,6 +7,7 @@ from typing import Any
 
 from games.base import Bot
 from games.rng import Rng
+from games.wyoming_cowboy.cards import decks_for
 
 GUN_PREFERENCE = {"45": 5, "357q": 4, "357": 3, "38": 2, "22": 1}
 
@@ -14,9 +15,9 @@ GUN_PREFERENCE = {"45": 5, "357q": 4, "357": 3, "38": 2, "22": 1}
 def waits_for_22(view: Any) -> bool:
     """Whether every 10 is on a table and no .22 is: the next .22 pulled ends the hand."""
     seats = view["seats"]
-    decks = 1 if len(seats) <= 4 else 2
     tens = sum(len(s["tens"]) for s in seats)
-    return tens == 4 * decks and not any(g["kind"] == "22" for s in seats for g in s["guns"])
+    a22 = any(g["kind"] == "22" for s in seats for g in s["guns"])
+    return tens == 4 * decks_for(len(seats)) and not a22
 
 
 def card_value(card: str, hand: list[str], couples: list[str],
