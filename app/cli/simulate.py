@@ -59,6 +59,10 @@ def simulate(game_id: str, *, games: int, seed: int, seats: int | None,
     bot_games: dict[str, int] = defaultdict(int)
     label_wins: dict[str, float] = defaultdict(float)
     label_games: dict[str, int] = defaultdict(int)
+    # A game may report in its result's detail how often each of its safety valves
+    # fired ({"valves": {name: count}}): the summary counts them for any game that does.
+    valves: dict[str, int] = {}
+    valve_games: dict[str, int] = defaultdict(int)
     started = time.perf_counter()
     for i in range(games):
         # Rotate who sits where so no bot keeps the same seat advantage.
@@ -67,7 +71,11 @@ def simulate(game_id: str, *, games: int, seed: int, seats: int | None,
         assert out.result is not None
         lengths.append(len(out.actions))
         share = 1 / len(out.result.winners)
-        labels = out.result.detail.get("labels") if isinstance(out.result.detail, dict) else None
+        detail = out.result.detail if isinstance(out.result.detail, dict) else {}
+        labels = detail.get("labels")
+        for name, fired in (detail.get("valves") or {}).items():
+            valves[name] = valves.get(name, 0) + fired
+            valve_games[name] += 1 if fired else 0
         for s, score in enumerate(out.result.scores):
             all_scores.append(score)
             by_bot[names[s]].append(score)
@@ -94,6 +102,10 @@ def simulate(game_id: str, *, games: int, seed: int, seats: int | None,
         for b in sorted(by_bot):
             print(f"    {b:<14} {statistics.mean(by_bot[b]):12.1f}"
                   f"   {100 * bot_wins[b] / bot_games[b]:7.1f} %")
+    if valves:
+        print("  safety valves      times fired   games where it fired")
+        for name in sorted(valves):
+            print(f"    {name:<14} {valves[name]:12d}   {valve_games[name]:6d} of {games}")
     if label_games:
         print(f"  wins per label, e.g. a Ranch (fair share {100 / n:.1f} %)")
         for label in sorted(label_games):

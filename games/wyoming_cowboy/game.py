@@ -25,7 +25,7 @@ from games.wyoming_cowboy.actions import Action as ActionType
 from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import full_deck, words
 from games.wyoming_cowboy.guns import gun_name
-from games.wyoming_cowboy.options import Options
+from games.wyoming_cowboy.options import PRESETS, Options
 from games.wyoming_cowboy.state import OVER, PASS, State
 
 _DECKS = {n: sorted(full_deck(n)) for n in (1, 2)}
@@ -40,9 +40,10 @@ class WyomingCowboy(Game[State]):
                    "gangs score, harlots and 6s cost. First to 500 wins.")
     min_seats = 3
     max_seats = 8
-    rules_version = "1"
+    # 2: couples reach the totals, the rebuild keeps one discard, every victim is asked.
+    rules_version = "2"
     # The shortest complete game is one hand: dealt, played to its end, scored.
-    quick_options = {"max_hands": 1}
+    quick_options = PRESETS[-1]["options"]
     Options = Options
     Action = ActionType
     bots = {"random": RandomBot, "smart": SmartBot}
@@ -146,7 +147,7 @@ class WyomingCowboy(Game[State]):
         if t == "direction":
             return f"pass the opening three {action['direction']}"
         if t == "pass":
-            return "pass " + ", ".join(action["cards"])
+            return "pass " + ", ".join(action["cards"]) + _badge_words(action)
         if t == "nothing":
             return "no cards: end the turn"
         if t == "couple":
@@ -167,11 +168,21 @@ class WyomingCowboy(Game[State]):
             return f"hand over the {words(action['card'])}, draw {action['draw']}"
         if t == "discard":
             took = " and the top discard" if action["discard"] else ""
-            return (f"discard the {words(action['card'])}, draw {action['pile']} from the "
-                    f"pile{took}")
+            return (f"discard the {words(action['card'])}{_badge_words(action)}, draw "
+                    f"{action['pile']} from the pile{took}")
         if t == "deal":
             return "deal the next hand"
         return super().describe_action(action)
+
+
+def _badge_words(action: ActionDict) -> str:
+    """Which copy of a king goes, when the action says (``badges``)."""
+    badges = action.get("badges")
+    if badges is None:
+        return ""
+    if not badges:
+        return " (the unprotected copy)"
+    return " (with the badge " + ", ".join(badges) + ")"
 
 
 GAME = WyomingCowboy()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Viewer
+from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.guns import gun_name
-from games.wyoming_cowboy.rules import next_dealer, seat_ref, takeable, to_act
+from games.wyoming_cowboy.rules import VALVES, next_dealer, seat_ref, takeable, to_act
 from games.wyoming_cowboy.state import (
     ACT,
     DIRECTION,
@@ -23,8 +24,12 @@ from games.wyoming_cowboy.state import (
 
 
 def running_scores(st: State) -> list[int]:
-    """Returns each seat's total so far, couples shown this hand included."""
-    return [st.totals[s] + 25 * len(st.couples[s]) for s in range(st.seats)]
+    """Returns each seat's total so far: finished hands, plus couples shown in this one.
+
+    A couple's +25 enters ``totals`` with the rest of its hand, when the hand ends (and
+    ``couples`` is emptied then), so it is counted once whichever is read.
+    """
+    return [st.totals[s] + scoring.COUPLE * len(st.couples[s]) for s in range(st.seats)]
 
 
 def _gun(g: dict[str, Any], owner: int, st: State) -> dict[str, Any]:
@@ -138,7 +143,10 @@ def _hand_summary(h: dict[str, Any], lines: bool) -> dict[str, Any]:
 
 
 def result_json(st: State) -> dict[str, Any]:
-    """Returns the per-seat breakdown of a finished game, hand by hand, line by line."""
+    """Returns the per-seat breakdown of a finished game, hand by hand, line by line.
+
+    ``valves`` counts the hands each safety valve cut short (``rules.VALVES``).
+    """
     per_seat = []
     for s in range(st.seats):
         lines = []
@@ -146,8 +154,12 @@ def result_json(st: State) -> dict[str, Any]:
             for label, pts in h["seats"][s]["lines"]:
                 lines.append({"hand": h["hand"], "label": label, "points": pts})
         per_seat.append({"seat": s, "total": st.totals[s], "lines": lines})
+    valves = dict.fromkeys(VALVES, 0)
+    for h in st.history:
+        if h.get("valve"):
+            valves[h["valve"]] += 1
     return {"winners": list(st.winners), "scores": list(st.totals), "seats": per_seat,
-            "hands": len(st.history)}
+            "hands": len(st.history), "valves": valves}
 
 
 def omniscient(st: State) -> dict[str, Any]:

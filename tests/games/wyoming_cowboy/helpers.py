@@ -68,6 +68,13 @@ def act(st: State, seat: int, **action: Any) -> tuple[State, list[dict[str, Any]
     return new, events
 
 
+def fire(st: State, seat: int, gun: str, target: int) -> tuple[State, list[dict[str, Any]]]:
+    """Shoots, and the victim lets the shot come; returns the events of both."""
+    st, events = act(st, seat, type="shoot", gun=gun, target=target)
+    st, more = act(st, target, type="stand")
+    return st, events + more
+
+
 def legal(st: State, seat: int, kind: str | None = None) -> list[dict[str, Any]]:
     """Returns the seat's legal actions (of one type if given)."""
     return [a for a in GAME.legal_actions(st, seat) if kind is None or a["type"] == kind]

@@ -20,6 +20,19 @@ def test_options_default_to_the_written_rules_and_a_target_of_500():
     assert set(GAME.Options.model_json_schema()["properties"]) == OPTION_FIELDS
 
 
+def test_the_default_game_is_the_written_game_first_to_500_and_no_hand_limit():
+    assert GAME.parse_options({}).max_hands == 0
+
+
+def test_short_presets_are_offered_in_the_options_schema():
+    presets = GAME.Options.model_json_schema()["presets"]
+    assert presets[0]["options"] == {}  # the written game first
+    assert {"max_hands": 1} in [p["options"] for p in presets]
+    for p in presets:
+        assert p["title"] and GAME.parse_options(p["options"])
+    assert dict(GAME.quick_options) in [p["options"] for p in presets]
+
+
 def test_every_option_has_a_description_and_unknown_options_are_refused():
     props = GAME.Options.model_json_schema()["properties"]
     assert all(p.get("description") for p in props.values())
