@@ -48,9 +48,6 @@ KNOWN_LEAKS: dict[tuple[str, str], str] = {
     # where he may see only its size and its top card's back (issue 17, "choices to
     # revisit": the errata forbid looking through the discard pile).
     ("cards_for_cowboys", "hidden_shuffle"): r"\.players\[\d+\]\.draw_pile\[\d+\]",
-    # Wyoming Cowboy: the victim of a shot is asked only when he holds a backfire or a
-    # quick draw, which tells everyone so (issue 17, item 3).
-    ("wyoming_cowboy", "when_asked"): r"plays \{'type': 'shoot'",
 }
 
 RANDOM_FUNCTIONS = ("random", "randint", "randrange", "choice", "choices", "shuffle",
