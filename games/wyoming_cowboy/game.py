@@ -26,7 +26,7 @@ from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import full_deck, words
 from games.wyoming_cowboy.guns import gun_name
 from games.wyoming_cowboy.options import PRESETS, Options
-from games.wyoming_cowboy.state import OVER, PASS, State
+from games.wyoming_cowboy.state import OVER, PASS, REACT, TURN, State
 
 _DECKS = {n: sorted(full_deck(n)) for n in (1, 2)}
 
@@ -140,6 +140,12 @@ class WyomingCowboy(Game[State]):
             broken.append(f"cards not conserved: {len(cards)} in play, "
                           f"{52 * state.decks} expected")
         return broken
+
+    def timeout_action(self, state: State, seat: int) -> ActionDict | None:
+        """Returns "let the shot come" for a victim out of time (the rules' own default)."""
+        if state.phase == TURN and state.step == REACT and seat == state.pending.get("victim"):
+            return {"type": "stand"}
+        return None
 
     def describe_action(self, action: ActionDict) -> str:
         """Returns a short English label for an action."""
