@@ -119,6 +119,9 @@ class Game(ABC, Generic[S]):
     max_seats: ClassVar[int]
     rules_version: ClassVar[str] = "1"
     Options: ClassVar[type[BaseModel]] = NoOptions
+    # The state class: a dataclass with ``clone``, ``to_json`` and ``from_json``
+    # (``games.state.JsonState`` gives the last two).
+    state_type: ClassVar[type[Any]]
     # A pydantic type (usually an ``Annotated`` discriminated union) describing every
     # action; the server validates incoming actions against it before ``apply``.
     Action: ClassVar[Any] = dict[str, Any]
@@ -140,9 +143,27 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: Seat) -> list[Action]:
         """Returns every concrete action ``seat`` may take now; empty if none."""
 
-    @abstractmethod
     def apply(self, state: S, seat: Seat, action: Action) -> tuple[S, list[Event]]:
-        """Returns the next state and events; raises ``GameError``; never mutates ``state``."""
+        """Returns the next state and events; raises ``GameError``; never mutates ``state``.
+
+        The checks every game makes are here (the game is not over, the seat is to
+        act, the action is among its legal ones); the game's own ``step`` then plays
+        it on a copy.
+        """
+        if self.is_over(state):
+            raise GameOver(f"The game of {self.title} is over; no more actions are taken")
+        acting = self.to_act(state)
+        if seat not in acting:
+            waiting = ", ".join(str(s) for s in sorted(acting)) or "nobody"
+            raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}")
+        check_legal(self.legal_actions(state, seat), seat, action)
+        after = self.copy(state)
+        return after, self.step(after, seat, action)
+
+    @abstractmethod
+    def step(self, state: S, seat: Seat, action: Action) -> list[Event]:
+        """Plays ``action`` (already checked legal) on ``state``, a copy the game may change;
+        returns the events."""
 
     @abstractmethod
     def view(self, state: S, viewer: Viewer) -> JSON:
@@ -160,15 +181,19 @@ class Game(ABC, Generic[S]):
     def scores(self, state: S) -> list[float]:
         """Returns each seat's running score (for charts and summaries)."""
 
-    # ---- serialization ---------------------------------------------------------
+    # ---- serialization: the state class knows how ----------------------------------
 
-    @abstractmethod
+    def copy(self, state: S) -> S:
+        """Returns an independent copy of ``state`` (its ``clone``)."""
+        return state.clone()  # type: ignore[attr-defined,no-any-return]
+
     def dump(self, state: S) -> JSON:
-        """Returns the whole state, generator included, as JSON."""
+        """Returns the whole state, generator included, as JSON (its ``to_json``)."""
+        return state.to_json()  # type: ignore[attr-defined]
 
-    @abstractmethod
     def load(self, data: JSON) -> S:
         """Rebuilds a state from ``dump()``; ``load(dump(s)) == s``."""
+        return self.state_type.from_json(data)  # type: ignore[no-any-return]
 
     # ---- hidden information and invariants (used by tests and the server) ------
 

@@ -10,13 +10,10 @@ from games.base import (
     Action,
     Event,
     Game,
-    GameOver,
-    NotYourTurn,
     RandomBot,
     Result,
     Seat,
     Viewer,
-    check_legal,
 )
 from games.cards_for_cowboys import hidden, rules
 from games.cards_for_cowboys import view as views
@@ -44,6 +41,7 @@ class CardsForCowboys(Game[State]):
     max_seats = 4
     rules_version = "1"
     Options = Options
+    state_type = State
     Action: ClassVar[Any] = ActionSchema
     bots = {"random": RandomBot, "smart": PushYourLuckBot}
 
@@ -61,19 +59,15 @@ class CardsForCowboys(Game[State]):
         """Returns the complete list of ``seat``'s legal actions."""
         return rules.legal(state, seat)
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Returns the next state and events; refuses anything not legal."""
-        if state.phase == OVER:
-            raise GameOver("The game is over; no more actions are accepted")
-        acting = rules.to_act(state)
-        if seat not in acting:
-            waiting = ", ".join(str(s) for s in sorted(acting))
-            raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}")
-        check_legal(rules.legal(state, seat), seat, action)
-        s = state.clone()
+    def step(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Plays a legal action on ``state`` (the engine's own copy); returns the events."""
         events: list[Event] = []
-        rules.apply(s, seat, action, events)
-        return s, events
+        rules.apply(state, seat, action, events)
+        return events
+
+    def is_over(self, state: State) -> bool:
+        """Returns whether Act 3 has been played out."""
+        return state.phase == OVER
 
     def view(self, state: State, viewer: Viewer) -> Any:
         """Returns what ``viewer`` may see."""
@@ -104,14 +98,6 @@ class CardsForCowboys(Game[State]):
     def scores(self, state: State) -> list[float]:
         """Returns each seat's Herd."""
         return [float(p.herd) for p in state.players]
-
-    def dump(self, state: State) -> Any:
-        """Returns the whole state as JSON."""
-        return state.to_json()
-
-    def load(self, data: Any) -> State:
-        """Rebuilds a state from ``dump``."""
-        return State.from_json(data)
 
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
         """Returns every card name ``viewer`` may not see."""

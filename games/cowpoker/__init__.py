@@ -14,12 +14,9 @@ from games.base import (
     Action,
     Event,
     Game,
-    GameOver,
-    NotYourTurn,
     Result,
     Seat,
     Viewer,
-    check_legal,
 )
 from games.cowpoker import hidden, rules, scoring, view
 from games.cowpoker.actions import Action as ActionType
@@ -63,6 +60,7 @@ class Cowpoker(Game[State]):
     max_seats = 4
     rules_version = "1"
     Options = Options
+    state_type = State
     Action: ClassVar[Any] = ActionType
     bots: ClassVar[dict[str, Any]] = {"random": Game.bots["random"], "smart": SmartBot}
 
@@ -102,18 +100,15 @@ class Cowpoker(Game[State]):
             return []
         return rules.legal(state, state.position_of(seat))
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Returns the state after ``seat``'s action and what happened."""
-        if state.phase == OVER:
-            raise GameOver("The game is over; no more cards may be played")
-        if seat not in self.to_act(state):
-            raise NotYourTurn(f"It is not seat {seat}'s turn to act; expected seat "
-                              f"{sorted(self.to_act(state))}")
-        check_legal(self.legal_actions(state, seat), seat, action)
-        s = state.clone()
+    def step(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Plays a legal action on ``state`` (the engine's own copy); returns the events."""
         events: list[Event] = []
-        rules.act(s, s.position_of(seat), dict(action), events)
-        return s, events
+        rules.act(state, state.position_of(seat), dict(action), events)
+        return events
+
+    def is_over(self, state: State) -> bool:
+        """Returns whether the game has been scored."""
+        return state.phase == OVER
 
     def view(self, state: State, viewer: Viewer) -> Any:
         """Returns what ``viewer`` may see."""
@@ -137,12 +132,6 @@ class Cowpoker(Game[State]):
     def scores(self, state: State) -> list[float]:
         """Returns each live seat's score were the game to end now."""
         return scoring.seat_scores(state)
-
-    def dump(self, state: State) -> Any:
-        return state.to_json()
-
-    def load(self, data: Any) -> State:
-        return State.from_json(data)
 
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
         """Returns the deck and the other live hands: the only face-down cards never shown."""

@@ -23,19 +23,7 @@ from games.wyoming_cowboy.cards import (
     words,
 )
 from games.wyoming_cowboy.guns import can_backfire, gun_name, pullable, quick_draws
-from games.wyoming_cowboy.state import (
-    ACT,
-    DIRECTION,
-    DISCARD,
-    HAND_OVER,
-    OVER,
-    PASS,
-    REACT,
-    SCORING,
-    SHOOT,
-    TURN,
-    State,
-)
+from games.wyoming_cowboy.state import Phase, State, Step
 
 HAND_SIZE = 7
 OPENING_PASS = 3
@@ -55,7 +43,7 @@ def new_state(options: dict[str, Any], seats: int, seed: int, dealer: int) -> St
     decks = decks_for(seats)
     st = State(
         seats=seats, options=options, rng=Rng(seed), decks=decks, totals=[0] * seats,
-        hand_no=0, dealer=dealer, phase=DIRECTION, hands=[], badges=[], tens=[], guns=[],
+        hand_no=0, dealer=dealer, phase=Phase.DIRECTION, hands=[], badges=[], tens=[], guns=[],
         couples=[], ace_pile=[], pile=[], discards=[], shots=[],
     )
     deal(st, [])
@@ -77,11 +65,11 @@ def deal(st: State, events: list[Event]) -> None:
     st.guns = [[] for _ in range(n)]
     st.couples = [[] for _ in range(n)]
     st.discards, st.shots, st.revealed = [], [], []
-    st.phase = DIRECTION
+    st.phase = Phase.DIRECTION
     st.passing, st.must_pass = [], []
     st.pending, st.fired = {}, []
     st.turn = (st.dealer + 1) % n
-    st.step, st.acted, st.fresh = ACT, "", 0
+    st.step, st.acted, st.fresh = Step.ACT, "", 0
     st.ender, st.turns, st.gun_counter = -1, 0, 0
     events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer,
                    "text": f"{seat_ref(st.dealer)} deals hand {st.hand_no}: seven cards each"})
@@ -120,15 +108,15 @@ def offset(st: State, direction: str) -> int:
 
 def to_act(st: State) -> frozenset[int]:
     """Returns the seats that may act now."""
-    if st.phase == PASS:
+    if st.phase == Phase.PASS:
         return frozenset(s for s in range(st.seats)
                          if st.must_pass[s] and st.passing[s] is None)
-    if st.phase == DIRECTION:
+    if st.phase == Phase.DIRECTION:
         return frozenset((st.dealer,))
-    if st.phase == SCORING:
+    if st.phase == Phase.SCORING:
         return frozenset((next_dealer(st),))
-    if st.phase == TURN:
-        if st.step in (REACT, HAND_OVER):
+    if st.phase == Phase.TURN:
+        if st.step in (Step.REACT, Step.HAND_OVER):
             return frozenset((st.pending["victim"],))
         return frozenset((st.turn,))
     return frozenset()
@@ -296,30 +284,30 @@ def legal(st: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
     if seat not in to_act(st):
         return []
-    if st.phase == DIRECTION:
+    if st.phase == Phase.DIRECTION:
         return [{"type": "direction", "direction": d} for d in directions(st)]
-    if st.phase == PASS:
+    if st.phase == Phase.PASS:
         k = min(st.pass_size, len(st.hands[seat]))
         return [a for c in _distinct_combos(st.hands[seat], k)
                 for a in _with_badges({"type": "pass", "cards": c},
                                       badge_choices(st, seat, c))]
-    if st.phase == SCORING:
+    if st.phase == Phase.SCORING:
         return [{"type": "deal"}]
     step = st.step
-    if step == ACT:
+    if step == Step.ACT:
         return _act_actions(st, seat)
-    if step == SHOOT:
+    if step == Step.SHOOT:
         return _shots(st, seat) + _discards(st, seat)
-    if step == REACT:
+    if step == Step.REACT:
         return _reactions(st, seat)
-    if step == HAND_OVER:
+    if step == Step.HAND_OVER:
         p = st.pending
         cards = [p["card"]] if p["protected"] else sorted(
             {f"K{s}" for s, k in unprotected(st, seat).items() if k > 0}, key=sort_key)
         most = min(p["max_draw"], available(st))
         return [{"type": "hand_over", "card": c, "draw": d}
                 for c in cards for d in range(most + 1)]
-    if step == DISCARD:
+    if step == Step.DISCARD:
         return _discards(st, seat)
     return []
 
@@ -479,7 +467,7 @@ def _direction(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
 
 def start_pass(st: State, size: int, off: int) -> None:
     """Every seat holding cards now chooses ``size`` of them to pass ``off`` seats left."""
-    st.phase = PASS
+    st.phase = Phase.PASS
     st.pass_size = size
     st.pass_offset = off
     st.passing = [None] * st.seats
@@ -513,10 +501,10 @@ def finish_pass(st: State, ev: list[Event]) -> None:
     ev.append({"type": "pass_done", "text": "The cards are passed"})
     opening = st.pass_size == OPENING_PASS
     st.passing, st.must_pass, st.pass_size = [], [], 0
-    st.phase = TURN
+    st.phase = Phase.TURN
     if opening:
         st.turn = (st.dealer + 1) % n
-        st.step = ACT
+        st.step = Step.ACT
         ev.append({"type": "turn", "seat": st.turn, "text": f"{seat_ref(st.turn)} plays first"})
     else:
         go_discard(st, ev)
@@ -596,7 +584,7 @@ def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
                "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
                f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
     st.pending = {"shooter": seat, "victim": victim, "gun": gun["id"], "kind": gun["kind"]}
-    st.step = REACT
+    st.step = Step.REACT
 
 
 def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
@@ -660,7 +648,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
                "text": f"The shot is the {words(card)}"})
     if aims_protected and prot[t] > 0:
         st.pending.update(card=f"K{t}", protected=1, max_draw=2)
-        st.step = HAND_OVER
+        st.step = Step.HAND_OVER
         ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": True,
                    "text": f"Hit! The .45 gets {seat_ref(victim)}'s protected King of "
                    f"{SUIT_WORDS[t]}"})
@@ -684,7 +672,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
         after_shot(st, ev)
         return
     st.pending.update(card="", protected=0, max_draw=1)
-    st.step = HAND_OVER
+    st.step = Step.HAND_OVER
     ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": False,
                "text": f"Hit! {seat_ref(victim)} must hand over a cowboy to {seat_ref(shooter)}"})
 
@@ -726,7 +714,7 @@ def after_shot(st: State, ev: list[Event]) -> None:
     """A shot is settled: shoot again with another gun, or go on to discard."""
     st.pending = {}
     if ready_guns(st, st.turn):
-        st.step = SHOOT
+        st.step = Step.SHOOT
     else:
         go_discard(st, ev)
 
@@ -734,7 +722,7 @@ def after_shot(st: State, ev: list[Event]) -> None:
 def go_discard(st: State, ev: list[Event]) -> None:
     """The action is done: on to the discard (a seat without cards just ends its turn)."""
     st.pending = {}
-    st.step = DISCARD
+    st.step = Step.DISCARD
 
 
 def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
@@ -822,7 +810,7 @@ def end_turn(st: State, ev: list[Event]) -> None:
                  valve="turn_limit")
         return
     st.turn = (st.turn + 1) % st.seats
-    st.step, st.acted, st.fired, st.fresh, st.pending = ACT, "", [], 0, {}
+    st.step, st.acted, st.fired, st.fresh, st.pending = Step.ACT, "", [], 0, {}
 
 
 VALVES = ("turn_limit", "no_cards")
@@ -855,13 +843,13 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
     top = max(st.totals)
     limit = st.opt("max_hands")
     if top >= st.opt("target_score") or (limit and st.hand_no >= limit):
-        st.phase = OVER
+        st.phase = Phase.OVER
         st.winners = [s for s in range(st.seats) if st.totals[s] == top]
         ev.append({"type": "game_over", "winners": list(st.winners),
                    "text": " and ".join(seat_ref(w) for w in st.winners)
                    + f" win{'s' if len(st.winners) == 1 else ''} with {top}"})
     else:
-        st.phase = SCORING
+        st.phase = Phase.SCORING
         ev.append({"type": "next_dealer", "seat": next_dealer(st),
                    "text": f"{seat_ref(next_dealer(st))} deals the next hand"})
 

@@ -8,7 +8,7 @@ from typing import Any
 from games.rng import Rng
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.cards import decks_for, full_deck, sort_key
-from games.wyoming_cowboy.state import ACT, TURN, State
+from games.wyoming_cowboy.state import Phase, State, Step
 
 
 def options(**kw: Any) -> dict[str, Any]:
@@ -19,8 +19,8 @@ def options(**kw: Any) -> dict[str, Any]:
 def build(seats: int = 4, *, hands: dict[int, str] | None = None,
           badges: dict[int, str] | None = None, tens: dict[int, str] | None = None,
           guns: dict[int, list[tuple[str, str]]] | None = None, pile: str = "",
-          discards: str = "", shots: str = "", turn: int = 0, step: str = ACT,
-          phase: str = TURN, opts: dict[str, Any] | None = None, dealer: int | None = None,
+          discards: str = "", shots: str = "", turn: int = 0, step: str = Step.ACT,
+          phase: str = Phase.TURN, opts: dict[str, Any] | None = None, dealer: int | None = None,
           fresh_guns: bool = False, seed: int = 1, **fields: Any) -> State:
     """Returns a position: given hands, tables and piles; every other card in the pile.
 

@@ -7,7 +7,7 @@ import pytest
 from games.base import IllegalAction, NotYourTurn
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.rules import directions, offset
-from games.wyoming_cowboy.state import DISCARD, HAND_OVER, OVER, PASS, REACT, SCORING, SHOOT
+from games.wyoming_cowboy.state import Phase, Step
 from tests.games.wyoming_cowboy.helpers import act, build, fire, legal, options, texts
 
 
@@ -56,7 +56,7 @@ def test_across_with_odd_seats_goes_half_the_table_on_the_chosen_side():
 def test_every_player_passes_three_cards_at_once():
     st = new()
     st, _ = act(st, st.dealer, type="direction", direction="left")
-    assert st.phase == PASS and GAME.to_act(st) == {0, 1, 2, 3}
+    assert st.phase == Phase.PASS and GAME.to_act(st) == {0, 1, 2, 3}
     assert all(len(a["cards"]) == 3 for a in legal(st, 0))
     assert len(legal(st, 0)) == 35  # every 3 of 7
 
@@ -91,7 +91,7 @@ def test_play_begins_with_the_player_to_the_left_of_the_dealer():
 def test_the_player_to_the_dealers_right_deals_the_next_hand():
     st = build(hands={0: "TH 5C", 1: "KS"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]})
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == SCORING
+    assert st.phase == Phase.SCORING
     dealer = st.dealer
     assert GAME.to_act(st) == {(dealer - 1) % 4}
     st, _ = act(st, (dealer - 1) % 4, type="deal")
@@ -107,7 +107,7 @@ def test_each_turn_one_action_then_discard_then_draw():
     kinds = {a["type"] for a in legal(st, 0)}
     assert {"couple", "pull", "discard"} <= kinds
     st, _ = act(st, 0, type="couple", suit="H")
-    assert st.step == DISCARD
+    assert st.step == Step.DISCARD
     assert {a["type"] for a in legal(st, 0)} == {"discard"}  # no second action
 
 
@@ -187,7 +187,7 @@ def test_a_queen_may_be_discarded_on_the_turn_she_is_shown():
 def test_a_nine_makes_every_player_pass_two_cards_in_the_chosen_direction():
     st = build(hands={0: "9H 2C 3C 4C", 1: "5D 6D 7D", 2: "8S JS", 3: "KD QC"})
     st, _ = act(st, 0, type="nine", card="9H", direction="right")
-    assert st.phase == PASS and st.discards == ["9H"]
+    assert st.phase == Phase.PASS and st.discards == ["9H"]
     assert GAME.to_act(st) == {0, 1, 2, 3}
     assert all(len(a["cards"]) == 2 for a in legal(st, 1))
     st, _ = act(st, 0, type="pass", cards=["2C", "3C"])
@@ -211,7 +211,7 @@ def test_after_a_nine_pass_the_passer_must_discard_and_draw_as_usual():
     for s, cards in ((0, ["2C", "3C"]), (1, ["5D", "6D"]), (2, ["8S", "JS"]),
                      (3, ["QC", "KD"])):
         st, _ = act(st, s, type="pass", cards=cards)
-    assert st.step == DISCARD and GAME.to_act(st) == {0}
+    assert st.step == Step.DISCARD and GAME.to_act(st) == {0}
     assert len(st.hands[0]) == 3  # the 9 is gone: the hand is one card smaller
 
 
@@ -240,7 +240,7 @@ def test_pulling_a_gun_lays_its_cards_face_up_on_the_table():
     st, ev = act(st, 0, type="pull", gun="45", cards=["4H", "5H"])
     assert st.hands[0] == ["7S"]
     assert st.guns[0][0]["kind"] == "45" and st.guns[0][0]["cards"] == ["4H", "5H"]
-    assert st.step == DISCARD  # one gun per turn
+    assert st.step == Step.DISCARD  # one gun per turn
 
 
 def test_only_one_gun_may_be_pulled_per_turn_but_any_number_per_hand():
@@ -263,10 +263,10 @@ def test_each_gun_on_the_table_may_be_fired_once_each_turn():
     st = build(hands={0: "7S", 1: "8C", 2: "9C", 3: "JC"},
                guns={0: [("38", "3C 8D"), ("45", "4H 5H")]})
     st, _ = fire(st, 0, "g1", 1)
-    assert st.step == SHOOT
+    assert st.step == Step.SHOOT
     assert {a["gun"] for a in legal(st, 0, "shoot")} == {"g2"}
     st, _ = fire(st, 0, "g2", 2)
-    assert not legal(st, 0, "shoot") and st.step == DISCARD
+    assert not legal(st, 0, "shoot") and st.step == Step.DISCARD
 
 
 def test_you_do_not_have_to_fire_every_gun():
@@ -296,7 +296,7 @@ def test_asking_is_shooting_a_victim_without_cowboys_says_no_and_the_shot_misses
 def test_can_i_shoot_you_the_victim_is_asked_every_time_whatever_he_holds(kind, cards, victim):
     st = build(hands={0: "7S", 1: victim}, guns={0: [(kind, cards)]})
     st, ev = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step == REACT and GAME.to_act(st) == {1}
+    assert st.step == Step.REACT and GAME.to_act(st) == {1}
     assert {"type": "stand"} in legal(st, 1)
     assert [e["type"] for e in ev] == ["shoot"]  # nothing is settled before he answers
 
@@ -310,7 +310,7 @@ def test_a_victim_with_no_backfire_and_no_quick_draw_may_only_let_the_shot_come(
 def test_backfire_a_victim_of_a_22_holding_a_6_may_give_the_shooter_the_6():
     st = build(hands={0: "7S", 1: "6C KD"}, guns={0: [("22", "2C 2D")]})
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step == REACT and GAME.to_act(st) == {1}
+    assert st.step == Step.REACT and GAME.to_act(st) == {1}
     assert {"type": "backfire", "card": "6C"} in legal(st, 1)
     st, ev = act(st, 1, type="backfire", card="6C")
     assert "6C" in st.hands[0] and st.hands[1] == ["KD"]
@@ -320,7 +320,7 @@ def test_backfire_a_victim_of_a_22_holding_a_6_may_give_the_shooter_the_6():
 def test_backfire_only_against_a_22():
     st = build(hands={0: "7S", 1: "6C 3H 5H 7H"}, guns={0: [("38", "3C 8D")]})
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step == REACT
+    assert st.step == Step.REACT
     assert not [a for a in legal(st, 1) if a["type"] == "backfire"]
 
 
@@ -328,7 +328,7 @@ def test_backfire_victim_may_decline_and_the_shot_goes_ahead():
     st = build(hands={0: "7S", 1: "6C KD"}, guns={0: [("22", "2C 2D")]}, pile="3S")
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
     st, _ = act(st, 1, type="stand")
-    assert st.shots == ["3S"] and st.step == HAND_OVER
+    assert st.shots == ["3S"] and st.step == Step.HAND_OVER
 
 
 def test_quick_draw_the_victim_pulls_a_same_suit_357_and_takes_the_shooters_gun():
@@ -366,7 +366,7 @@ def test_a_shot_card_of_the_same_suit_as_an_unprotected_cowboy_misses_and_he_get
 def test_a_shot_card_of_a_different_suit_hits_and_the_victim_hands_over_a_cowboy_of_his_choice():
     st = build(hands={0: "7S", 1: "KH KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="4D")
     st, _ = fire(st, 0, "g1", 1)
-    assert st.step == HAND_OVER and GAME.to_act(st) == {1}
+    assert st.step == Step.HAND_OVER and GAME.to_act(st) == {1}
     assert {a["card"] for a in legal(st, 1)} == {"KH", "KS"}
     st, ev = act(st, 1, type="hand_over", card="KS", draw=0)
     assert "KS" in st.hands[0] and st.hands[1] == ["8C", "KH"]
@@ -378,7 +378,7 @@ def test_a_hit_victim_may_draw_a_replacement_before_the_shooter_discards():
     st, _ = fire(st, 0, "g1", 1)
     assert {a["draw"] for a in legal(st, 1)} == {0, 1}
     st, _ = act(st, 1, type="hand_over", card="KS", draw=1)
-    assert st.hands[1] == ["8C", "9C"] and st.step == DISCARD
+    assert st.hands[1] == ["8C", "9C"] and st.step == Step.DISCARD
 
 
 def test_you_do_not_have_to_draw_to_replace_a_cowboy():
@@ -400,7 +400,7 @@ def test_only_a_45_can_shoot_a_protected_cowboy_and_hits_him_with_a_shot_of_his_
     st = build(hands={0: "7S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3H")
     st, _ = fire(st, 0, "g1", 1)
-    assert st.step == HAND_OVER
+    assert st.step == Step.HAND_OVER
     assert {a["draw"] for a in legal(st, 1)} == {0, 1, 2}
     st, _ = act(st, 1, type="hand_over", card="KH", draw=2)
     assert "KH" in st.hands[0] and st.badges[0] == ["AH"] and st.badges[1] == []
@@ -669,21 +669,21 @@ def test_the_hand_ends_when_all_tens_and_a_22_are_on_the_table_last_ten_credited
     assert [(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "TH"] \
         == [(0, 0)]
     st, ev = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == SCORING and st.ender == 0
+    assert st.phase == Phase.SCORING and st.ender == 0
     assert st.history[-1]["seats"][0]["lines"][0] == ["Ending the hand", 30]
 
 
 def test_pulling_the_22_after_all_the_tens_ends_the_hand_credited_to_its_puller():
     st = build(hands={0: "2H 2S 5C"}, tens={1: "TC TD TS TH"})
     st, _ = act(st, 0, type="pull", gun="22", cards=["2H", "2S"])
-    assert st.phase == SCORING and st.ender == 0
+    assert st.phase == Phase.SCORING and st.ender == 0
 
 
 def test_the_hand_ends_when_every_ace_has_been_handed_out_credited_to_the_shooter():
     st = build(hands={0: "7S", 1: "KH", 2: "KC", 3: "KD KS"}, badges={2: "AC", 3: "AD AS"},
                guns={0: [("38", "3C 8D")]}, pile="4H")
     st, ev = fire(st, 0, "g1", 1)
-    assert st.phase == SCORING and st.ender == 0
+    assert st.phase == Phase.SCORING and st.ender == 0
     assert "every badge" in texts(ev)
 
 
@@ -700,7 +700,7 @@ def test_all_hands_are_laid_down_and_scored_at_the_end_of_a_hand():
 def test_a_hand_that_reaches_the_turn_limit_is_scored_as_it_stands():
     st = build(hands={0: "7S", 1: "KS"}, turns=9, opts=options(turn_limit=10, max_hands=1))
     st, ev = act(st, 0, type="discard", card="7S", pile=1, discard=0)
-    assert st.phase == OVER and st.ender == -1 and "limit" in texts(ev)
+    assert st.phase == Phase.OVER and st.ender == -1 and "limit" in texts(ev)
     assert GAME.result(st).detail["valves"] == {"turn_limit": 1, "no_cards": 0}
 
 
@@ -709,7 +709,7 @@ def test_a_hand_in_which_nobody_holds_a_card_can_never_end_and_ends_at_once():
     st = build(hands={0: "2C 2D"}, opts=options(max_hands=1))
     st, _ = act(st, 0, type="pull", gun="22", cards=["2C", "2D"])
     st, ev = act(st, 0, type="nothing")
-    assert st.phase == OVER and st.ender == -1 and "nobody holds a card" in texts(ev)
+    assert st.phase == Phase.OVER and st.ender == -1 and "nobody holds a card" in texts(ev)
     assert GAME.result(st).detail["valves"] == {"turn_limit": 0, "no_cards": 1}
 
 
@@ -724,7 +724,7 @@ def test_without_a_hand_limit_the_game_goes_on_until_someone_reaches_the_target(
     st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
                hand_no=200, totals=[450, 0, 0, 0])
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == SCORING and st.totals[0] == 490
+    assert st.phase == Phase.SCORING and st.totals[0] == 490
 
 
 # ---- the end of the game ---------------------------------------------------------------
@@ -734,7 +734,7 @@ def test_the_first_player_to_reach_the_target_wins():
     st = build(hands={0: "TH 5C", 1: "KS"}, tens={1: "TC TD TS"},
                guns={2: [("22", "2C 2D")]}, totals=[480, 100, 0, 0])
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == OVER and st.winners == [0]
+    assert st.phase == Phase.OVER and st.winners == [0]
     assert GAME.result(st).winners == [0]
 
 
@@ -749,7 +749,7 @@ def test_the_game_ends_after_max_hands_with_the_highest_total():
     st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
                hand_no=3, opts=options(max_hands=3))
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == OVER and st.winners == [0]
+    assert st.phase == Phase.OVER and st.winners == [0]
 
 
 def test_nothing_may_be_played_after_the_game_is_over():
@@ -801,11 +801,11 @@ def test_with_two_decks_the_hand_ends_when_all_eight_tens_and_a_22_are_down():
     st = build(5, hands={0: "TH 5C"}, tens={1: "TC TD TS TC TD TS"},
                guns={2: [("22", "2C 2D")]})
     st, _ = act(st, 0, type="discard", card="TH", pile=1, discard=0)
-    assert st.phase != SCORING
+    assert st.phase != Phase.SCORING
     st = build(5, hands={0: "TH 5C"}, tens={1: "TC TD TS TC TD TS TH"},
                guns={2: [("22", "2C 2D")]})
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == SCORING
+    assert st.phase == Phase.SCORING
 
 
 def test_with_two_decks_the_hand_ends_when_all_eight_aces_are_handed_out():
@@ -813,7 +813,7 @@ def test_with_two_decks_the_hand_ends_when_all_eight_aces_are_handed_out():
                badges={2: "AC AC AD AD AH AS AS"}, guns={0: [("38", "3C 8D")]}, pile="4H")
     assert st.ace_pile == ["AH"]
     st, _ = fire(st, 0, "g1", 1)
-    assert st.phase == SCORING and st.ender == 0
+    assert st.phase == Phase.SCORING and st.ender == 0
 
 
 # ---- more FAQ answers and corners -----------------------------------------------------

@@ -12,7 +12,7 @@ from games.rng import Rng
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import sort_key
-from games.wyoming_cowboy.state import OVER, PASS, SCORING, State
+from games.wyoming_cowboy.state import Phase, State
 from tests.games.wyoming_cowboy.helpers import act, build
 
 
@@ -72,7 +72,7 @@ def test_cards_being_passed_are_hidden_from_the_others():
     st = build(hands={0: "9H 2C 3C 4C", 1: "5D 6D 7D"})
     st, _ = act(st, 0, type="nine", card="9H", direction="left")
     st, ev = act(st, 0, type="pass", cards=["2C", "3C"])
-    assert st.phase == PASS
+    assert st.phase == Phase.PASS
     assert GAME.view(st, 0)["my_pass"] == ["2C", "3C"]
     assert {"2C", "3C"} <= GAME.secrets(st, 1)
     assert not leaked(GAME.view(st, 1), GAME.secrets(st, 1))
@@ -149,6 +149,6 @@ def test_whether_and_when_a_seat_is_asked_never_depends_on_cards_hidden_from_the
             keep = {actor} if viewer is None else {actor, viewer}
             alt, _ = GAME.apply(hands_exchanged(st, keep, rng), actor, action)
             assert alt.phase == nxt.phase
-            if nxt.phase not in (SCORING, OVER):
+            if nxt.phase not in (Phase.SCORING, Phase.OVER):
                 assert GAME.view(alt, viewer) == GAME.view(nxt, viewer), (viewer, action)
         st = nxt
