@@ -99,7 +99,11 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
         "phase": state.phase,
         "to_act": to_act,
         "prompt": prompt(state, viewer),
-        "scores": scoring.seat_scores(state),
+        # Before the end only what everyone sees may count: a score that counted
+        # hidden Hands would tell who holds what.
+        "scores": (scoring.seat_scores(state) if state.phase == OVER or everything
+                   else scoring.public_scores(state)),
+        "scores_counted": "all" if state.phase == OVER or everything else "gangs",
         "you": viewer,
         "your_ranch": state.ranch[me] if me is not None else None,
         "hand": hand,
