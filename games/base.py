@@ -132,8 +132,15 @@ class Game(ABC, Generic[S]):
     # ---- lifecycle -------------------------------------------------------------
 
     @abstractmethod
-    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0) -> S:
-        """Returns the initial state; ``match`` counts earlier games of the same seats."""
+    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0,
+                 carried: JSON = None) -> S:
+        """Returns the initial state; ``match`` counts earlier games of the same seats, and
+        ``carried`` is what the last of them handed on (``carry_over``), if anything."""
+
+    def carry_over(self, state: S) -> JSON:
+        """Returns what the next game of the same table needs from this finished one (None:
+        nothing), e.g. who led, so that the lead can pass to the left."""
+        return None
 
     @abstractmethod
     def to_act(self, state: S) -> frozenset[Seat]:

@@ -72,7 +72,8 @@ class HighCard(Game[State]):
     state_type = State
     Action = Play
 
-    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0) -> State:
+    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0,
+                 carried: Any = None) -> State:
         rng = Rng(seed)
         deck = [c.text for c in standard_deck()]
         rng.shuffle(deck)

@@ -45,7 +45,8 @@ class CardsForCowboys(Game[State]):
     Action: ClassVar[Any] = ActionSchema
     bots = {"random": RandomBot, "smart": PushYourLuckBot}
 
-    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0) -> State:
+    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0,
+                 carried: Any = None) -> State:
         """Returns the opening position for ``seats`` players from ``seed``."""
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Expected 2 to 4 seats, got {seats}")

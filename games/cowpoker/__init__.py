@@ -58,14 +58,16 @@ class Cowpoker(Game[State]):
     )
     min_seats = 2
     max_seats = 4
-    rules_version = "1"
+    rules_version = "2"
     Options = Options
     state_type = State
     Action: ClassVar[Any] = ActionType
     bots: ClassVar[dict[str, Any]] = {"random": Game.bots["random"], "smart": SmartBot}
 
-    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0) -> State:
-        """Deals Ranch cards and hands; Gallagher leads, the lead passing left each rematch."""
+    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0,
+                 carried: Any = None) -> State:
+        """Deals Ranch cards and hands; Gallagher leads the first game, and each next game is
+        led from the position left of the last game's leader (``carried``)."""
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Expected 2 to 4 seats, got {seats}")
         opts = options if isinstance(options, Options) else Options.model_validate(
@@ -81,11 +83,15 @@ class Cowpoker(Game[State]):
             for p in range(4):
                 if seat_of[p] is not None:
                     hands[p].append(deck.pop())
-        lead = (ranch.index("Gallagher") + match) % 4
+        lead = ranch.index("Gallagher") if carried is None else (_last_lead(carried) + 1) % 4
         state = State(seats, seat_of, ranch, deck, hands, [[] for _ in range(4)],
                       [[] for _ in range(4)], lead, lead, "start", rng, match)
         rules.start_game(state, [])
         return state
+
+    def carry_over(self, state: State) -> Any:
+        """Returns the table position that led this game: the next game's lead is left of it."""
+        return {"led": state.lead}
 
     def to_act(self, state: State) -> frozenset[int]:
         """Returns the live seat that must decide now (one at a time in Cowpoker)."""
@@ -179,6 +185,14 @@ class Cowpoker(Game[State]):
         if kind == "keep":
             return "keep the Gang"
         return str(action)
+
+
+def _last_lead(carried: Any) -> int:
+    """Reads ``carry_over``'s answer; raises ``ValueError`` naming what was expected."""
+    led = carried.get("led") if isinstance(carried, dict) else None
+    if not isinstance(led, int) or not 0 <= led < 4:
+        raise ValueError(f"Expected the last game's lead as {{'led': 0..3}}, got {carried!r}")
+    return led
 
 
 GAME = Cowpoker()

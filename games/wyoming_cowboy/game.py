@@ -46,7 +46,8 @@ class WyomingCowboy(Game[State]):
     Action = ActionType
     bots = {"random": RandomBot, "smart": SmartBot}
 
-    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0) -> State:
+    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0,
+                 carried: Any = None) -> State:
         """Returns the first hand, dealt and waiting for the dealer's pass direction."""
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Expected 3 to 8 seats, got {seats}")

@@ -31,10 +31,14 @@ def test_gallagher_leads_the_first_game() -> None:
 
 
 def test_the_lead_passes_left_in_a_rematch() -> None:
+    """"Thereafter, the lead passes to the left": from the last game's leader, whatever
+    Ranches the next game deals (each game is dealt from its own seed)."""
     for seed in range(6):
         first = GAME.new_game(GAME.Options(), 4, seed)
-        again = GAME.new_game(GAME.Options(), 4, seed, match=1)
-        third = GAME.new_game(GAME.Options(), 4, seed, match=2)
+        again = GAME.new_game(GAME.Options(), 4, seed + 50, match=1,
+                              carried=GAME.carry_over(first))
+        third = GAME.new_game(GAME.Options(), 4, seed + 90, match=2,
+                              carried=GAME.carry_over(again))
         assert again.lead == (first.lead + 1) % 4
         assert third.lead == (first.lead + 2) % 4
 
