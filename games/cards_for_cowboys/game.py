@@ -130,6 +130,11 @@ class CardsForCowboys(Game[State]):
             out.append(f"nobody may act in phase {state.phase}")
         return out
 
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """Returns "stop drawing" for a drawing seat out of time, where stopping is allowed."""
+        stop = {"type": "stop"}
+        return stop if stop in rules.legal(state, seat) else None
+
     def describe_action(self, action: Action) -> str:
         """Returns a short label such as ``buy c74 ($1 (river))``."""
         kind = action.get("type")
