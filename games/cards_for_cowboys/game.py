@@ -20,7 +20,7 @@ from games.cards_for_cowboys import view as views
 from games.cards_for_cowboys.actions import Action as ActionSchema
 from games.cards_for_cowboys.bots import PushYourLuckBot
 from games.cards_for_cowboys.cards import spec
-from games.cards_for_cowboys.state import OVER, State
+from games.cards_for_cowboys.state import Phase, State
 from games.rng import Rng
 
 
@@ -68,7 +68,7 @@ class CardsForCowboys(Game[State]):
 
     def is_over(self, state: State) -> bool:
         """Returns whether Act 3 has been played out."""
-        return state.phase == OVER
+        return state.phase == Phase.OVER
 
     def view(self, state: State, viewer: Viewer) -> Any:
         """Returns what ``viewer`` may see."""
@@ -82,7 +82,7 @@ class CardsForCowboys(Game[State]):
 
     def result(self, state: State) -> Result | None:
         """Returns the Herds and winners after Act 3; tied largest Herds share the win."""
-        if state.phase != OVER:
+        if state.phase != Phase.OVER:
             return None
         herds = [p.herd for p in state.players]
         top = max(herds)
@@ -126,7 +126,7 @@ class CardsForCowboys(Game[State]):
                 out.append(f"seat {s} busted but still has cards in front")
             if not set(p.doubled) <= set(p.row):
                 out.append(f"seat {s} has doubled cards that are not in front")
-        if state.phase != OVER and not rules.to_act(state):
+        if state.phase != Phase.OVER and not rules.to_act(state):
             out.append(f"nobody may act in phase {state.phase}")
         return out
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from games.base import Seat, Viewer
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import spec
-from games.cards_for_cowboys.state import RPS, Player, State
+from games.cards_for_cowboys.state import Phase, Player, State
 from games.rng import Rng
 from games.slots import Slot, permute, permute_alike, slots_of
 
@@ -74,7 +74,7 @@ def hidden_shuffle(state: State, viewer: Viewer, rng: Rng, *,
     _shuffle_zone(slots_of(out.unused) if deck else [], covered, rng)
     if deck:
         permute_alike(slots_of(out.reserve), _act, rng)
-    if out.phase == RPS and out.throws:
+    if out.phase == Phase.RPS and out.throws:
         permute([(out.throws, s) for s in out.contenders
                  if s != viewer and s not in keep and out.throws[s] is not None], rng)
     return out

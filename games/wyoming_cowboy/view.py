@@ -133,7 +133,8 @@ def _hand_summary(h: dict[str, Any], lines: bool) -> dict[str, Any]:
 def result_json(st: State) -> dict[str, Any]:
     """Returns the per-seat breakdown of a finished game, hand by hand, line by line.
 
-    ``valves`` counts the hands each safety valve cut short (``rules.VALVES``).
+    ``valves`` counts the hands each safety valve cut short (``rules.VALVES``);
+    ``ended`` says why the game ended: someone reached the target, or the hand limit.
     """
     per_seat = []
     for s in range(st.seats):
@@ -146,8 +147,9 @@ def result_json(st: State) -> dict[str, Any]:
     for h in st.history:
         if h.get("valve"):
             valves[h["valve"]] += 1
+    ended = "target" if max(st.totals) >= st.opt("target_score") else "hand_limit"
     return {"winners": list(st.winners), "scores": list(st.totals), "seats": per_seat,
-            "hands": len(st.history), "valves": valves}
+            "hands": len(st.history), "valves": valves, "ended": ended}
 
 
 def omniscient(st: State) -> dict[str, Any]:

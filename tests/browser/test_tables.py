@@ -18,7 +18,7 @@ GAMES = sorted(g for g in all_games() if g != "highcard")
 SHORT = {"wyoming_cowboy": {"target_score": 5000, "max_hands": 2, "turn_limit": 30}}
 
 INTERACTIVE = """async ([gameId, view, seats, legal]) => {
-  const table = await import(`/static/js/tables/${gameId}.js`)
+  const table = await import(`/games/${gameId}/table.js`)
     .catch(() => import('/static/js/tables/generic.js'));
   const box = document.createElement('div');
   box.id = 'table';
@@ -29,7 +29,7 @@ INTERACTIVE = """async ([gameId, view, seats, legal]) => {
 }"""
 
 RENDER = """async ([gameId, views, seats]) => {
-  const table = await import(`/static/js/tables/${gameId}.js`)
+  const table = await import(`/games/${gameId}/table.js`)
     .catch(() => import('/static/js/tables/generic.js'));
   const out = [];
   for (const view of views) {
@@ -112,7 +112,7 @@ def test_table_offers_only_legal_actions(browser, live, artifacts, game_id):
 
 
 OMNI = """async ([gameId, view, seats]) => {
-  const table = await import(`/static/js/tables/${gameId}.js`);
+  const table = await import(`/games/${gameId}/table.js`);
   const box = document.createElement('div');
   box.className = 'table';
   document.body.replaceChildren(box);

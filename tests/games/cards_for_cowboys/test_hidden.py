@@ -7,7 +7,7 @@ from collections import Counter
 from games.cards_for_cowboys import GAME
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import spec
-from games.cards_for_cowboys.state import RPS
+from games.cards_for_cowboys.state import Phase
 from games.rng import Rng
 from tests.games.cards_for_cowboys.position import fresh, to_discard
 
@@ -82,7 +82,7 @@ def test_kept_seats_stay_and_later_acts_stay_apart() -> None:
 
 def test_only_the_others_unrevealed_throws_are_shuffled() -> None:
     st = position()
-    st.phase, st.contenders = RPS, [0, 1, 2]
+    st.phase, st.contenders = Phase.RPS, [0, 1, 2]
     st.throws = ["rock", "paper", "scissors"]
     seen = set()
     rng = Rng(6)

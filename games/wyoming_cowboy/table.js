@@ -1,10 +1,10 @@
 // Wyoming Cowboy: hands, guns, badges, 10s and the piles; passing, shooting and
 // reactions turned into clicks. render(container, view, ctx) is also used by replays.
 
-import { add, h } from "../dom.js";
-import { actButton, actionsFor } from "../actions.js";
-import { cardBack, cardShort, cardWords, playingCard, SUIT_WORD } from "../cards.js";
-import { withDefaults, actionableCard, buttons, openMenu, pickAndConfirm, seatName, stat, zone } from "./common.js";
+import { add, h } from "/static/js/dom.js";
+import { actButton, actionsFor } from "/static/js/actions.js";
+import { cardBack, cardShort, cardWords, playingCard, SUIT_WORD } from "/static/js/cards.js";
+import { withDefaults, actionableCard, buttons, openMenu, pickAndConfirm, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const STEP_WORDS = { act: "action", shoot: "shooting", react: "answering a shot", hand_over: "handing over", discard: "discarding", draw: "drawing" };
 
