@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python bench/wyoming_cowboy_bots.py [--games 400] [--seed 0] [--hands N]``.
 Seats alternate smart/random and the alternation is rotated every game, so both kinds
-sit in every seat. Games use the default options (first to 500, at most thirty hands) unless
+sit in every seat. Games use the default options (first to 500, no hand limit) unless
 ``--hands`` sets another hand limit. Prints each bot's mean final score per seat-game and
 its share of wins (a win split by k tied seats counts 1/k).
 """

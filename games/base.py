@@ -119,6 +119,9 @@ class Game(ABC, Generic[S]):
     max_seats: ClassVar[int]
     rules_version: ClassVar[str] = "1"
     Options: ClassVar[type[BaseModel]] = NoOptions
+    # The state class: a dataclass with ``clone``, ``to_json`` and ``from_json``
+    # (``games.state.JsonState`` gives the last two).
+    state_type: ClassVar[type[Any]]
     # A pydantic type (usually an ``Annotated`` discriminated union) describing every
     # action; the server validates incoming actions against it before ``apply``.
     Action: ClassVar[Any] = dict[str, Any]
@@ -129,8 +132,15 @@ class Game(ABC, Generic[S]):
     # ---- lifecycle -------------------------------------------------------------
 
     @abstractmethod
-    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0) -> S:
-        """Returns the initial state; ``match`` counts earlier games of the same seats."""
+    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0,
+                 carried: JSON = None) -> S:
+        """Returns the initial state; ``match`` counts earlier games of the same seats, and
+        ``carried`` is what the last of them handed on (``carry_over``), if anything."""
+
+    def carry_over(self, state: S) -> JSON:
+        """Returns what the next game of the same table needs from this finished one (None:
+        nothing), e.g. who led, so that the lead can pass to the left."""
+        return None
 
     @abstractmethod
     def to_act(self, state: S) -> frozenset[Seat]:
@@ -140,9 +150,27 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: Seat) -> list[Action]:
         """Returns every concrete action ``seat`` may take now; empty if none."""
 
-    @abstractmethod
     def apply(self, state: S, seat: Seat, action: Action) -> tuple[S, list[Event]]:
-        """Returns the next state and events; raises ``GameError``; never mutates ``state``."""
+        """Returns the next state and events; raises ``GameError``; never mutates ``state``.
+
+        The checks every game makes are here (the game is not over, the seat is to
+        act, the action is among its legal ones); the game's own ``step`` then plays
+        it on a copy.
+        """
+        if self.is_over(state):
+            raise GameOver(f"The game of {self.title} is over; no more actions are taken")
+        acting = self.to_act(state)
+        if seat not in acting:
+            waiting = ", ".join(str(s) for s in sorted(acting)) or "nobody"
+            raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}")
+        check_legal(self.legal_actions(state, seat), seat, action)
+        after = self.copy(state)
+        return after, self.step(after, seat, action)
+
+    @abstractmethod
+    def step(self, state: S, seat: Seat, action: Action) -> list[Event]:
+        """Plays ``action`` (already checked legal) on ``state``, a copy the game may change;
+        returns the events."""
 
     @abstractmethod
     def view(self, state: S, viewer: Viewer) -> JSON:
@@ -160,15 +188,19 @@ class Game(ABC, Generic[S]):
     def scores(self, state: S) -> list[float]:
         """Returns each seat's running score (for charts and summaries)."""
 
-    # ---- serialization ---------------------------------------------------------
+    # ---- serialization: the state class knows how ----------------------------------
 
-    @abstractmethod
+    def copy(self, state: S) -> S:
+        """Returns an independent copy of ``state`` (its ``clone``)."""
+        return state.clone()  # type: ignore[attr-defined,no-any-return]
+
     def dump(self, state: S) -> JSON:
-        """Returns the whole state, generator included, as JSON."""
+        """Returns the whole state, generator included, as JSON (its ``to_json``)."""
+        return state.to_json()  # type: ignore[attr-defined]
 
-    @abstractmethod
     def load(self, data: JSON) -> S:
         """Rebuilds a state from ``dump()``; ``load(dump(s)) == s``."""
+        return self.state_type.from_json(data)  # type: ignore[no-any-return]
 
     # ---- hidden information and invariants (used by tests and the server) ------
 

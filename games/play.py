@@ -62,6 +62,6 @@ def playout(
 
 
 def replay(game: Game, *, seats: int, seed: int, options: BaseModel,
-           actions: Sequence[tuple[int, Action]], match: int = 0) -> Any:
+           actions: Sequence[tuple[int, Action]], match: int = 0, carried: Any = None) -> Any:
     """Returns the state reached by applying ``actions`` to a new game."""
-    return replays.replay(game, replays.Setup(options, seats, seed, match), actions)
+    return replays.replay(game, replays.Setup(options, seats, seed, match, carried), actions)

@@ -33,7 +33,8 @@ class Setup:
         """Returns the game's first state; raises ``pydantic.ValidationError`` on bad options."""
         options = (self.options if isinstance(self.options, BaseModel)
                    else game.parse_options(self.options))
-        return game.new_game(options, self.seats, self.seed, match=self.match)
+        return game.new_game(options, self.seats, self.seed, match=self.match,
+                             carried=self.carried)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ statistically sound for shuffling cards.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from pydantic_core import core_schema
 
 T = TypeVar("T")
 
@@ -81,6 +83,13 @@ class Rng:
         rng = cls(0)
         rng.state = state & _MASK
         return rng
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """Lets a state that holds a generator read and write it as its integer."""
+        return core_schema.no_info_plain_validator_function(
+            lambda v: v if isinstance(v, Rng) else cls.load(int(v)),
+            serialization=core_schema.plain_serializer_function_ser_schema(lambda r: r.dump()))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.state == self.state

@@ -17,16 +17,14 @@ from games.base import (
     Action,
     Event,
     Game,
-    GameOver,
-    NotYourTurn,
     Result,
     Seat,
     Viewer,
-    check_legal,
 )
 from games.cards import Card, standard_deck
 from games.rng import Rng
 from games.slots import Slot, permute, slots_of
+from games.state import JsonState
 
 
 class Options(BaseModel):
@@ -44,7 +42,7 @@ class Play(BaseModel):
 
 
 @dataclass
-class State:
+class State(JsonState):
     """One position of High Card."""
 
     seats: int
@@ -56,10 +54,9 @@ class State:
     rng: Rng
     history: list[list[str]] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
-        d = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "rng"}
-        d["rng"] = self.rng.dump()
-        return d
+    def clone(self) -> State:
+        """Returns an independent copy."""
+        return copy.deepcopy(self)
 
 
 class HighCard(Game[State]):
@@ -72,9 +69,11 @@ class HighCard(Game[State]):
     max_seats = 4
     rules_version = "1"
     Options = Options
+    state_type = State
     Action: ClassVar[Any] = Play
 
-    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0) -> State:
+    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0,
+                 carried: Any = None) -> State:
         rng = Rng(seed)
         deck = [c.text for c in standard_deck()]
         rng.shuffle(deck)
@@ -92,13 +91,7 @@ class HighCard(Game[State]):
             return []
         return [{"type": "play", "card": c} for c in state.hands[seat]]
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        if self._over(state):
-            raise GameOver("The game is over")
-        if seat not in self.to_act(state):
-            raise NotYourTurn(f"Seat {seat} has already played to this trick")
-        check_legal(self.legal_actions(state, seat), seat, action)
-        s = copy.deepcopy(state)
+    def step(self, s: State, seat: int, action: Action) -> list[Event]:
         s.hands[seat].remove(action["card"])
         s.played[seat] = action["card"]
         events: list[Event] = [
@@ -114,7 +107,10 @@ class HighCard(Game[State]):
             events.append({"type": "trick", "cards": s.history[-1], "winner": best,
                            "text": f"{{seat:{best}}} wins the trick with {s.played[best]}"})
             s.played = [None] * s.seats
-        return s, events
+        return events
+
+    def is_over(self, state: State) -> bool:
+        return self._over(state)
 
     def _over(self, state: State) -> bool:
         return len(state.history) == state.tricks
@@ -144,14 +140,6 @@ class HighCard(Game[State]):
 
     def scores(self, state: State) -> list[float]:
         return [float(w) for w in state.won]
-
-    def dump(self, state: State) -> Any:
-        return state.to_json()
-
-    def load(self, data: Any) -> State:
-        d = dict(data)
-        d["rng"] = Rng.load(d["rng"])
-        return State(**d)
 
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
         hidden = set(state.stock)

@@ -152,8 +152,11 @@ def start(room: RoomData, token: str | None, *, rematch: bool, game_id: str,
         raise Conflict(f"{game.title} needs {game.min_seats} to {game.max_seats} seats; "
                        f"{n} are taken")
     match = room.matches + (1 if rematch else 0)
-    state = game.new_game(game.parse_options(room.options), n, seed, match=match)
-    return [GameStarted(game_id, seed, match, state),
+    # What the last game hands on (Cowpoker: who led, so the lead passes to the left).
+    carried = game.carry_over(room.state) if rematch and room.state is not None else None
+    state = game.new_game(game.parse_options(room.options), n, seed, match=match,
+                          carried=carried)
+    return [GameStarted(game_id, seed, match, state, carried),
             Noticed(f"Game {match + 1} of {game.title} begins")]
 
 

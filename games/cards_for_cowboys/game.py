@@ -10,20 +10,17 @@ from games.base import (
     Action,
     Event,
     Game,
-    GameOver,
-    NotYourTurn,
     RandomBot,
     Result,
     Seat,
     Viewer,
-    check_legal,
 )
 from games.cards_for_cowboys import hidden, rules
 from games.cards_for_cowboys import view as views
 from games.cards_for_cowboys.actions import Action as ActionSchema
 from games.cards_for_cowboys.bots import PushYourLuckBot
 from games.cards_for_cowboys.cards import spec
-from games.cards_for_cowboys.state import OVER, State
+from games.cards_for_cowboys.state import Phase, State
 from games.rng import Rng
 
 
@@ -44,10 +41,12 @@ class CardsForCowboys(Game[State]):
     max_seats = 4
     rules_version = "1"
     Options = Options
+    state_type = State
     Action: ClassVar[Any] = ActionSchema
     bots = {"random": RandomBot, "smart": PushYourLuckBot}
 
-    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0) -> State:
+    def new_game(self, options: BaseModel, seats: int, seed: int, *, match: int = 0,
+                 carried: Any = None) -> State:
         """Returns the opening position for ``seats`` players from ``seed``."""
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Expected 2 to 4 seats, got {seats}")
@@ -61,19 +60,15 @@ class CardsForCowboys(Game[State]):
         """Returns the complete list of ``seat``'s legal actions."""
         return rules.legal(state, seat)
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Returns the next state and events; refuses anything not legal."""
-        if state.phase == OVER:
-            raise GameOver("The game is over; no more actions are accepted")
-        acting = rules.to_act(state)
-        if seat not in acting:
-            waiting = ", ".join(str(s) for s in sorted(acting))
-            raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}")
-        check_legal(rules.legal(state, seat), seat, action)
-        s = state.clone()
+    def step(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Plays a legal action on ``state`` (the engine's own copy); returns the events."""
         events: list[Event] = []
-        rules.apply(s, seat, action, events)
-        return s, events
+        rules.apply(state, seat, action, events)
+        return events
+
+    def is_over(self, state: State) -> bool:
+        """Returns whether Act 3 has been played out."""
+        return state.phase == Phase.OVER
 
     def view(self, state: State, viewer: Viewer) -> Any:
         """Returns what ``viewer`` may see."""
@@ -87,7 +82,7 @@ class CardsForCowboys(Game[State]):
 
     def result(self, state: State) -> Result | None:
         """Returns the Herds and winners after Act 3; tied largest Herds share the win."""
-        if state.phase != OVER:
+        if state.phase != Phase.OVER:
             return None
         herds = [p.herd for p in state.players]
         top = max(herds)
@@ -104,14 +99,6 @@ class CardsForCowboys(Game[State]):
     def scores(self, state: State) -> list[float]:
         """Returns each seat's Herd."""
         return [float(p.herd) for p in state.players]
-
-    def dump(self, state: State) -> Any:
-        """Returns the whole state as JSON."""
-        return state.to_json()
-
-    def load(self, data: Any) -> State:
-        """Rebuilds a state from ``dump``."""
-        return State.from_json(data)
 
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
         """Returns every card name ``viewer`` may not see."""
@@ -139,9 +126,14 @@ class CardsForCowboys(Game[State]):
                 out.append(f"seat {s} busted but still has cards in front")
             if not set(p.doubled) <= set(p.row):
                 out.append(f"seat {s} has doubled cards that are not in front")
-        if state.phase != OVER and not rules.to_act(state):
+        if state.phase != Phase.OVER and not rules.to_act(state):
             out.append(f"nobody may act in phase {state.phase}")
         return out
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """Returns "stop drawing" for a drawing seat out of time, where stopping is allowed."""
+        stop = {"type": "stop"}
+        return stop if stop in rules.legal(state, seat) else None
 
     def describe_action(self, action: Action) -> str:
         """Returns a short label such as ``buy c74 ($1 (river))``."""

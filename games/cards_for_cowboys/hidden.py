@@ -1,8 +1,9 @@
 """The cards a seat cannot see, shuffled among their places (the contract's ``hidden_shuffle``).
 
 What a seat sees of a face-down card is its back, and only where a back shows: the top
-of every draw pile and the covered Store cards. So cards are permuted only among slots
-that show the same thing, and only inside one owner's cards:
+of every draw pile, every card of one's own draw pile ("You may freely check the card
+backs of cards in your draw pile"), and the covered Store cards. So cards are permuted
+only among slots that show the same thing, and only inside one owner's cards:
 
 - each player's draw and discard piles together (the owner knows which faces they
   hold between them, but not in which order): for the owner, the draw pile but the
@@ -12,9 +13,10 @@ that show the same thing, and only inside one owner's cards:
 - the later Acts' cards, each Act among its own;
 - the rock-paper-scissors throws not yet revealed.
 
-A player's own draw pile shows him only its size and the back of its top card. The
-draw piles, the cards left out of the Store and the later Acts' cards are the undealt
-cards, kept in place unless ``deck``.
+A player's own draw pile shows him its backs in order, and the faces an effect let him
+see; another's shows its size and the back of its top card. The draw piles, the cards
+left out of the Store and the later Acts' cards are the undealt cards, kept in place
+unless ``deck``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 from games.base import Seat, Viewer
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import spec
-from games.cards_for_cowboys.state import RPS, Player, State
+from games.cards_for_cowboys.state import Phase, Player, State
 from games.rng import Rng
 from games.slots import Slot, permute, permute_alike, slots_of
 
@@ -50,9 +52,9 @@ def _pile_slots(p: Player, own: bool, deck: bool) -> tuple[list[Slot], list[Slot
         seen = {i for i, c in enumerate(p.draw) if own and c in p.known}
         if pending == "reorder":
             seen |= set(range(min(3, len(p.draw))))
-        if 0 not in seen:
-            backed.append((p.draw, 0))
-        bare += slots_of(p.draw, seen | {0})
+        shown = set(range(len(p.draw))) if own else {0}  # where a back shows
+        backed += [(p.draw, i) for i in sorted(shown - seen)]
+        bare += slots_of(p.draw, seen | shown)
     if not (own and pending == "replay"):
         top = {len(p.discard) - 1} if own and p.discard else set()
         bare += slots_of(p.discard, top)
@@ -72,7 +74,7 @@ def hidden_shuffle(state: State, viewer: Viewer, rng: Rng, *,
     _shuffle_zone(slots_of(out.unused) if deck else [], covered, rng)
     if deck:
         permute_alike(slots_of(out.reserve), _act, rng)
-    if out.phase == RPS and out.throws:
+    if out.phase == Phase.RPS and out.throws:
         permute([(out.throws, s) for s in out.contenders
                  if s != viewer and s not in keep and out.throws[s] is not None], rng)
     return out

@@ -21,19 +21,7 @@ from games.cards_for_cowboys.cards import (
     starter_ids,
     store_ids,
 )
-from games.cards_for_cowboys.state import (
-    BUSTED,
-    BUY,
-    CHOOSE,
-    DRAW,
-    DRAWING,
-    GIVE,
-    OVER,
-    RPS,
-    STOPPED,
-    Player,
-    State,
-)
+from games.cards_for_cowboys.state import Phase, Player, State, Status
 from games.rng import Rng
 
 BUST_AT = 3
@@ -109,7 +97,7 @@ def _cows(n: int) -> str:
 
 def eligible(state: State) -> list[int]:
     """Returns the seats that did not bust this round."""
-    return [i for i, p in enumerate(state.players) if p.status != BUSTED]
+    return [i for i, p in enumerate(state.players) if p.status != Status.BUSTED]
 
 
 # ---- who acts ----------------------------------------------------------------------
@@ -117,16 +105,16 @@ def eligible(state: State) -> list[int]:
 
 def to_act(state: State) -> frozenset[int]:
     """Returns every seat that may act now (all drawing seats at once in the draw phase)."""
-    if state.phase == DRAW:
+    if state.phase == Phase.DRAW:
         return frozenset(i for i, p in enumerate(state.players)
-                         if p.status == DRAWING or p.pending)
-    if state.phase == RPS:
+                         if p.status == Status.DRAWING or p.pending)
+    if state.phase == Phase.RPS:
         return frozenset(s for s in state.contenders if state.throws[s] is None)
-    if state.phase == CHOOSE and state.chooser is not None:
+    if state.phase == Phase.CHOOSE and state.chooser is not None:
         return frozenset({state.chooser})
-    if state.phase == BUY:
+    if state.phase == Phase.BUY:
         return frozenset({state.order[state.buyer]})
-    if state.phase == GIVE and state.giver is not None:
+    if state.phase == Phase.GIVE and state.giver is not None:
         return frozenset({state.giver})
     return frozenset()
 
@@ -136,19 +124,19 @@ def legal(state: State, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     p = state.players[seat]
-    if state.phase == DRAW:
+    if state.phase == Phase.DRAW:
         return _legal_pending(p) if p.pending else _legal_drawing(p)
-    if state.phase == RPS:
+    if state.phase == Phase.RPS:
         return [{"type": "throw", "hand": h} for h in HANDS]
-    if state.phase == CHOOSE:
+    if state.phase == Phase.CHOOSE:
         return [{"type": "first", "seat": s} for s in eligible(state)]
-    if state.phase == BUY:
+    if state.phase == Phase.BUY:
         left = tally(state, seat).cash - p.spent
         up = pyramid.face_up(state.store)
         out: list[Action] = [{"type": "buy", "card": c} for c in up if spec(c).cost <= left]
         out += [{"type": "burn", "card": c} for c in up]
         return [*out, {"type": "pass"}]
-    if state.phase == GIVE:
+    if state.phase == Phase.GIVE:
         card = _pass_jail_card(p)
         return [{"type": "give", "card": card, "to": s}
                 for s in range(state.seats) if s != seat and card is not None]
@@ -192,7 +180,7 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
     kind = action["type"]
     handler = _HANDLERS[kind]
     handler(state, seat, action, events)
-    if state.phase == DRAW and not to_act(state):
+    if state.phase == Phase.DRAW and not to_act(state):
         _start_buy(state, events)
 
 
@@ -231,7 +219,7 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
                    "text": f"{{seat:{seat}}} {verb} {s.words()}{note}"})
     t = tally(state, seat)
     if t.danger >= BUST_AT:
-        p.status = BUSTED
+        p.status = Status.BUSTED
         p.busts += 1
         p.discard.extend(p.row)
         p.row, p.doubled, p.pending = [], [], []
@@ -245,7 +233,7 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
 
 def _stop(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.players[seat]
-    p.status = STOPPED
+    p.status = Status.STOPPED
     events.append({"type": "stop", "seat": seat, "text": f"{{seat:{seat}}} stops drawing"})
     # Errata: effects that look at the top 3 cards happen after drawing; a card put back
     # on the deck comes first, so the look may include it.
@@ -383,7 +371,7 @@ def _start_buy(state: State, events: list[Event]) -> None:
     if len(tied) == 1:
         _set_chooser(state, tied[0], events)
         return
-    state.phase = RPS
+    state.phase = Phase.RPS
     state.contenders = tied
     state.throws = [None] * state.seats
     state.last_throws = [None] * state.seats
@@ -395,7 +383,7 @@ def _start_buy(state: State, events: list[Event]) -> None:
 
 
 def _set_chooser(state: State, seat: int, events: list[Event]) -> None:
-    state.phase = CHOOSE
+    state.phase = Phase.CHOOSE
     state.chooser = seat
     events.append({"type": "chooser", "seat": seat,
                    "text": f"{{seat:{seat}}} has the most $ and chooses who buys first"})
@@ -443,7 +431,7 @@ def _begin_buying(state: State, first: int, events: list[Event]) -> None:
     state.order = [(first + k) % state.seats for k in range(state.seats)
                    if (first + k) % state.seats in seats]
     state.buyer = 0
-    state.phase = BUY
+    state.phase = Phase.BUY
 
 
 # ---- buying ------------------------------------------------------------------------
@@ -516,23 +504,23 @@ def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
 def _end_round(state: State, events: list[Event]) -> None:
     for seat in eligible(state):
         if _pass_jail_card(state.players[seat]) is not None:
-            state.phase, state.giver = GIVE, seat
+            state.phase, state.giver = Phase.GIVE, seat
             return
     for p in state.players:
         p.discard.extend(p.row)
         p.discard.extend(p.bought)
         p.row, p.order, p.doubled, p.bought, p.pending = [], [], [], [], []
-        p.status = DRAWING
+        p.status = Status.DRAWING
         p.bonus_cash = p.jails_used = p.must_draw = p.spent = p.buys_left = p.round_cows = 0
         p.double_next = p.buy_first = False
     state.order, state.buyer, state.chooser, state.contenders = [], 0, None, []
     state.throws, state.last_throws, state.rps_rounds = [], [], 0
     if not pyramid.is_empty(state.store):
         state.round += 1
-        state.phase = DRAW
+        state.phase = Phase.DRAW
         return
     if state.act == 3:
-        state.phase = OVER
+        state.phase = Phase.OVER
         herds = [p.herd for p in state.players]
         top = max(herds)
         names = " and ".join(f"{{seat:{s}}}" for s, h in enumerate(herds) if h == top)
@@ -541,7 +529,7 @@ def _end_round(state: State, events: list[Event]) -> None:
         return
     state.act += 1
     state.round += 1
-    state.phase = DRAW
+    state.phase = Phase.DRAW
     for p in state.players:
         p.draw = state.rng.shuffled(p.draw + p.discard)
         cut(p.draw)

@@ -4,14 +4,30 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
 
 from games.rng import Rng
+from games.state import JsonState
 
-DRAWING, STOPPED, BUSTED = "drawing", "stopped", "busted"
-# Phases: the simultaneous draw; a rock-paper-scissors exchange between tied players;
-# the chooser naming the first buyer; buying; giving the pass-on Jail; the end.
-DRAW, RPS, CHOOSE, BUY, GIVE, OVER = "draw", "rps", "choose", "buy", "give", "over"
+
+class Status(StrEnum):
+    """Where a player stands in this round's draw."""
+
+    DRAWING = "drawing"
+    STOPPED = "stopped"
+    BUSTED = "busted"
+
+
+class Phase(StrEnum):
+    """The simultaneous draw; a rock-paper-scissors exchange between tied players; the
+    chooser naming the first buyer; buying; giving the pass-on Jail; the end."""
+
+    DRAW = "draw"
+    RPS = "rps"
+    CHOOSE = "choose"
+    BUY = "buy"
+    GIVE = "give"
+    OVER = "over"
 
 
 @dataclass
@@ -26,7 +42,7 @@ class Player:
     row: list[str] = field(default_factory=list)  # drawn this round, face up in front
     order: list[str] = field(default_factory=list)  # every card drawn this round, in order
     doubled: list[str] = field(default_factory=list)  # cards of the row counting double
-    status: str = DRAWING
+    status: Status = Status.DRAWING
     herd: int = 0
     bonus_cash: int = 0  # $ from trashed cards this round
     jails_used: int = 0  # Bandits jailed by trashed cards this round
@@ -51,22 +67,9 @@ class Player:
             [dict(x) for x in self.pending], self.spent, self.buys_left, self.round_cows,
             self.cows_by_act[:], self.busts)
 
-    def to_json(self) -> dict[str, Any]:
-        """Returns the player as JSON."""
-        return {
-            "draw": self.draw[:], "discard": self.discard[:], "row": self.row[:],
-            "order": self.order[:], "doubled": self.doubled[:], "status": self.status,
-            "herd": self.herd, "bonus_cash": self.bonus_cash, "jails_used": self.jails_used,
-            "double_next": self.double_next, "must_draw": self.must_draw,
-            "buy_first": self.buy_first, "known": self.known[:], "bought": self.bought[:],
-            "pending": [dict(x) for x in self.pending], "spent": self.spent,
-            "buys_left": self.buys_left, "round_cows": self.round_cows,
-            "cows_by_act": self.cows_by_act[:], "busts": self.busts,
-        }
-
 
 @dataclass
-class State:
+class State(JsonState):
     """The whole game: ``store[r][i]`` is row ``r`` (0 = top, 1 card) slot ``i``, or None."""
 
     seats: int
@@ -74,7 +77,7 @@ class State:
     rng: Rng
     act: int = 1
     round: int = 1
-    phase: str = DRAW
+    phase: Phase = Phase.DRAW
     store: list[list[str | None]] = field(default_factory=list)
     reserve: list[str] = field(default_factory=list)  # later Acts' pools, not yet dealt
     unused: list[str] = field(default_factory=list)  # left out of a 2-player pyramid, unseen
@@ -98,24 +101,3 @@ class State:
                      "last_throws"):
             setattr(s, name, list(getattr(self, name)))
         return s
-
-    def to_json(self) -> dict[str, Any]:
-        """Returns the whole state, generator included, as JSON."""
-        return {
-            "seats": self.seats, "players": [p.to_json() for p in self.players],
-            "rng": self.rng.dump(), "act": self.act, "round": self.round, "phase": self.phase,
-            "store": [list(r) for r in self.store], "reserve": self.reserve[:],
-            "unused": self.unused[:], "box": self.box[:], "order": self.order[:],
-            "buyer": self.buyer, "chooser": self.chooser, "contenders": self.contenders[:],
-            "throws": self.throws[:], "rps_rounds": self.rps_rounds,
-            "last_throws": self.last_throws[:], "giver": self.giver,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
-        """Rebuilds a state from ``to_json()``."""
-        d = dict(data)
-        d["rng"] = Rng.load(d["rng"])
-        d["players"] = [Player(**p).clone() for p in d["players"]]
-        s = cls(**d)
-        return s.clone()

@@ -15,7 +15,7 @@ from games.base import Viewer
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import card_json, face_json, face_key, spec
 from games.cards_for_cowboys.rules import tally, to_act
-from games.cards_for_cowboys.state import BUY, CHOOSE, DRAW, GIVE, OVER, RPS, State
+from games.cards_for_cowboys.state import Phase, State
 
 
 def all_cards(state: State) -> list[str]:
@@ -123,7 +123,7 @@ def _player_json(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:
         "top_back": spec(p.draw[0]).back if p.draw else None,
         "pending": _pending_json(state, seat, own),
     }
-    if state.phase == BUY and seat in state.order:
+    if state.phase == Phase.BUY and seat in state.order:
         d["cash_left"] = t.cash - p.spent
         d["buys_left"] = p.buys_left
     if own:
@@ -138,15 +138,15 @@ def _player_json(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:
 def _prompt(state: State, viewer: Viewer) -> str:
     acting = sorted(to_act(state))
     names = ", ".join(f"{{seat:{s}}}" for s in acting)
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         return "The game is over: the largest Herd wins"
     if viewer not in acting:
-        what = {DRAW: "finish drawing", RPS: "throw rock, paper or scissors",
-                CHOOSE: "choose who buys first", BUY: "buy, burn or pass",
-                GIVE: "give away the pass-on Jail"}[state.phase]
+        what = {Phase.DRAW: "finish drawing", Phase.RPS: "throw rock, paper or scissors",
+                Phase.CHOOSE: "choose who buys first", Phase.BUY: "buy, burn or pass",
+                Phase.GIVE: "give away the pass-on Jail"}[state.phase]
         return f"Waiting for {names} to {what}"
     p = state.players[viewer]
-    if state.phase == DRAW:
+    if state.phase == Phase.DRAW:
         if p.pending:
             return {
                 "replay": "Choose a card from your discard pile to play as if drawn",
@@ -161,11 +161,11 @@ def _prompt(state: State, viewer: Viewer) -> str:
             return f"You must draw {p.must_draw} more cards ({t.danger} Bandits so far)"
         return (f"Draw a card or stop: you have ${t.cash}, {t.cows} Cows and {t.danger} "
                 "Bandits (3 Bandits bust you)")
-    if state.phase == RPS:
+    if state.phase == Phase.RPS:
         return "Throw rock, paper or scissors: the winner chooses who buys first"
-    if state.phase == CHOOSE:
+    if state.phase == Phase.CHOOSE:
         return "You have the most $: choose who buys first"
-    if state.phase == BUY:
+    if state.phase == Phase.BUY:
         left = tally(state, viewer).cash - p.spent
         return f"Buy a face-up Store card (you have ${left}), burn one, or pass"
     return "Give the pass-on Jail card to another player's discard pile"
@@ -187,11 +187,11 @@ def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
         "box": list(state.box),
         "players": [_player_json(state, s, viewer) for s in range(state.seats)],
         "buy": {"order": list(state.order),
-                "buyer": state.order[state.buyer] if state.phase == BUY else None,
+                "buyer": state.order[state.buyer] if state.phase == Phase.BUY else None,
                 "chooser": state.chooser},
         "rps": None,
     }
-    if state.phase == RPS or state.last_throws:
+    if state.phase == Phase.RPS or state.last_throws:
         d["rps"] = {
             "contenders": list(state.contenders),
             "thrown": [s for s in state.contenders if state.throws and state.throws[s]],

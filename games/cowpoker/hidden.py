@@ -10,7 +10,7 @@ scored in the open.
 from __future__ import annotations
 
 from games.base import Seat, Viewer
-from games.cowpoker.state import OVER, State
+from games.cowpoker.state import Phase, State
 from games.rng import Rng
 from games.slots import Slot, permute, slots_of
 
@@ -28,7 +28,7 @@ def hidden_shuffle(st: State, viewer: Viewer, rng: Rng, *,
     unseen: list[Slot] = slots_of(out.deck) if deck else []
     cellars: list[Slot] = []
     for pos in range(4):
-        if out.phase == OVER or _shown_to(out, pos, viewer, keep):
+        if out.phase == Phase.OVER or _shown_to(out, pos, viewer, keep):
             continue
         unseen += slots_of(out.hands[pos])
         cellars += slots_of(out.cellars[pos])

@@ -10,12 +10,10 @@ from games.base import Action, Event
 from games.cowpoker import tricks
 from games.cowpoker.cards import ACE_OF, CARDS, RANCHES, RANDOMIZER, TOWN, RanchCard
 from games.cowpoker.scoring import placement_target
-from games.cowpoker.state import OVER, PLAY, RUSTLE, SHOWDOWN, TRICK, UNLOAD, State
+from games.cowpoker.state import Phase, State
 from games.cowpoker.words import card_words, who
 
 HAND_SIZE = 5
-_START = "start"  # internal: the turn of ``state.turn`` begins
-_END = "end"  # internal: the current turn is over
 
 
 # ---- whose cards work for whom ------------------------------------------------
@@ -36,9 +34,9 @@ def works_for(state: State, pos: int, card_id: str) -> bool:
 
 def acting_position(state: State) -> int | None:
     """Returns the position that must decide now, or ``None`` when the game is over."""
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         return None
-    if state.phase == TRICK:
+    if state.phase == Phase.TRICK:
         return tricks.next_position(state)
     return state.turn
 
@@ -55,14 +53,14 @@ def legal(state: State, pos: int) -> list[Action]:
     """Returns every action the Ranch at ``pos`` may take now."""
     if acting_position(state) != pos or not state.is_live(pos):
         return []
-    if state.phase in (PLAY, TRICK):
-        kind = "play" if state.phase == PLAY else "trick"
+    if state.phase in (Phase.PLAY, Phase.TRICK):
+        kind = "play" if state.phase == Phase.PLAY else "trick"
         return [{"type": kind, "card": c} for c in state.hands[pos]]
-    if state.phase == SHOWDOWN:
+    if state.phase == Phase.SHOWDOWN:
         return [{"type": "call", "trick": "roundup"}, {"type": "call", "trick": "gunfight"}]
-    if state.phase == RUSTLE:
+    if state.phase == Phase.RUSTLE:
         return [{"type": "rustle", "card": c} for c in rustle_targets(state, pos)]
-    if state.phase == UNLOAD:
+    if state.phase == Phase.UNLOAD:
         out: list[Action] = [{"type": "keep"}]
         for c in state.gangs[pos]:
             for i in (1, 2, 3):
@@ -109,7 +107,7 @@ def play_card(state: State, pos: int, card_id: str, events: list[Event]) -> None
     events.append({"type": "play", "ranch": state.ranch[pos], "card": card_id,
                    "to": state.ranch[to],
                    "text": f"{who(state, pos)} plays {card_words(card_id)} into {where}{note}"})
-    state.phase = _END
+    state.phase = Phase.END
     if works and not (card.live_only and not state.is_live(pos)):
         effect(state, pos, card.effect, events)
 
@@ -121,7 +119,7 @@ def effect(state: State, pos: int, kind: str, events: list[Event]) -> None:
         tricks.start(state, kind, pos, events)
     elif kind == "showdown":
         if live:
-            state.phase = SHOWDOWN
+            state.phase = Phase.SHOWDOWN
         else:
             card = randomizer(state, pos, None, events)
             assert card is not None
@@ -132,7 +130,7 @@ def effect(state: State, pos: int, kind: str, events: list[Event]) -> None:
             state.pending = ""
             events.append({"type": "no_effect", "text": "There is no card to take"})
         elif live:
-            state.phase = RUSTLE
+            state.phase = Phase.RUSTLE
         else:
             accept = [state.ranch[p] for p in range(4) if p != pos and state.gangs[p]]
             card = randomizer(state, pos, accept, events)
@@ -140,10 +138,10 @@ def effect(state: State, pos: int, kind: str, events: list[Event]) -> None:
             take(state, pos, state.gangs[state.ranch.index(card.ranch)][-1], events)
     elif kind == "extra_play":
         if state.hands[pos]:
-            state.phase = PLAY
+            state.phase = Phase.PLAY
             state.pending = "extra_play"
     elif kind == "unload" and state.gangs[pos]:
-        state.phase = UNLOAD
+        state.phase = Phase.UNLOAD
 
 
 def take(state: State, pos: int, card_id: str, events: list[Event]) -> None:
@@ -152,7 +150,7 @@ def take(state: State, pos: int, card_id: str, events: list[Event]) -> None:
     state.gangs[src].remove(card_id)
     state.gangs[pos].append(card_id)
     state.pending = ""
-    state.phase = _END
+    state.phase = Phase.END
     events.append({"type": "rustle", "card": card_id, "from": state.ranch[src],
                    "to": state.ranch[pos],
                    "text": f"{who(state, pos)} takes {card_words(card_id)} from the Gang of "
@@ -185,25 +183,25 @@ def act(state: State, pos: int, action: Action, events: list[Event]) -> None:
         events.append({"type": "unload", "card": action["card"], "to": action["to"],
                        "text": f"{who(state, pos)} moves {card_words(action['card'])} into "
                                f"the Gang of {who(state, to)}"})
-        state.phase = _END
+        state.phase = Phase.END
     elif kind == "keep":
         events.append({"type": "keep", "text": f"{who(state, pos)} keeps the Gang as it is"})
-        state.phase = _END
+        state.phase = Phase.END
     advance(state, events)
 
 
 def advance(state: State, events: list[Event]) -> None:
     """Runs automatic play (Deadwood turns, draws, tricks) until a live seat must decide."""
     while True:
-        if state.phase == TRICK:
+        if state.phase == Phase.TRICK:
             if tricks.run(state, events):
                 return
-            state.phase = _END
-        if state.phase == _END:
+            state.phase = Phase.END
+        if state.phase == Phase.END:
             state.turn = state.left_of(state.turn)
             state.turns += 1
-            state.phase = _START
-        if state.phase != _START:
+            state.phase = Phase.START
+        if state.phase != Phase.START:
             return
         begin_turn(state, events)
 
@@ -213,7 +211,7 @@ def begin_turn(state: State, events: list[Event]) -> None:
     pos = state.turn
     state.pending = ""
     if not state.deck:
-        state.phase = OVER
+        state.phase = Phase.OVER
         events.append({"type": "game_over",
                        "text": f"{who(state, pos)} cannot draw a card: the game is over"})
         return
@@ -228,7 +226,7 @@ def begin_turn(state: State, events: list[Event]) -> None:
         if drawn:
             events.append({"type": "drew", "only": [seat], "cards": drawn,
                            "text": "You draw " + ", ".join(card_words(c) for c in drawn)})
-        state.phase = PLAY
+        state.phase = Phase.PLAY
         return
     card_id = state.deck.pop()
     play_card(state, pos, card_id, events)
@@ -236,7 +234,7 @@ def begin_turn(state: State, events: list[Event]) -> None:
 
 def start_game(state: State, events: list[Event]) -> None:
     """Begins the first turn (a Deadwood lead plays at once)."""
-    state.phase = _START
+    state.phase = Phase.START
     advance(state, events)
 
 

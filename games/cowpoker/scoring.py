@@ -87,3 +87,12 @@ def seat_scores(state: State) -> list[float]:
     """Returns each live seat's score were the game to end now."""
     rows = breakdown(state)
     return [rows[state.position_of(seat)]["total"] for seat in range(state.seats)]
+
+
+def public_scores(state: State) -> list[float]:
+    """Returns each live seat's score from what everyone sees: its Gang's points and the
+    best Gang's +6. Hands and Cellars are face down until the end, so their bonuses and
+    the Cellar penalty are left out until then."""
+    gang_bonus = _split(best_of([hand_value(state.gangs[p]) for p in range(4)]), HAND_BONUS)
+    return [points(state.gangs[pos]) + gang_bonus.get(pos, 0.0)
+            for pos in (state.position_of(seat) for seat in range(state.seats))]

@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from games.rng import Rng
+from games.state import JsonState
 
-# Phases: who is deciding what.
-PLAY = "play"          # the active live player plays a card into his Gang
-SHOWDOWN = "showdown"  # he chooses Roundup or Gunfight
-RUSTLE = "rustle"      # he chooses which card (or Gang) to take
-UNLOAD = "unload"      # he may move a card of his Gang into another Gang
-TRICK = "trick"        # a Roundup or Gunfight is being played; a live player must add a card
-OVER = "over"
+
+class Phase(StrEnum):
+    """Who is deciding what."""
+
+    PLAY = "play"          # the active live player plays a card into his Gang
+    SHOWDOWN = "showdown"  # he chooses Roundup or Gunfight
+    RUSTLE = "rustle"      # he chooses which card (or Gang) to take
+    UNLOAD = "unload"      # he may move a card of his Gang into another Gang
+    TRICK = "trick"        # a Roundup or Gunfight is being played; a live player adds a card
+    OVER = "over"
+    # Only inside a step, never between two: a turn begins, a turn is over.
+    START = "start"
+    END = "end"
 
 
 @dataclass
@@ -25,20 +33,12 @@ class Trick:
     order: list[int]  # positions, left of the caller first, the caller last
     played: list[list[Any]] = field(default_factory=list)  # [position, card id or None]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "caller": self.caller, "order": list(self.order),
-                "played": [list(p) for p in self.played]}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Trick:
-        return cls(d["kind"], d["caller"], list(d["order"]), [list(p) for p in d["played"]])
-
     def clone(self) -> Trick:
         return Trick(self.kind, self.caller, list(self.order), [list(p) for p in self.played])
 
 
 @dataclass
-class State:
+class State(JsonState):
     """Everything that changes in a game of Cowpoker.
 
     Table positions 0..3 run clockwise (to the left); ``seat_of[p]`` is the live seat
@@ -54,7 +54,7 @@ class State:
     cellars: list[list[str]]
     turn: int  # position whose turn it is
     lead: int  # position that led the game
-    phase: str
+    phase: Phase
     rng: Rng
     match: int = 0
     trick: Trick | None = None
@@ -85,25 +85,4 @@ class State:
             Rng.load(self.rng.dump()), self.match,
             self.trick.clone() if self.trick else None, self.turns, list(self.drew),
             self.pending,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seats": self.seats, "seat_of": list(self.seat_of), "ranch": list(self.ranch),
-            "deck": list(self.deck), "hands": [list(h) for h in self.hands],
-            "gangs": [list(g) for g in self.gangs], "cellars": [list(c) for c in self.cellars],
-            "turn": self.turn, "lead": self.lead, "phase": self.phase, "rng": self.rng.dump(),
-            "match": self.match, "trick": self.trick.to_json() if self.trick else None,
-            "turns": self.turns, "drew": list(self.drew), "pending": self.pending,
-        }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> State:
-        return cls(
-            d["seats"], list(d["seat_of"]), list(d["ranch"]), list(d["deck"]),
-            [list(h) for h in d["hands"]], [list(g) for g in d["gangs"]],
-            [list(c) for c in d["cellars"]], d["turn"], d["lead"], d["phase"],
-            Rng.load(d["rng"]), d.get("match", 0),
-            Trick.from_json(d["trick"]) if d.get("trick") else None, d.get("turns", 0),
-            list(d.get("drew", [0, 0, 0, 0])), d.get("pending", ""),
         )

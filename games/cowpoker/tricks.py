@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.base import Event
 from games.cowpoker.cards import CARDS
 from games.cowpoker.scoring import placement_target
-from games.cowpoker.state import TRICK, State, Trick
+from games.cowpoker.state import Phase, State, Trick
 from games.cowpoker.words import card_words, who
 
 KIND_WORDS = {"roundup": "Roundup", "gunfight": "Gunfight"}
@@ -15,7 +15,7 @@ def start(state: State, kind: str, caller: int, events: list[Event]) -> None:
     """Begins a trick called by ``caller``."""
     order = [(caller + i) % 4 for i in (1, 2, 3, 0)]
     state.trick = Trick(kind, caller, order)
-    state.phase = TRICK
+    state.phase = Phase.TRICK
     events.append({"type": "trick_start", "kind": kind, "ranch": state.ranch[caller],
                    "text": f"{who(state, caller)} calls a {KIND_WORDS[kind]}!"})
 

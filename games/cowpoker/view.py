@@ -6,7 +6,7 @@ from typing import Any
 
 from games.cowpoker import rules, scoring, tricks
 from games.cowpoker.cards import CARDS
-from games.cowpoker.state import OVER, PLAY, RUSTLE, SHOWDOWN, TRICK, UNLOAD, State
+from games.cowpoker.state import Phase, State
 from games.poker import describe
 
 Viewer = int | None
@@ -19,23 +19,23 @@ def _name(state: State, pos: int) -> str:
 
 def prompt(state: State, viewer: Viewer) -> str:
     """Returns plain English for what is being decided now."""
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         return "The game is over."
     pos = rules.acting_position(state)
     assert pos is not None
     mine = viewer is not None and state.seat_of[pos] == viewer
     subject = "You" if mine else _name(state, pos)
-    if state.phase == PLAY:
+    if state.phase == Phase.PLAY:
         extra = " another card" if state.pending == "extra_play" else " a card"
         return f"{subject} must play{extra} from the hand into the Gang."
-    if state.phase == SHOWDOWN:
+    if state.phase == Phase.SHOWDOWN:
         return f"{subject} must choose: Roundup or Gunfight?"
-    if state.phase == RUSTLE:
+    if state.phase == Phase.RUSTLE:
         what = "any card" if state.pending == "live_rustle" else "the newest card"
         return f"{subject} must take {what} from another Gang."
-    if state.phase == UNLOAD:
+    if state.phase == Phase.UNLOAD:
         return f"{subject} may move a card from the Gang into another Gang, or keep it."
-    assert state.phase == TRICK and state.trick is not None
+    assert state.phase == Phase.TRICK and state.trick is not None
     kind = tricks.KIND_WORDS[state.trick.kind]
     return (f"{subject} must play a card to the {kind} "
             f"(highest {kind} value wins; ties to the later card).")
@@ -99,7 +99,11 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
         "phase": state.phase,
         "to_act": to_act,
         "prompt": prompt(state, viewer),
-        "scores": scoring.seat_scores(state),
+        # Before the end only what everyone sees may count: a score that counted
+        # hidden Hands would tell who holds what.
+        "scores": (scoring.seat_scores(state) if state.phase == Phase.OVER or everything
+                   else scoring.public_scores(state)),
+        "scores_counted": "all" if state.phase == Phase.OVER or everything else "gangs",
         "you": viewer,
         "your_ranch": state.ranch[me] if me is not None else None,
         "hand": hand,
@@ -117,7 +121,7 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
     }
     if everything:
         view["deck"] = list(state.deck)
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         rows = scoring.breakdown(state)
         view["result"] = {"ranches": rows,
                           "scores": scoring.seat_scores(state)}

@@ -24,10 +24,15 @@ class ChooseDirection(_Action):
 
 
 class PassCards(_Action):
-    """Pass these cards (three at the opening, two after a 9) without seeing what comes."""
+    """Pass these cards (three at the opening, two after a 9) without seeing what comes.
+
+    ``badges``, only when the passer holds a protected and an unprotected king of a suit
+    passed (two decks): the badges that go with the kings passed, i.e. which copy goes.
+    """
 
     type: Literal["pass"]
     cards: list[CardText]
+    badges: list[CardText] | None = None
 
 
 class Nothing(_Action):
@@ -100,12 +105,16 @@ class Discard(_Action):
     ``pile`` cards from the draw pile and ``discard`` (0 or 1) top discards.
 
     Chosen as the turn's first step, it is the "Nothing" action: discard straight away.
+    ``badges``, only when the player holds a protected and an unprotected king of the
+    suit discarded (two decks): ``["AH"]`` discards the protected one (his badge goes
+    back to the ace pile), ``[]`` the unprotected one.
     """
 
     type: Literal["discard"]
     card: CardText
     pile: int = Field(ge=0, le=2)
     discard: int = Field(ge=0, le=1)
+    badges: list[CardText] | None = None
 
 
 class Deal(_Action):

@@ -11,13 +11,10 @@ from games.base import (
 from games.base import (
     Event,
     Game,
-    GameOver,
-    NotYourTurn,
     RandomBot,
     Result,
     Seat,
     Viewer,
-    check_legal,
 )
 from games.rng import Rng
 from games.wyoming_cowboy import hidden, rules, view
@@ -25,8 +22,8 @@ from games.wyoming_cowboy.actions import Action as ActionType
 from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import full_deck, words
 from games.wyoming_cowboy.guns import gun_name
-from games.wyoming_cowboy.options import Options
-from games.wyoming_cowboy.state import OVER, PASS, State
+from games.wyoming_cowboy.options import PRESETS, Options
+from games.wyoming_cowboy.state import Phase, State, Step
 
 _DECKS = {n: sorted(full_deck(n)) for n in (1, 2)}
 
@@ -40,14 +37,17 @@ class WyomingCowboy(Game[State]):
                    "gangs score, harlots and 6s cost. First to 500 wins.")
     min_seats = 3
     max_seats = 8
-    rules_version = "1"
+    # 2: couples reach the totals, the rebuild keeps one discard, every victim is asked.
+    rules_version = "2"
     # The shortest complete game is one hand: dealt, played to its end, scored.
-    quick_options = {"max_hands": 1}
+    quick_options = PRESETS[-1]["options"]
     Options = Options
+    state_type = State
     Action = ActionType
     bots = {"random": RandomBot, "smart": SmartBot}
 
-    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0) -> State:
+    def new_game(self, options: Any, seats: int, seed: int, *, match: int = 0,
+                 carried: Any = None) -> State:
         """Returns the first hand, dealt and waiting for the dealer's pass direction."""
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Expected 3 to 8 seats, got {seats}")
@@ -72,17 +72,13 @@ class WyomingCowboy(Game[State]):
             cache[seat] = rules.legal(state, seat)
         return cache[seat]
 
-    def apply(self, state: State, seat: int, action: ActionDict) -> tuple[State, list[Event]]:
-        """Returns the next state and its events; refuses anything not legal."""
-        if state.phase == OVER:
-            raise GameOver("The game is over; no more actions are taken")
-        if seat not in rules.to_act(state):
-            raise NotYourTurn(
-                f"Expected a move from seat {sorted(rules.to_act(state))}, got seat {seat}")
-        check_legal(self._legal(state, seat), seat, action)
-        st = state.clone()
-        events = rules.perform(st, seat, action)
-        return st, events
+    def step(self, state: State, seat: int, action: ActionDict) -> list[Event]:
+        """Plays a legal action on ``state`` (the engine's own copy); returns the events."""
+        return rules.perform(state, seat, action)
+
+    def is_over(self, state: State) -> bool:
+        """Returns whether someone has reached the target (or the hand limit was played)."""
+        return state.phase == Phase.OVER
 
     def view(self, state: State, viewer: Viewer) -> Any:
         """Returns what ``viewer`` may see."""
@@ -94,7 +90,7 @@ class WyomingCowboy(Game[State]):
 
     def result(self, state: State) -> Result | None:
         """Returns the final totals, the winners and the line-by-line breakdown."""
-        if state.phase != OVER:
+        if state.phase != Phase.OVER:
             return None
         return Result([float(t) for t in state.totals], list(state.winners),
                       view.result_json(state))
@@ -102,14 +98,6 @@ class WyomingCowboy(Game[State]):
     def scores(self, state: State) -> list[float]:
         """Returns running totals (couples shown this hand included)."""
         return [float(x) for x in view.running_scores(state)]
-
-    def dump(self, state: State) -> Any:
-        """Returns the state as JSON."""
-        return state.to_json()
-
-    def load(self, data: Any) -> State:
-        """Rebuilds a state from ``dump``."""
-        return State.from_json(data)
 
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
         """Returns card texts ``viewer`` must not see."""
@@ -132,7 +120,7 @@ class WyomingCowboy(Game[State]):
             for suit, n in Counter(a[1] for a in state.badges[s]).items():
                 if n > kings[suit]:
                     broken.append(f"seat {s} holds a badge ({suit}) without its king")
-        if state.phase == PASS:
+        if state.phase == Phase.PASS:
             for p in state.passing:
                 cards += p or []
         if sorted(cards) != _DECKS[state.decks]:
@@ -140,13 +128,20 @@ class WyomingCowboy(Game[State]):
                           f"{52 * state.decks} expected")
         return broken
 
+    def timeout_action(self, state: State, seat: int) -> ActionDict | None:
+        """Returns "let the shot come" for a victim out of time (the rules' own default)."""
+        victim = state.pending.get("victim")
+        if state.phase == Phase.TURN and state.step == Step.REACT and seat == victim:
+            return {"type": "stand"}
+        return None
+
     def describe_action(self, action: ActionDict) -> str:
         """Returns a short English label for an action."""
         t = action.get("type")
         if t == "direction":
             return f"pass the opening three {action['direction']}"
         if t == "pass":
-            return "pass " + ", ".join(action["cards"])
+            return "pass " + ", ".join(action["cards"]) + _badge_words(action)
         if t == "nothing":
             return "no cards: end the turn"
         if t == "couple":
@@ -167,11 +162,21 @@ class WyomingCowboy(Game[State]):
             return f"hand over the {words(action['card'])}, draw {action['draw']}"
         if t == "discard":
             took = " and the top discard" if action["discard"] else ""
-            return (f"discard the {words(action['card'])}, draw {action['pile']} from the "
-                    f"pile{took}")
+            return (f"discard the {words(action['card'])}{_badge_words(action)}, draw "
+                    f"{action['pile']} from the pile{took}")
         if t == "deal":
             return "deal the next hand"
         return super().describe_action(action)
+
+
+def _badge_words(action: ActionDict) -> str:
+    """Which copy of a king goes, when the action says (``badges``)."""
+    badges = action.get("badges")
+    if badges is None:
+        return ""
+    if not badges:
+        return " (the unprotected copy)"
+    return " (with the badge " + ", ".join(badges) + ")"
 
 
 GAME = WyomingCowboy()

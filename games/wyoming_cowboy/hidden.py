@@ -13,7 +13,7 @@ from games.base import Seat, Viewer
 from games.rng import Rng
 from games.slots import Slot, indices_of, permute, slots_of
 from games.wyoming_cowboy.cards import sort_key
-from games.wyoming_cowboy.state import OVER, PASS, SCORING, State
+from games.wyoming_cowboy.state import Phase, State
 
 
 def _kings_named(badges: list[str]) -> list[str]:
@@ -24,13 +24,13 @@ def _kings_named(badges: list[str]) -> list[str]:
 def hidden_slots(st: State, viewer: Viewer, keep: frozenset[Seat], deck: bool) -> list[Slot]:
     """Returns the slots of ``st`` whose cards ``viewer`` cannot see."""
     out: list[Slot] = []
-    laid_down = st.phase in (SCORING, OVER)
+    laid_down = st.phase in (Phase.SCORING, Phase.OVER)
     for seat in range(st.seats):
         if seat == viewer or seat in keep or laid_down:
             continue
         hand = st.hands[seat]
         out += slots_of(hand, indices_of(hand, _kings_named(st.badges[seat])))
-        passing = st.passing[seat] if st.phase == PASS else None
+        passing = st.passing[seat] if st.phase == Phase.PASS else None
         if passing:
             aces = [c for c in passing if c[0] == "A"]
             shown = indices_of(passing, aces + _kings_named(aces))

@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic.json_schema import JsonDict
+
+# Named option sets a lobby may offer; the first is the game as written.
+PRESETS: list[dict[str, Any]] = [
+    {"title": "First to 500, as written", "options": {}},
+    {"title": "Short: first to 250", "options": {"target_score": 250}},
+    {"title": "Five hands (the highest total wins)", "options": {"max_hands": 5}},
+    {"title": "One hand", "options": {"max_hands": 1}},
+]
+
+
+def _offer_presets(schema: JsonDict) -> None:
+    """Adds ``PRESETS`` to the options' JSON schema, as ``presets``."""
+    presets: list[JsonValue] = [{"title": p["title"], "options": dict(p["options"])}
+                                for p in PRESETS]
+    schema["presets"] = presets
 
 
 class Options(BaseModel):
     """Wyoming Cowboy options; each open reading of the rules is one field."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_offer_presets)
 
     target_score: int = Field(
         500, ge=50, le=5000,
@@ -42,10 +58,11 @@ class Options(BaseModel):
         "also count in a gang or posse, queens and jacks count once; queens_too = a family's "
         "queen may also count in a harem.")
     max_hands: int = Field(
-        30, ge=0, le=200,
-        description="Safety valve: the game also ends after this many hands (0 = play on "
-        "until the target score); the highest total wins.")
+        0, ge=0, le=200,
+        description="A shorter game: it also ends after this many hands, the highest total "
+        "winning. 0 = no limit, the written game: play on until someone reaches the target.")
     turn_limit: int = Field(
-        400, ge=0, le=10000,
-        description="Safety valve: a hand that has gone this many turns without ending is "
-        "scored as it stands, credited to nobody (0 = never).")
+        2000, ge=0, le=10000,
+        description="Safety valve for a hand that will not end (smart play ends one in a few "
+        "dozen turns, random play within a thousand): after this many turns it is scored "
+        "as it stands, credited to nobody (0 = never).")

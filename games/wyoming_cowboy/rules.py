@@ -7,7 +7,7 @@ those (through ``check_legal``) before ``perform`` carries one out.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from games.base import Event
@@ -23,19 +23,7 @@ from games.wyoming_cowboy.cards import (
     words,
 )
 from games.wyoming_cowboy.guns import can_backfire, gun_name, pullable, quick_draws
-from games.wyoming_cowboy.state import (
-    ACT,
-    DIRECTION,
-    DISCARD,
-    HAND_OVER,
-    OVER,
-    PASS,
-    REACT,
-    SCORING,
-    SHOOT,
-    TURN,
-    State,
-)
+from games.wyoming_cowboy.state import Phase, State, Step
 
 HAND_SIZE = 7
 OPENING_PASS = 3
@@ -55,7 +43,7 @@ def new_state(options: dict[str, Any], seats: int, seed: int, dealer: int) -> St
     decks = decks_for(seats)
     st = State(
         seats=seats, options=options, rng=Rng(seed), decks=decks, totals=[0] * seats,
-        hand_no=0, dealer=dealer, phase=DIRECTION, hands=[], badges=[], tens=[], guns=[],
+        hand_no=0, dealer=dealer, phase=Phase.DIRECTION, hands=[], badges=[], tens=[], guns=[],
         couples=[], ace_pile=[], pile=[], discards=[], shots=[],
     )
     deal(st, [])
@@ -77,11 +65,11 @@ def deal(st: State, events: list[Event]) -> None:
     st.guns = [[] for _ in range(n)]
     st.couples = [[] for _ in range(n)]
     st.discards, st.shots, st.revealed = [], [], []
-    st.phase = DIRECTION
+    st.phase = Phase.DIRECTION
     st.passing, st.must_pass = [], []
     st.pending, st.fired = {}, []
     st.turn = (st.dealer + 1) % n
-    st.step, st.acted, st.fresh = ACT, "", 0
+    st.step, st.acted, st.fresh = Step.ACT, "", 0
     st.ender, st.turns, st.gun_counter = -1, 0, 0
     events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer,
                    "text": f"{seat_ref(st.dealer)} deals hand {st.hand_no}: seven cards each"})
@@ -120,15 +108,15 @@ def offset(st: State, direction: str) -> int:
 
 def to_act(st: State) -> frozenset[int]:
     """Returns the seats that may act now."""
-    if st.phase == PASS:
+    if st.phase == Phase.PASS:
         return frozenset(s for s in range(st.seats)
                          if st.must_pass[s] and st.passing[s] is None)
-    if st.phase == DIRECTION:
+    if st.phase == Phase.DIRECTION:
         return frozenset((st.dealer,))
-    if st.phase == SCORING:
+    if st.phase == Phase.SCORING:
         return frozenset((next_dealer(st),))
-    if st.phase == TURN:
-        if st.step in (REACT, HAND_OVER):
+    if st.phase == Phase.TURN:
+        if st.step in (Step.REACT, Step.HAND_OVER):
             return frozenset((st.pending["victim"],))
         return frozenset((st.turn,))
     return frozenset()
@@ -171,14 +159,18 @@ def takeable(st: State) -> str | None:
     return st.discards[i] if i >= 0 else None
 
 
-def _keep(st: State) -> int:
-    """How many discards stay when the pile is rebuilt."""
-    return min(len(st.discards), st.fresh + 1)
+def _drawable(pile: int, discards: int, shots: int) -> int:
+    """How many cards the pile can give: its own, then one rebuild from the rest.
+
+    A rebuild takes every discard but the top one, and the shots; after it the discard
+    pile holds one card, so a second rebuild in the same draw gives nothing.
+    """
+    return pile + max(discards - 1, 0) + shots
 
 
 def available(st: State) -> int:
     """Returns how many cards could be drawn from the pile, rebuilding it if needed."""
-    return len(st.pile) + len(st.discards) - _keep(st) + len(st.shots)
+    return _drawable(len(st.pile), len(st.discards), len(st.shots))
 
 
 def five_bonus(st: State, card: str) -> bool:
@@ -189,35 +181,43 @@ def five_bonus(st: State, card: str) -> bool:
 def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
     """Returns the (pile, top discard) draws open after discarding ``card``.
 
-    Written rules: one card (pile or top discard), or after a 5 two (two from the pile,
-    or one from each). Inventor's variant: taking the top discard is the turn's action,
-    and so is drawing two after a 5, so neither follows another action or each other.
+    Written rules: one card (pile or top discard), or after a 5 one or two ("may draw
+    two": two from the pile, or one from each). Inventor's variant: taking the top
+    discard is the turn's action, and so is drawing two after a 5, so neither follows
+    another action or each other. Under ``top_discard=own`` a 5 taken straight back is
+    the whole draw: it was never given up, so it earns no second card. The top discard
+    is taken before the pile is drawn (or rebuilt); with fewer cards than asked for,
+    what there is is drawn.
     """
     ten = card[0] == "T"
     n_disc = len(st.discards) + (0 if ten else 1)
     fresh = st.fresh + (0 if ten else 1)
-    avail = len(st.pile) + n_disc - min(n_disc, fresh + 1) + len(st.shots)
-    if st.opt("top_discard") == "own":
-        top = 1 if n_disc else 0
-    else:
-        top = 1 if n_disc - 1 - fresh >= 0 else 0
+    own = st.opt("top_discard") == "own"
+    top = 1 if (n_disc if own else n_disc - fresh) > 0 else 0
     bonus = five_bonus(st, card)
     if st.opt("discard_dispute") == "inventor":
         if st.acted:
             wanted = [(1, 0)]
         elif bonus:
-            wanted = [(2, 0), (0, 1)]
+            wanted = [(2, 0), (1, 0), (0, 1)]
         else:
             wanted = [(1, 0), (0, 1)]
     else:
-        wanted = [(2, 0), (1, 1)] if bonus else [(1, 0), (0, 1)]
-    out = [(p, d) for p, d in wanted if p <= avail and d <= top]
+        wanted = [(2, 0), (1, 1), (1, 0), (0, 1)] if bonus else [(1, 0), (0, 1)]
+    if own:
+        # After a 5 the top discard is that 5 itself.
+        wanted = [w for w in wanted if w != (1, 1)]
+    def drawable(d: int) -> int:
+        return _drawable(len(st.pile), n_disc - d, len(st.shots))
+
+    out = [(p, d) for p, d in wanted if d <= top and p <= drawable(d)]
     if out:
         return out
     # fewer cards than asked for: draw what there is, as fully as possible
     short: list[tuple[int, int]] = []
     for p, d in wanted:
-        got = (min(p, avail), min(d, top))
+        d = min(d, top)
+        got = (min(p, drawable(d)), d)
         if got not in short:
             short.append(got)
     most = max(p + d for p, d in short)
@@ -254,32 +254,60 @@ def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
     return out
 
 
+def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
+    """Returns every set of badges that may leave the seat's hand with ``cards``.
+
+    Two decks: holding a protected and an unprotected king of one suit, which of them
+    is passed or discarded is the player's choice (the FAQ on protected cowboys: "He's
+    yours; you can do what you like with him"). One set returned means no choice.
+    """
+    hand, held = st.hands[seat], st.badges[seat]
+    per_suit: list[list[list[str]]] = []
+    for s in SUITS:
+        k = cards.count("K" + s)
+        if not k:
+            continue
+        kings, aces = hand.count("K" + s), held.count("A" + s)
+        fewest, most = max(0, aces - (kings - k)), min(aces, k)
+        per_suit.append([["A" + s] * n for n in range(fewest, most + 1)])
+    return [[a for part in combo for a in part] for combo in product(*per_suit)]
+
+
+def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[str, Any]]:
+    """The action as it is when there is no choice, else one per set of badges."""
+    if len(choices) == 1:
+        return [action]
+    return [dict(action, badges=b) for b in choices]
+
+
 def legal(st: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
     if seat not in to_act(st):
         return []
-    if st.phase == DIRECTION:
+    if st.phase == Phase.DIRECTION:
         return [{"type": "direction", "direction": d} for d in directions(st)]
-    if st.phase == PASS:
+    if st.phase == Phase.PASS:
         k = min(st.pass_size, len(st.hands[seat]))
-        return [{"type": "pass", "cards": c} for c in _distinct_combos(st.hands[seat], k)]
-    if st.phase == SCORING:
+        return [a for c in _distinct_combos(st.hands[seat], k)
+                for a in _with_badges({"type": "pass", "cards": c},
+                                      badge_choices(st, seat, c))]
+    if st.phase == Phase.SCORING:
         return [{"type": "deal"}]
     step = st.step
-    if step == ACT:
+    if step == Step.ACT:
         return _act_actions(st, seat)
-    if step == SHOOT:
+    if step == Step.SHOOT:
         return _shots(st, seat) + _discards(st, seat)
-    if step == REACT:
+    if step == Step.REACT:
         return _reactions(st, seat)
-    if step == HAND_OVER:
+    if step == Step.HAND_OVER:
         p = st.pending
         cards = [p["card"]] if p["protected"] else sorted(
             {f"K{s}" for s, k in unprotected(st, seat).items() if k > 0}, key=sort_key)
         most = min(p["max_draw"], available(st))
         return [{"type": "hand_over", "card": c, "draw": d}
                 for c in cards for d in range(most + 1)]
-    if step == DISCARD:
+    if step == Step.DISCARD:
         return _discards(st, seat)
     return []
 
@@ -304,8 +332,10 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
         if kind not in plans:
             plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
                            else draw_choices(st, c))
+        choices = badge_choices(st, seat, [c]) if c[0] == "K" else [[]]
         for p, d in plans[kind]:
-            out.append({"type": "discard", "card": c, "pile": p, "discard": d})
+            out += _with_badges({"type": "discard", "card": c, "pile": p, "discard": d},
+                                choices)
     return out
 
 
@@ -351,19 +381,39 @@ def _reactions(st: State, seat: int) -> list[dict[str, Any]]:
 # ---- moving cards ------------------------------------------------------------------
 
 
-def take_card(st: State, seat: int, card: str) -> str | None:
+def take_card(st: State, seat: int, card: str, protected: bool | None = None) -> str | None:
     """Removes ``card`` from the seat's hand; returns the badge that leaves with it.
 
-    Holding two kings of one suit with one badge, the unprotected one goes first.
+    For a king, ``protected`` says which copy goes (see ``badge_choices``); left out,
+    the unprotected one goes first and a badge leaves only when it must.
     """
     st.hands[seat].remove(card)
-    if card[0] == "K":
-        ace = "A" + card[1]
-        kings = sum(1 for c in st.hands[seat] if c == card)
-        if st.badges[seat].count(ace) > kings:
-            st.badges[seat].remove(ace)
-            return ace
+    if card[0] != "K":
+        return None
+    ace = "A" + card[1]
+    if protected is None:
+        protected = st.badges[seat].count(ace) > st.hands[seat].count(card)
+    if protected:
+        st.badges[seat].remove(ace)
+        return ace
     return None
+
+
+def take_cards(st: State, seat: int, cards: list[str],
+               badges: list[str] | None) -> list[str]:
+    """Removes ``cards``; returns the badges that leave with them (``badges`` if given)."""
+    wearing = list(badges) if badges is not None else None
+    gone: list[str] = []
+    for c in cards:
+        protected = None
+        if wearing is not None and c[0] == "K":
+            protected = "A" + c[1] in wearing
+            if protected:
+                wearing.remove("A" + c[1])
+        badge = take_card(st, seat, c, protected)
+        if badge:
+            gone.append(badge)
+    return gone
 
 
 def give(st: State, seat: int, cards: list[str]) -> None:
@@ -379,14 +429,14 @@ def give(st: State, seat: int, cards: list[str]) -> None:
 
 def rebuild(st: State, events: list[Event]) -> None:
     """The pile ran out: the discards but the top one, and the shots, become the pile."""
-    keep = _keep(st)
+    keep = min(len(st.discards), 1)
     rest = st.discards[:len(st.discards) - keep] + st.shots
     st.discards = st.discards[len(st.discards) - keep:]
     st.shots = []
     st.rng.shuffle(rest)
     st.pile = rest
     events.append({"type": "rebuild", "text": "The draw pile ran out: the discards (but the "
-                   "top one) are shuffled into a new draw pile"})
+                   "top one) and the shots are shuffled into a new draw pile"})
 
 
 def draw_from_pile(st: State, events: list[Event]) -> str | None:
@@ -417,7 +467,7 @@ def _direction(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
 
 def start_pass(st: State, size: int, off: int) -> None:
     """Every seat holding cards now chooses ``size`` of them to pass ``off`` seats left."""
-    st.phase = PASS
+    st.phase = Phase.PASS
     st.pass_size = size
     st.pass_offset = off
     st.passing = [None] * st.seats
@@ -426,12 +476,7 @@ def start_pass(st: State, size: int, off: int) -> None:
 
 def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """A seat sets aside its cards for the pass; the last to choose completes it."""
-    moved: list[str] = []
-    for c in a["cards"]:
-        moved.append(c)
-        badge = take_card(st, seat, c)
-        if badge:
-            moved.append(badge)
+    moved = list(a["cards"]) + take_cards(st, seat, a["cards"], a.get("badges"))
     st.passing[seat] = moved
     ev.append({"type": "passed", "seat": seat,
                "text": f"{seat_ref(seat)} has chosen {len(a['cards'])} cards to pass"})
@@ -456,10 +501,10 @@ def finish_pass(st: State, ev: list[Event]) -> None:
     ev.append({"type": "pass_done", "text": "The cards are passed"})
     opening = st.pass_size == OPENING_PASS
     st.passing, st.must_pass, st.pass_size = [], [], 0
-    st.phase = TURN
+    st.phase = Phase.TURN
     if opening:
         st.turn = (st.dealer + 1) % n
-        st.step = ACT
+        st.step = Step.ACT
         ev.append({"type": "turn", "seat": st.turn, "text": f"{seat_ref(st.turn)} plays first"})
     else:
         go_discard(st, ev)
@@ -525,22 +570,21 @@ def find_gun(st: State, seat: int, gid: str) -> dict[str, Any]:
 
 
 def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
-    """Asks "Can I shoot you?": the victim may answer, or the shot resolves."""
+    """Asks "Can I shoot you?": the victim answers, every time.
+
+    Asking only a victim who could backfire or quick draw would tell every seat that he
+    holds a 6 or a same-suit 3-5-7; so he is always asked, "let it come" being his only
+    answer when he has no other.
+    """
     gun = find_gun(st, seat, a["gun"])
     victim = a["target"]
     st.acted = "shoot"
     st.fired.append(gun["id"])
-    st.step = SHOOT
     ev.append({"type": "shoot", "seat": seat, "target": victim, "gun": gun["id"],
                "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
                f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
     st.pending = {"shooter": seat, "victim": victim, "gun": gun["id"], "kind": gun["kind"]}
-    hand = st.hands[victim]
-    can_back = can_backfire(gun["kind"]) and any(c[0] == "6" for c in hand)
-    if can_back or quick_draws(hand):
-        st.step = REACT
-        return
-    resolve_shot(st, ev)
+    st.step = Step.REACT
 
 
 def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
@@ -604,7 +648,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
                "text": f"The shot is the {words(card)}"})
     if aims_protected and prot[t] > 0:
         st.pending.update(card=f"K{t}", protected=1, max_draw=2)
-        st.step = HAND_OVER
+        st.step = Step.HAND_OVER
         ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": True,
                    "text": f"Hit! The .45 gets {seat_ref(victim)}'s protected King of "
                    f"{SUIT_WORDS[t]}"})
@@ -628,7 +672,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
         after_shot(st, ev)
         return
     st.pending.update(card="", protected=0, max_draw=1)
-    st.step = HAND_OVER
+    st.step = Step.HAND_OVER
     ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": False,
                "text": f"Hit! {seat_ref(victim)} must hand over a cowboy to {seat_ref(shooter)}"})
 
@@ -670,7 +714,7 @@ def after_shot(st: State, ev: list[Event]) -> None:
     """A shot is settled: shoot again with another gun, or go on to discard."""
     st.pending = {}
     if ready_guns(st, st.turn):
-        st.step = SHOOT
+        st.step = Step.SHOOT
     else:
         go_discard(st, ev)
 
@@ -678,13 +722,14 @@ def after_shot(st: State, ev: list[Event]) -> None:
 def go_discard(st: State, ev: list[Event]) -> None:
     """The action is done: on to the discard (a seat without cards just ends its turn)."""
     st.pending = {}
-    st.step = DISCARD
+    st.step = Step.DISCARD
 
 
 def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Discard (a 10 to the table), then draw as chosen."""
     card = a["card"]
-    badge = take_card(st, seat, card)
+    badges = a.get("badges")
+    badge = take_card(st, seat, card, None if badges is None else bool(badges))
     if badge:
         st.ace_pile.append(badge)
         st.ace_pile.sort(key=sort_key)
@@ -695,24 +740,29 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         if tens_all_out(st) and a22_on_table(st):
             end_hand(st, seat, "all the 10s and a .22 are on the table", ev)
             return
-    elif a["discard"] and st.opt("top_discard") == "own":
-        # the card goes straight back to the hand: others see only that it did
-        st.discards.append(card)
-        st.fresh += 1
-        ev.append({"type": "discard", "seat": seat,
-                   "text": f"{seat_ref(seat)} discards a card and takes it straight back"})
-    else:
-        st.discards.append(card)
-        st.fresh += 1
-        text = f"{seat_ref(seat)} discards the {words(card)}"
+        _draw(st, seat, a, ev)
+        return
+    if a["discard"] and st.opt("top_discard") == "own":
+        # Under ``own`` the top discard is this very card: it goes straight back, and
+        # that is the whole draw (``draw_choices`` offers no pile card with it).
+        give(st, seat, [card])
+        text = f"{seat_ref(seat)} discards a card and takes it straight back"
         if badge:
-            text += " and his badge goes back to the ace pile"
-        ev.append({"type": "discard", "seat": seat, "card": card, "text": text})
+            text += "; his badge goes back to the ace pile"
+        ev.append({"type": "take_back", "seat": seat, "text": text})
+        end_turn(st, ev)
+        return
+    st.discards.append(card)
+    st.fresh += 1
+    text = f"{seat_ref(seat)} discards the {words(card)}"
+    if badge:
+        text += " and his badge goes back to the ace pile"
+    ev.append({"type": "discard", "seat": seat, "card": card, "text": text})
     _draw(st, seat, a, ev)
 
 
 def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
-    """Draw from the top discard and the pile; the turn passes on."""
+    """Draw the top discard first, then from the pile; the turn passes on."""
     got: list[str] = []
     if a["discard"]:
         top = takeable(st)
@@ -722,13 +772,15 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         got.append(top)
         ev.append({"type": "take_discard", "seat": seat,
                    "text": f"{seat_ref(seat)} takes the top discard"})
+    drawn = 0
     for _ in range(a["pile"]):
         c = draw_from_pile(st, ev)
         if c is not None:
             got.append(c)
-    if a["pile"]:
-        ev.append({"type": "draw", "seat": seat, "count": a["pile"],
-                   "text": f"{seat_ref(seat)} draws {a['pile']} from the pile"})
+            drawn += 1
+    if drawn:
+        ev.append({"type": "draw", "seat": seat, "count": drawn,
+                   "text": f"{seat_ref(seat)} draws {drawn} from the pile"})
     if got:
         give(st, seat, got)
         ev.append({"type": "drew", "only": [seat], "cards": got,
@@ -739,20 +791,34 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 
 
 def end_turn(st: State, ev: list[Event]) -> None:
-    """The turn passes to the left; guns pulled this turn may fire from the next."""
+    """The turn passes to the left; guns pulled this turn may fire from the next.
+
+    Two safety valves score a hand as it stands, credited to nobody: ``no_cards`` when
+    nobody holds a card (nobody can discard, draw, pass, pull or lose a cowboy, so the
+    hand can never end), ``turn_limit`` after the option's number of turns.
+    """
     for g in st.guns[st.turn]:
         g["fresh"] = False
     st.turns += 1
+    if not any(st.hands):
+        end_hand(st, -1, "nobody holds a card, so nothing can end the hand", ev,
+                 valve="no_cards")
+        return
     limit = st.opt("turn_limit")
     if limit and st.turns >= limit:
-        end_hand(st, -1, f"the hand reached the limit of {limit} turns", ev)
+        end_hand(st, -1, f"the hand reached the limit of {limit} turns", ev,
+                 valve="turn_limit")
         return
     st.turn = (st.turn + 1) % st.seats
-    st.step, st.acted, st.fired, st.fresh, st.pending = ACT, "", [], 0, {}
+    st.step, st.acted, st.fired, st.fresh, st.pending = Step.ACT, "", [], 0, {}
 
 
-def end_hand(st: State, ender: int, why: str, ev: list[Event]) -> None:
-    """The hand ends at once: hands are laid down and scored."""
+VALVES = ("turn_limit", "no_cards")
+
+
+def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
+             valve: str | None = None) -> None:
+    """The hand ends at once: hands are laid down and scored (``valve``: which cut it)."""
     st.ender = ender
     st.pending = {}
     who = f"{seat_ref(ender)} ends the hand" if ender >= 0 else "The hand ends"
@@ -761,28 +827,29 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event]) -> None:
     for s in range(st.seats):
         lines = scoring.hand_lines(st.hands[s], st.badges[s], st.tens[s], st.couples[s],
                                    s == ender, st.options)
-        # couples were scored when shown; the running total already holds them
+        # Couples shown this hand are lines of this hand: until now only the running
+        # score (``view.running_scores``) showed them, never ``totals``.
         hand_total = sum(p for _, p in lines)
-        st.totals[s] += hand_total - scoring.COUPLE * len(st.couples[s])
+        st.totals[s] += hand_total
         seats.append({"lines": [[label, p] for label, p in lines], "total": hand_total})
         ev.append({"type": "score", "seat": s, "points": hand_total,
                    "cards": list(st.hands[s]),
                    "text": f"{seat_ref(s)} lays down {', '.join(st.hands[s]) or 'nothing'} "
                    f"and scores {hand_total:+d}"})
     st.history.append({"hand": st.hand_no, "ender": ender, "why": why, "seats": seats,
-                       "totals": list(st.totals)})
+                       "totals": list(st.totals), "valve": valve})
     st.revealed = [list(h) for h in st.hands]
     st.couples = [[] for _ in range(st.seats)]
     top = max(st.totals)
     limit = st.opt("max_hands")
     if top >= st.opt("target_score") or (limit and st.hand_no >= limit):
-        st.phase = OVER
+        st.phase = Phase.OVER
         st.winners = [s for s in range(st.seats) if st.totals[s] == top]
         ev.append({"type": "game_over", "winners": list(st.winners),
                    "text": " and ".join(seat_ref(w) for w in st.winners)
                    + f" win{'s' if len(st.winners) == 1 else ''} with {top}"})
     else:
-        st.phase = SCORING
+        st.phase = Phase.SCORING
         ev.append({"type": "next_dealer", "seat": next_dealer(st),
                    "text": f"{seat_ref(next_dealer(st))} deals the next hand"})
 

@@ -59,10 +59,10 @@ def _assignments(hand: list[str], badges: list[str], shared: str):
         for orphan in orphan_opts:
             for harem in harem_opts:
                 for kings in king_opts:
-                    yield _score(K, Q, J, fam, families, orphan, harem, kings, shared)
+                    yield _score(K, Q, J, fam, families, orphan, harem, kings)
 
 
-def _score(K, Q, J, fam, families, orphan, harem, kings, shared):
+def _score(K, Q, J, fam, families, orphan, harem, kings):
     lines: list[Line] = []
     counted_all = True
     for s in families:
@@ -78,7 +78,10 @@ def _score(K, Q, J, fam, families, orphan, harem, kings, shared):
     coll = 1 if kings != "none" else 0
     for s in SUITS:
         word = SUIT_WORDS[s]
-        free_q = Q[s] - (fam[s] + harem if shared != "queens_too" else max(fam[s], harem))
+        # A queen outside every collection only costs (harlot or marriage), so the
+        # holder's best is as few as possible: under queens_too a family's queen joins
+        # the harem only when she is the one queen of her suit.
+        free_q = max(Q[s] - fam[s] - harem, 0)
         marriages = min(K[s] - fam[s], free_q)
         for _ in range(marriages):
             lines.append((f"Marriage: King and Queen of {word}", MARRIAGE))
@@ -122,12 +125,15 @@ def every_other_card_counts(hand: list[str], badges: list[str], shared: str = "k
 
 
 def sixes(hand: list[str], six_six_six: str) -> list[Line]:
-    """Returns the lines for 6s held: -20 each; three of them are 666 (-100)."""
+    """Returns the lines for 6s held: -20 each; every three of them are a 666 (-100).
+
+    Six 6s (two decks) are two 666s: the two-deck limit of one collection of a type
+    is on credit ("score points", "get credit"), not on penalties.
+    """
     n = sum(1 for c in hand if c[0] == "6")
-    if n >= 3:
-        rest = n - 3 if six_six_six == "replaces" else n
-        return [("666 (three sixes)", SIX_SIX_SIX)] + [("Six held", SIX)] * rest
-    return [("Six held", SIX)] * n
+    evil = n // 3
+    rest = n - 3 * evil if six_six_six == "replaces" else n
+    return [("666 (three sixes)", SIX_SIX_SIX)] * evil + [("Six held", SIX)] * rest
 
 
 def delay(hand: list[str], per: str) -> list[Line]:

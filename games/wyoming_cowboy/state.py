@@ -2,28 +2,36 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from games.rng import Rng
+from games.state import JsonState
 
-# Phases of the game.
-DIRECTION = "direction"  # the dealer chooses the opening pass direction
-PASS = "pass"  # every seat passes cards at once (the opening 3, or 2 after a 9)
-TURN = "turn"  # the active seat's turn, in steps (see ``step``)
-SCORING = "scoring"  # the hand has ended, hands are shown; the next dealer deals
-OVER = "over"
 
-# Steps of a turn.
-ACT = "act"  # choose the turn's one action (or nothing)
-SHOOT = "shoot"  # shooting: fire another gun, or stop
-REACT = "react"  # the victim answers a shot (backfire, quick draw, or let it come)
-HAND_OVER = "hand_over"  # a hit victim hands over a cowboy and may draw a replacement
-DISCARD = "discard"  # after an action: discard one card and draw
+class Phase(StrEnum):
+    """Where the game stands."""
+
+    DIRECTION = "direction"  # the dealer chooses the opening pass direction
+    PASS = "pass"  # every seat passes cards at once (the opening 3, or 2 after a 9)
+    TURN = "turn"  # the active seat's turn, in steps (see ``Step``)
+    SCORING = "scoring"  # the hand has ended, hands are shown; the next dealer deals
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """Where a turn stands."""
+
+    ACT = "act"  # choose the turn's one action (or nothing)
+    SHOOT = "shoot"  # shooting: fire another gun, or stop
+    REACT = "react"  # the victim answers a shot (backfire, quick draw, or let it come)
+    HAND_OVER = "hand_over"  # a hit victim hands over a cowboy and may draw a replacement
+    DISCARD = "discard"  # after an action: discard one card and draw
 
 
 @dataclass
-class State:
+class State(JsonState):
     """Everything that changes; plain lists and dicts so that a dump is the state itself."""
 
     seats: int
@@ -33,7 +41,7 @@ class State:
     totals: list[int]  # scores from finished hands
     hand_no: int
     dealer: int
-    phase: str
+    phase: Phase
     hands: list[list[str]]
     badges: list[list[str]]  # aces protecting kings of their suit in that seat's hand
     tens: list[list[str]]  # 10s laid on the table
@@ -48,7 +56,7 @@ class State:
     passing: list[list[str] | None] = field(default_factory=list)  # None: still choosing
     must_pass: list[bool] = field(default_factory=list)
     turn: int = 0
-    step: str = ACT
+    step: Step = Step.ACT
     acted: str = ""  # the action taken this turn ("" none)
     fired: list[str] = field(default_factory=list)  # gun ids fired this turn
     fresh: int = 0  # own cards put on the discard pile this turn (a 9, the discard)
@@ -101,19 +109,3 @@ class State:
             history=list(self.history),
             winners=list(self.winners),
         )
-
-    def to_json(self) -> dict[str, Any]:
-        """Returns the state as JSON (the generator as its integer state)."""
-        d = self.clone().__dict__
-        d = {f.name: d[f.name] for f in fields(self)}
-        d["options"] = dict(self.options)
-        d["rng"] = self.rng.dump()
-        return d
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
-        """Rebuilds a state from ``to_json()``."""
-        d = dict(data)
-        d["rng"] = Rng.load(d["rng"])
-        st = cls(**d)
-        return st.clone()

@@ -5,26 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Viewer
+from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.guns import gun_name
-from games.wyoming_cowboy.rules import next_dealer, seat_ref, takeable, to_act
-from games.wyoming_cowboy.state import (
-    ACT,
-    DIRECTION,
-    DISCARD,
-    HAND_OVER,
-    OVER,
-    PASS,
-    REACT,
-    SCORING,
-    SHOOT,
-    TURN,
-    State,
-)
+from games.wyoming_cowboy.rules import VALVES, next_dealer, seat_ref, takeable, to_act
+from games.wyoming_cowboy.state import Phase, State, Step
 
 
 def running_scores(st: State) -> list[int]:
-    """Returns each seat's total so far, couples shown this hand included."""
-    return [st.totals[s] + 25 * len(st.couples[s]) for s in range(st.seats)]
+    """Returns each seat's total so far: finished hands, plus couples shown in this one.
+
+    A couple's +25 enters ``totals`` with the rest of its hand, when the hand ends (and
+    ``couples`` is emptied then), so it is counted once whichever is read.
+    """
+    return [st.totals[s] + scoring.COUPLE * len(st.couples[s]) for s in range(st.seats)]
 
 
 def _gun(g: dict[str, Any], owner: int, st: State) -> dict[str, Any]:
@@ -44,38 +37,38 @@ def _seat(st: State, s: int) -> dict[str, Any]:
 
 def prompt(st: State, viewer: Viewer) -> str:
     """Returns plain English saying what is being decided now."""
-    if st.phase == OVER:
+    if st.phase == Phase.OVER:
         return "The game is over."
-    if st.phase == DIRECTION:
+    if st.phase == Phase.DIRECTION:
         return f"{seat_ref(st.dealer)} chooses which way the opening three cards are passed."
-    if st.phase == PASS:
+    if st.phase == Phase.PASS:
         return (f"Everyone passes {st.pass_size} cards to the seat "
                 f"{_dir_words(st)}, without seeing what comes in.")
-    if st.phase == SCORING:
+    if st.phase == Phase.SCORING:
         return f"The hand is over: {seat_ref(next_dealer(st))} deals the next one."
     who = seat_ref(st.turn)
-    if st.step == SHOOT:
+    if st.step == Step.SHOOT:
         return f"{who} may fire another gun, or stop shooting: discard and draw."
-    if st.step == REACT:
+    if st.step == Step.REACT:
         p = st.pending
         return (f"{seat_ref(p['shooter'])} shoots at {seat_ref(p['victim'])} with the "
                 f"{gun_name(p['kind'])}: {seat_ref(p['victim'])} may backfire with a 6 "
                 "(only against a .22), quick draw a same-suit 3-5-7, or let the shot come.")
-    if st.step == HAND_OVER:
+    if st.step == Step.HAND_OVER:
         p = st.pending
         return (f"{seat_ref(p['victim'])} is hit: hands a cowboy to {seat_ref(p['shooter'])} "
                 f"and may draw up to {p['max_draw']} to replace.")
-    if st.step == ACT:
+    if st.step == Step.ACT:
         return (f"{who} may take one action, or none, then discards and draws "
                 "(a 10 goes on the table, a 5 lets you draw two).")
-    if st.step == DISCARD:
+    if st.step == Step.DISCARD:
         return f"{who} discards and draws (a 10 goes on the table, a 5 lets you draw two)."
     return ""
 
 
 def _my_pass(st: State, viewer: Viewer) -> list[str] | None:
     """The cards ``viewer`` chose for the pass under way, if any."""
-    if viewer is None or st.phase != PASS:
+    if viewer is None or st.phase != Phase.PASS:
         return None
     chosen = st.passing[viewer]
     return list(chosen) if chosen is not None else None
@@ -92,12 +85,12 @@ def _dir_words(st: State) -> str:
 
 def view(st: State, viewer: Viewer) -> dict[str, Any]:
     """Returns what ``viewer`` may see as JSON."""
-    reveal = st.phase in (SCORING, OVER)
+    reveal = st.phase in (Phase.SCORING, Phase.OVER)
     seats = [_seat(st, s) for s in range(st.seats)]
-    top = takeable(st) if st.phase != SCORING else None
+    top = takeable(st) if st.phase != Phase.SCORING else None
     v: dict[str, Any] = {
         "phase": st.phase,
-        "step": st.step if st.phase == TURN else None,
+        "step": st.step if st.phase == Phase.TURN else None,
         "to_act": sorted(to_act(st)),
         "prompt": prompt(st, viewer),
         "scores": running_scores(st),
@@ -119,12 +112,12 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "shot_pile": len(st.shots),
         "top_shot": st.shots[-1] if st.shots else None,
         "pass": ({"size": st.pass_size, "direction": _dir_words(st)}
-                 if st.phase == PASS else None),
+                 if st.phase == Phase.PASS else None),
         "shot": ({k: st.pending[k] for k in ("shooter", "victim", "gun", "kind")}
                  if st.pending else None),
         "acted": st.acted,
         "last_hand": _hand_summary(st.history[-1], reveal) if st.history else None,
-        "result": result_json(st) if st.phase == OVER else None,
+        "result": result_json(st) if st.phase == Phase.OVER else None,
     }
     return v
 
@@ -138,7 +131,11 @@ def _hand_summary(h: dict[str, Any], lines: bool) -> dict[str, Any]:
 
 
 def result_json(st: State) -> dict[str, Any]:
-    """Returns the per-seat breakdown of a finished game, hand by hand, line by line."""
+    """Returns the per-seat breakdown of a finished game, hand by hand, line by line.
+
+    ``valves`` counts the hands each safety valve cut short (``rules.VALVES``);
+    ``ended`` says why the game ended: someone reached the target, or the hand limit.
+    """
     per_seat = []
     for s in range(st.seats):
         lines = []
@@ -146,8 +143,13 @@ def result_json(st: State) -> dict[str, Any]:
             for label, pts in h["seats"][s]["lines"]:
                 lines.append({"hand": h["hand"], "label": label, "points": pts})
         per_seat.append({"seat": s, "total": st.totals[s], "lines": lines})
+    valves = dict.fromkeys(VALVES, 0)
+    for h in st.history:
+        if h.get("valve"):
+            valves[h["valve"]] += 1
+    ended = "target" if max(st.totals) >= st.opt("target_score") else "hand_limit"
     return {"winners": list(st.winners), "scores": list(st.totals), "seats": per_seat,
-            "hands": len(st.history)}
+            "hands": len(st.history), "valves": valves, "ended": ended}
 
 
 def omniscient(st: State) -> dict[str, Any]:
@@ -174,11 +176,11 @@ def visible(st: State, viewer: Viewer) -> set[str]:
         seen.update("K" + a[1] for a in st.badges[s])
         for g in st.guns[s]:
             seen.update(g["cards"])
-        if st.phase in (SCORING, OVER):
+        if st.phase in (Phase.SCORING, Phase.OVER):
             seen.update(st.hands[s])
     if viewer is not None:
         seen.update(st.hands[viewer])
-        mine = st.passing[viewer] if st.phase == PASS else None
+        mine = st.passing[viewer] if st.phase == Phase.PASS else None
         if mine:
             seen.update(mine)
     return seen
@@ -190,7 +192,7 @@ def secrets(st: State, viewer: Viewer) -> set[str]:
     for s in range(st.seats):
         if s != viewer:
             hidden.update(st.hands[s])
-            theirs = st.passing[s] if st.phase == PASS else None
+            theirs = st.passing[s] if st.phase == Phase.PASS else None
             if theirs:
                 hidden.update(theirs)
     return hidden - visible(st, viewer)

@@ -43,7 +43,7 @@ export async function openReplay(id, { call, onBack }) {
   const ctxBase = () => ({ seats: names, you: Number.isInteger(Number(st.seat)) && st.seat !== "all" && st.seat !== "spectator" ? Number(st.seat) : null, legal: [] });
   let title = record.game;
   try {
-    st.table = await import(`/static/js/tables/${encodeURIComponent(record.game)}.js`);
+    st.table = await import(`/games/${encodeURIComponent(record.game)}/table.js`);
   } catch {
     st.table = generic;
   }

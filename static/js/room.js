@@ -60,7 +60,7 @@ async function loadTable(gameId) {
   if (state.tableId === gameId && state.table) return state.table;
   state.tableId = gameId;
   try {
-    state.table = await import(`/static/js/tables/${encodeURIComponent(gameId)}.js`);
+    state.table = await import(`/games/${encodeURIComponent(gameId)}/table.js`);
   } catch {
     state.table = generic;
   }

@@ -23,6 +23,15 @@ def test_simulate_compares_bots_when_given_several(capsys) -> None:
     assert "per label" in out  # Cowpoker labels each seat with its Ranch
 
 
+def test_simulate_counts_the_safety_valves_a_game_reports(capsys) -> None:
+    assert cli.main(["simulate", "wyoming_cowboy", "--games", "2", "--seats", "3",
+                     "--bots", "smart"]) == 0
+    out = capsys.readouterr().out
+    assert "safety valves" in out and "turn_limit" in out
+    assert cli.main(["simulate", "highcard", "--games", "2"]) == 0
+    assert "safety valves" not in capsys.readouterr().out  # highcard reports none
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["simulate", "chess"], "got 'chess'"),
     (["simulate", "highcard", "--bots", "genius"], "got genius"),

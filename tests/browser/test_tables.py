@@ -20,7 +20,7 @@ SHORT = {"wyoming_cowboy": {"target_score": 5000, "max_hands": 2, "turn_limit": 
 # Each call renders several views one after the other (one round trip per state, not
 # per view); the page keeps the last one drawn.
 INTERACTIVE = """async ([gameId, views, seats, legals]) => {
-  const table = await import(`/static/js/tables/${gameId}.js`)
+  const table = await import(`/games/${gameId}/table.js`)
     .catch(() => import('/static/js/tables/generic.js'));
   return views.map((view, i) => {
     const box = document.createElement('div');
@@ -33,7 +33,7 @@ INTERACTIVE = """async ([gameId, views, seats, legals]) => {
 }"""
 
 RENDER = """async ([gameId, views, seats]) => {
-  const table = await import(`/static/js/tables/${gameId}.js`)
+  const table = await import(`/games/${gameId}/table.js`)
     .catch(() => import('/static/js/tables/generic.js'));
   const words = DOM_WORDS;
   return views.map((view) => {
@@ -119,7 +119,7 @@ def test_table_offers_only_legal_actions(browser, live, artifacts, game_id):
 
 
 OMNI = """async ([gameId, view, seats]) => {
-  const table = await import(`/static/js/tables/${gameId}.js`);
+  const table = await import(`/games/${gameId}/table.js`);
   const box = document.createElement('div');
   box.className = 'table';
   document.body.replaceChildren(box);

@@ -42,15 +42,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # Leaks the engines have today (issue 17), each asserted to fail with the message that
 # names it. When a fix lands its test fails ("passes now"): remove its entry then.
 KNOWN_LEAKS: dict[tuple[str, str], str] = {
-    # Cowpoker: every view's running `scores` counts the hidden Hands (issue 17, item 7).
-    ("cowpoker", "hidden_shuffle"): r"\.scores\[\d+\]",
-    # Cards for Cowboys: a player's view lists the backs of his whole draw pile in order,
-    # where he may see only its size and its top card's back (issue 17, "choices to
-    # revisit": the errata forbid looking through the discard pile).
-    ("cards_for_cowboys", "hidden_shuffle"): r"\.players\[\d+\]\.draw_pile\[\d+\]",
-    # Wyoming Cowboy: the victim of a shot is asked only when he holds a backfire or a
-    # quick draw, which tells everyone so (issue 17, item 3).
-    ("wyoming_cowboy", "when_asked"): r"plays \{'type': 'shoot'",
 }
 
 RANDOM_FUNCTIONS = ("random", "randint", "randrange", "choice", "choices", "shuffle",

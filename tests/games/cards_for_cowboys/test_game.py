@@ -94,3 +94,26 @@ def test_a_golden_playthrough_is_unchanged() -> None:
     assert len(out.actions) == 436
     assert GAME.state_hash(out.state) == (
         "9cf2eaa8da01585757df362a00b06200f6be44475113c80fed9bce2c8d395edd")
+
+
+def test_a_drawing_seat_out_of_time_stops_drawing_where_it_may() -> None:
+    """The gentlest choice the rules name in the draw phase: stop drawing."""
+    from games.cards_for_cowboys import GAME
+    from games.play import playout
+
+    stops = others = 0
+
+    def check(state, seat, action):
+        nonlocal stops, others
+        for s in GAME.to_act(state):
+            gentle = GAME.timeout_action(state, s)
+            legal = GAME.legal_actions(state, s)
+            if {"type": "stop"} in legal:
+                assert gentle == {"type": "stop"}
+                stops += 1
+            else:
+                assert gentle is None
+                others += 1
+
+    playout(GAME, seats=3, seed=2, on_step=check)
+    assert stops and others

@@ -7,7 +7,7 @@ from collections import Counter
 from games.cards_for_cowboys import GAME
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import spec
-from games.cards_for_cowboys.state import RPS
+from games.cards_for_cowboys.state import Phase
 from games.rng import Rng
 from tests.games.cards_for_cowboys.position import fresh, to_discard
 
@@ -37,15 +37,18 @@ def test_each_player_keeps_the_cards_of_his_piles() -> None:
 
 
 def test_the_owner_keeps_what_he_has_seen_and_nothing_else() -> None:
+    """He may check the backs of his draw pile ("You may freely check the card backs"), and
+    knows the faces an effect showed him; the faces behind the other backs move."""
     st = position()
     me = st.players[0]
     rng = Rng(2)
-    orders = set()
+    faces = set()
     for _ in range(30):
         mine = GAME.hidden_shuffle(st, 0, rng).players[0]
         assert mine.draw[2] == me.draw[2] and mine.discard[-1] == me.discard[-1]
-        orders.add(tuple(backs(list(mine.draw[1:]))))
-    assert len(orders) > 1, "the order of the backs under the top is hidden from the owner"
+        assert backs(list(mine.draw)) == backs(list(me.draw))
+        faces.add(tuple(mine.draw))
+    assert len(faces) > 1, "the faces behind the owner's backs are hidden from him"
 
 
 def test_covered_store_cards_keep_their_backs_and_face_up_ones_stay() -> None:
@@ -79,7 +82,7 @@ def test_kept_seats_stay_and_later_acts_stay_apart() -> None:
 
 def test_only_the_others_unrevealed_throws_are_shuffled() -> None:
     st = position()
-    st.phase, st.contenders = RPS, [0, 1, 2]
+    st.phase, st.contenders = Phase.RPS, [0, 1, 2]
     st.throws = ["rock", "paper", "scissors"]
     seen = set()
     rng = Rng(6)

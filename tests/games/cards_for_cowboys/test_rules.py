@@ -9,7 +9,7 @@ from games.cards_for_cowboys import GAME
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import spec, starter_ids
 from games.cards_for_cowboys.rules import cut, tally
-from games.cards_for_cowboys.state import BUSTED, BUY, CHOOSE, DRAW, GIVE, OVER, RPS, STOPPED
+from games.cards_for_cowboys.state import Phase, Status
 from games.rng import Rng
 from tests.games.cards_for_cowboys.position import (
     DRAW as D,
@@ -101,7 +101,7 @@ def test_three_bandits_bust_at_once_and_the_drawn_cards_go_to_the_discard_pile()
     s = stack(fresh(2), 0, [a(34), a(62), a(63), a(91)])
     s, events = play(s, (0, D), (0, D), (0, D))
     p = s.players[0]
-    assert p.status == BUSTED and p.row == []
+    assert p.status == Status.BUSTED and p.row == []
     assert p.discard == [a(34), a(62), a(63)]
     assert 0 not in GAME.to_act(s)
     assert any(e["type"] == "bust" for e in events)
@@ -114,7 +114,7 @@ def test_two_bandits_do_not_bust() -> None:
 
 def test_the_double_bandit_counts_two_bandits() -> None:
     s = _rounds(stack(fresh(2), 0, [a(64), a(34)]), (0, D), (0, D))
-    assert s.players[0].status == BUSTED
+    assert s.players[0].status == Status.BUSTED
 
 
 def test_a_jail_cancels_a_bandit() -> None:
@@ -135,7 +135,7 @@ def test_a_trash_to_jail_card_used_before_the_third_bandit_saves_you() -> None:
 def test_a_trash_to_jail_card_cannot_be_used_after_busting() -> None:
     s = stack(fresh(2), 0, ["c50", a(64), a(34)])
     s = _rounds(s, (0, D), (0, D), (0, D))
-    assert s.players[0].status == BUSTED
+    assert s.players[0].status == Status.BUSTED
     assert "c50" in s.players[0].discard
     with pytest.raises(GameError):
         GAME.apply(s, 0, {"type": "trash", "card": "c50"})
@@ -187,7 +187,7 @@ def _to_buy(s, seat_cards: dict[int, list[str]], stops=None):
 def test_players_who_did_not_bust_add_the_rounds_cows_to_their_herd() -> None:
     s = _to_buy(fresh(2), {0: [a(33), a(62)], 1: [b(64), b(34)]})
     assert s.players[0].herd == 2
-    assert s.players[1].herd == 0 and s.players[1].status == BUSTED
+    assert s.players[1].herd == 0 and s.players[1].status == Status.BUSTED
 
 
 def test_lose_cow_subtracts_from_the_herd_but_never_below_zero() -> None:
@@ -199,10 +199,10 @@ def test_lose_cow_subtracts_from_the_herd_but_never_below_zero() -> None:
 
 def test_the_player_with_the_most_dollars_chooses_who_buys_first() -> None:
     s = _to_buy(fresh(2), {0: [a(91)], 1: [b(61)]})
-    assert s.phase == CHOOSE and s.chooser == 1
+    assert s.phase == Phase.CHOOSE and s.chooser == 1
     assert GAME.legal_actions(s, 1) == [{"type": "first", "seat": 0}, {"type": "first", "seat": 1}]
     s, _ = play(s, (1, {"type": "first", "seat": 0}))
-    assert s.phase == BUY and s.order == [0, 1]
+    assert s.phase == Phase.BUY and s.order == [0, 1]
 
 
 def test_a_tie_on_dollars_goes_to_the_most_cows_this_round() -> None:
@@ -223,12 +223,12 @@ def test_a_tie_on_cards_drawn_compares_the_sell_value_of_each_drawn_card_in_orde
 
 def test_a_complete_tie_is_settled_by_rock_paper_scissors() -> None:
     s = _to_buy(fresh(2), {0: [a(91)], 1: [b(91)]})
-    assert s.phase == RPS and GAME.to_act(s) == frozenset({0, 1})
+    assert s.phase == Phase.RPS and GAME.to_act(s) == frozenset({0, 1})
     assert GAME.legal_actions(s, 0) == [{"type": "throw", "hand": h}
                                         for h in ("rock", "paper", "scissors")]
     s, events = play(s, (1, {"type": "throw", "hand": "scissors"}),
                      (0, {"type": "throw", "hand": "rock"}))
-    assert s.phase == CHOOSE and s.chooser == 0
+    assert s.phase == Phase.CHOOSE and s.chooser == 0
     assert events[-2]["type"] == "rps_win"
 
 
@@ -236,11 +236,11 @@ def test_a_rock_paper_scissors_draw_is_replayed() -> None:
     s = _to_buy(fresh(2), {0: [a(91)], 1: [b(91)]})
     rock = {"type": "throw", "hand": "rock"}
     s, events = play(s, (0, rock), (1, rock))
-    assert s.phase == RPS and s.rps_rounds == 1
+    assert s.phase == Phase.RPS and s.rps_rounds == 1
     assert GAME.to_act(s) == frozenset({0, 1})
     assert events[-1]["type"] == "rps_draw"
     s, _ = play(s, (1, {"type": "throw", "hand": "paper"}), (0, rock))
-    assert s.phase == CHOOSE and s.chooser == 1
+    assert s.phase == Phase.CHOOSE and s.chooser == 1
 
 
 def test_a_seat_throws_once_per_exchange() -> None:
@@ -256,10 +256,10 @@ def test_three_way_rock_paper_scissors_drops_the_losers_and_replays_all_three_sh
     assert s.contenders == [0, 1, 2]
     s, _ = play(s, (0, {"type": "throw", "hand": "rock"}), (1, {"type": "throw", "hand": "paper"}),
                 (2, {"type": "throw", "hand": "scissors"}))
-    assert s.phase == RPS and s.contenders == [0, 1, 2]
+    assert s.phase == Phase.RPS and s.contenders == [0, 1, 2]
     s, _ = play(s, (0, {"type": "throw", "hand": "rock"}), (1, {"type": "throw", "hand": "rock"}),
                 (2, {"type": "throw", "hand": "scissors"}))
-    assert s.phase == RPS and s.contenders == [0, 1]
+    assert s.phase == Phase.RPS and s.contenders == [0, 1]
     assert GAME.to_act(s) == frozenset({0, 1})
     s, _ = play(s, (1, {"type": "throw", "hand": "paper"}), (0, {"type": "throw", "hand": "rock"}))
     assert s.chooser == 1
@@ -278,12 +278,12 @@ def test_buying_proceeds_clockwise_from_the_first_buyer_and_skips_busted_players
 
 def test_a_lone_player_who_did_not_bust_buys_without_a_choice() -> None:
     s = _to_buy(fresh(2), {0: [a(91)], 1: [b(64), b(34)]})
-    assert s.phase == BUY and s.order == [0]
+    assert s.phase == Phase.BUY and s.order == [0]
 
 
 def test_when_everybody_busts_a_new_round_begins() -> None:
     s = _to_buy(fresh(2), {0: [a(64), a(34)], 1: [b(64), b(34)]})
-    assert s.phase == DRAW and s.round == 2
+    assert s.phase == Phase.DRAW and s.round == 2
     assert all(p.status == "drawing" for p in s.players)
 
 
@@ -303,7 +303,7 @@ def test_a_bought_card_and_the_drawn_cards_go_to_the_discard_pile_at_round_end()
     s = _small_store(fresh(2), [["c79"], ["c10", "c74"]])
     s = _to_buy(s, {0: [a(61)], 1: [b(64), b(34)]})
     s, events = play(s, (0, {"type": "buy", "card": "c10"}))
-    assert s.phase == DRAW and s.round == 2
+    assert s.phase == Phase.DRAW and s.round == 2
     assert s.players[0].discard == [a(61), "c10"]
     assert any(e["type"] == "buy" for e in events)
 
@@ -334,7 +334,7 @@ def test_when_the_last_store_card_goes_the_round_ends_at_once() -> None:
     assert any(e["type"] == "store_empty" for e in events)
     # Seat 1 never bought, yet scored its Cow; Act 2 begins with a new round.
     assert [p.herd for p in s.players] == [1, 1]
-    assert s.act == 2 and s.phase == DRAW
+    assert s.act == 2 and s.phase == Phase.DRAW
 
 
 def test_a_new_act_reshuffles_every_card_into_the_draw_deck_and_deals_its_store() -> None:
@@ -356,7 +356,7 @@ def test_after_act_three_the_largest_herd_wins() -> None:
     s.players[1].herd = 7
     s = _to_buy(s, {0: [a(61)], 1: [b(91)]})
     s = _rounds(s, (0, {"type": "first", "seat": 0}), (0, {"type": "burn", "card": "c86"}))
-    assert s.phase == OVER and GAME.to_act(s) == frozenset()
+    assert s.phase == Phase.OVER and GAME.to_act(s) == frozenset()
     res = GAME.result(s)
     assert res is not None and res.winners == [1] and res.scores == [0.0, 7.0]
     with pytest.raises(GameError):
@@ -397,7 +397,7 @@ def test_the_buy_first_card_trashed_lets_you_buy_first() -> None:
     stack(s, 1, ["c14"])
     s = _rounds(s, (1, D), (1, {"type": "trash", "card": "c14"}))
     s = _to_buy(s, {0: [a(61)], 1: [b(91)]})
-    assert s.phase == BUY and s.order == [1, 0]
+    assert s.phase == Phase.BUY and s.order == [1, 0]
 
 
 def test_two_cows_if_it_is_the_first_card_drawn() -> None:
@@ -419,7 +419,7 @@ def test_draw_four_forces_four_more_draws() -> None:
 
 def test_draw_four_stops_on_a_bust() -> None:
     s = _rounds(stack(fresh(2), 0, ["c54", a(64), a(34), a(91)]), (0, D), (0, D), (0, D))
-    assert s.players[0].status == BUSTED and s.players[0].must_draw == 0
+    assert s.players[0].status == Status.BUSTED and s.players[0].must_draw == 0
 
 
 def test_double_next_doubles_dollars_cows_and_bandits_of_the_next_card() -> None:
@@ -428,7 +428,7 @@ def test_double_next_doubles_dollars_cows_and_bandits_of_the_next_card() -> None
     s = _rounds(stack(fresh(2), 0, ["c20", a(62)]), (0, D), (0, D))
     assert tally(s, 0).bandits == 2 and tally(s, 0).cows == 2
     s = _rounds(stack(fresh(2), 0, ["c20", a(64)]), (0, D), (0, D))
-    assert s.players[0].status == BUSTED
+    assert s.players[0].status == Status.BUSTED
 
 
 def test_extra_buy_gives_one_more_buy_or_burn() -> None:
@@ -449,7 +449,7 @@ def test_return_to_deck_puts_a_drawn_card_back_on_top_and_it_does_not_count() ->
                                         for x in ("c22", a(61), a(33))]
     s = _rounds(s, (0, {"type": "return", "card": a(61)}))
     assert s.players[0].draw[0] == a(61) and tally(s, 0).cash == 1
-    assert s.players[0].status == STOPPED and 0 not in GAME.to_act(s)
+    assert s.players[0].status == Status.STOPPED and 0 not in GAME.to_act(s)
 
 
 def test_trash_to_replay_plays_a_card_from_the_discard_pile_as_if_drawn() -> None:
@@ -467,7 +467,7 @@ def test_a_replayed_card_can_bust_you() -> None:
     s = to_discard(fresh(2), 0, [a(64)])
     s = _rounds(stack(s, 0, [a(34), "c23"]), (0, D), (0, D),
                 (0, {"type": "trash", "card": "c23"}), (0, {"type": "replay", "card": a(64)}))
-    assert s.players[0].status == BUSTED
+    assert s.players[0].status == Status.BUSTED
 
 
 def test_gift_gives_every_other_player_one_dollar() -> None:
@@ -481,10 +481,10 @@ def test_the_pass_on_jail_is_given_to_another_players_discard_pile_at_round_end(
                     3: ["c64d", "c34d"]})
     assert tally(s, 0).jails == 1
     s = _rounds(s, (0, PASS))
-    assert s.phase == GIVE and GAME.to_act(s) == frozenset({0})
+    assert s.phase == Phase.GIVE and GAME.to_act(s) == frozenset({0})
     assert GAME.legal_actions(s, 0) == [{"type": "give", "card": "c4", "to": x} for x in (1, 2, 3)]
     s = _rounds(s, (0, {"type": "give", "card": "c4", "to": 2}))
-    assert "c4" in s.players[2].discard and s.phase == DRAW
+    assert "c4" in s.players[2].discard and s.phase == Phase.DRAW
 
 
 def test_trash_to_reorder_looks_at_the_top_three_after_drawing() -> None:

@@ -207,3 +207,25 @@ def test_the_omniscient_view_shows_unrevealed_throws_and_pending_choices() -> No
     s, _ = play(stack(fresh(2), 0, ["c31", "c91a", "c92a", "c93a"]), (0, D), (0, STOP))
     pending = GAME.omniscient_view(s)["players"][0]["pending"]
     assert [x["id"] for x in pending["choices"]] == ["c91a", "c92a", "c93a"]
+
+
+def test_your_draw_pile_shows_its_backs_never_a_face_you_were_not_shown() -> None:
+    """"You may freely check the card backs of cards in your draw pile. You may NOT look
+    through your discard pile": after a reshuffle of the discard, the new draw pile shows
+    its backs in order and no face, until an effect shows one."""
+    from games.play import playout
+
+    reshuffles = 0
+
+    def check(state, seat, action):
+        nonlocal reshuffles
+        for s, p in enumerate(state.players):
+            me = GAME.view(state, s)["players"][s]
+            assert me["draw_pile"] == [spec(c).back for c in p.draw]
+            assert all(isinstance(b, str) for b in me["draw_pile"])
+            assert {k["id"] for k in me["known"]} == {c for c in p.draw if c in p.known}
+        reshuffles += sum(1 for p in state.players if p.draw and not p.known and not p.discard)
+
+    for seed in range(4):
+        playout(GAME, seats=3, seed=seed, on_step=check)
+    assert reshuffles

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from games.cowpoker import GAME
 from games.cowpoker.cards import CARD_IDS, CARDS
-from games.cowpoker.state import State
+from games.cowpoker.state import Phase, State
 from games.rng import Rng
 
 BY_NAME = {c.name: c.id for c in CARDS.values()}
@@ -55,7 +55,7 @@ def build(
     for seat, pos in enumerate(sorted(live)):
         seat_of[pos] = seat
     return State(len(live), seat_of, list(ranches), full_deck, hands_l, gangs_l, cellars_l,
-                 turn, turn, phase, Rng(seed))
+                 turn, turn, Phase(phase), Rng(seed))
 
 
 def conserved(state: State) -> list[str]:

@@ -60,3 +60,13 @@ def test_every_action_type_round_trips_and_is_described() -> None:
     for a in actions:
         assert GAME.normalize_action(a) == a
         assert not GAME.describe_action(a).startswith("{")
+
+
+def test_a_carried_lead_that_is_not_one_is_refused() -> None:
+    import pytest
+
+    from games.cowpoker import GAME
+
+    for bad in ({"led": 4}, {"led": "0"}, ["led"], {}):
+        with pytest.raises(ValueError, match="last game's lead"):
+            GAME.new_game(GAME.parse_options({}), 2, 1, match=1, carried=bad)

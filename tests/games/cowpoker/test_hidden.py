@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.cowpoker import GAME
-from games.cowpoker.state import OVER
+from games.cowpoker.state import Phase
 from games.rng import Rng
 from tests.games.cowpoker.position import build
 
@@ -53,7 +53,7 @@ def test_kept_seats_and_the_undealt_order_stay() -> None:
 
 def test_nothing_but_the_deck_is_hidden_once_the_game_is_scored() -> None:
     st = position()
-    st.phase = OVER
+    st.phase = Phase.OVER
     other = GAME.hidden_shuffle(st, None, Rng(4))
     assert other.hands == st.hands and other.cellars == st.cellars
 

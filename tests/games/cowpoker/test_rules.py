@@ -7,7 +7,7 @@ import pytest
 from games.base import GameError, IllegalAction, NotYourTurn
 from games.cowpoker import GAME, rules
 from games.cowpoker.cards import RANDOMIZER
-from games.cowpoker.state import OVER, PLAY, RUSTLE, SHOWDOWN, TRICK, UNLOAD
+from games.cowpoker.state import Phase
 from games.rng import Rng
 from tests.games.cowpoker.position import build, cid, ids
 
@@ -31,10 +31,14 @@ def test_gallagher_leads_the_first_game() -> None:
 
 
 def test_the_lead_passes_left_in_a_rematch() -> None:
+    """"Thereafter, the lead passes to the left": from the last game's leader, whatever
+    Ranches the next game deals (each game is dealt from its own seed)."""
     for seed in range(6):
         first = GAME.new_game(GAME.Options(), 4, seed)
-        again = GAME.new_game(GAME.Options(), 4, seed, match=1)
-        third = GAME.new_game(GAME.Options(), 4, seed, match=2)
+        again = GAME.new_game(GAME.Options(), 4, seed + 50, match=1,
+                              carried=GAME.carry_over(first))
+        third = GAME.new_game(GAME.Options(), 4, seed + 90, match=2,
+                              carried=GAME.carry_over(again))
         assert again.lead == (first.lead + 1) % 4
         assert third.lead == (first.lead + 2) % 4
 
@@ -63,7 +67,7 @@ def test_a_live_player_draws_up_to_five_before_playing() -> None:
     s = build(hands={0: ["Cookie Pete"], 1: ids("Paco the Kid", "Mute Esteban")},
               top=["Dusty Rhodes"] + ["Swing Rider"] * 0)
     s2, events = play(s, 0, "Cookie Pete")
-    assert len(s2.hands[1]) == 5 and s2.turn == 1 and s2.phase == PLAY
+    assert len(s2.hands[1]) == 5 and s2.turn == 1 and s2.phase == Phase.PLAY
     assert any(e["type"] == "drew" and e["only"] == [1] for e in events)
     assert cid("Dusty Rhodes") in s2.hands[1]
 
@@ -85,7 +89,7 @@ def test_another_ranchs_effect_is_ignored() -> None:
 def test_your_ranchs_effect_applies() -> None:
     s = build(hands={0: ["Lasso Lem"], 1: ["Paco the Kid"]})
     s2, _ = play(s, 0, "Lasso Lem")
-    assert s2.phase == TRICK and s2.trick.kind == "roundup" and s2.trick.caller == 0
+    assert s2.phase == Phase.TRICK and s2.trick.kind == "roundup" and s2.trick.caller == 0
 
 
 def test_town_cards_work_for_everyone() -> None:
@@ -106,7 +110,7 @@ def test_an_ace_is_not_optional() -> None:
     # With the Davila Ace, Luz Obregon's Live Player rustle must be carried out.
     s = build(hands={0: ["Luz Obregon"]}, gangs={0: ["Don Rafael Davila"], 2: ["Mule Thief Dan"]})
     s2, _ = play(s, 0, "Luz Obregon")
-    assert s2.phase == RUSTLE
+    assert s2.phase == Phase.RUSTLE
     assert GAME.legal_actions(s2, 0) == [{"type": "rustle", "card": cid("Mule Thief Dan")}]
 
 
@@ -138,7 +142,7 @@ def test_deadwood_plays_the_top_card_of_the_deck_into_its_gang() -> None:
     s = build(live=(0, 2), turn=1, top=["Paco the Kid"], phase="start")
     s, events = started(s)
     assert s.gangs[1] == [cid("Paco the Kid")]
-    assert s.turn == 2 and s.phase == PLAY
+    assert s.turn == 2 and s.phase == Phase.PLAY
     assert "Deadwood Davila plays Paco the Kid" in events[0]["text"]
 
 
@@ -179,7 +183,7 @@ def test_deadwood_steals_from_the_gang_the_randomizer_names() -> None:
 def test_gunfight_or_roundup_lets_you_choose() -> None:
     s = build(hands={0: ["Jenny Two-Ropes", "Cookie Pete"]})
     s2, _ = play(s, 0, "Jenny Two-Ropes")
-    assert s2.phase == SHOWDOWN
+    assert s2.phase == Phase.SHOWDOWN
     assert GAME.legal_actions(s2, 0) == [{"type": "call", "trick": "roundup"},
                                         {"type": "call", "trick": "gunfight"}]
     s3, _ = GAME.apply(s2, 0, {"type": "call", "trick": "gunfight"})
@@ -190,7 +194,7 @@ def test_rustle_takes_the_newest_card_of_the_gang_you_choose() -> None:
     s = build(turn=2, hands={2: ["Sticky Masterson"]},
               gangs={0: ["Cookie Pete", "Dusty Rhodes"], 1: ["Paco the Kid"]})
     s2, _ = play(s, 2, "Sticky Masterson")
-    assert s2.phase == RUSTLE
+    assert s2.phase == Phase.RUSTLE
     legal = GAME.legal_actions(s2, 2)
     assert legal == [{"type": "rustle", "card": c} for c in ids("Dusty Rhodes", "Paco the Kid")]
     s3, _ = GAME.apply(s2, 2, legal[0])
@@ -218,7 +222,7 @@ def test_live_rustle_takes_any_card_of_another_gang() -> None:
 def test_extra_play_lets_a_live_player_play_another_card() -> None:
     s = build(hands={0: ["Drover Mac", "Cookie Pete"]})
     s2, _ = play(s, 0, "Drover Mac")
-    assert s2.phase == PLAY and s2.turn == 0 and s2.pending == "extra_play"
+    assert s2.phase == Phase.PLAY and s2.turn == 0 and s2.pending == "extra_play"
     s3, _ = play(s2, 0, "Cookie Pete")
     assert s3.gangs[0] == ids("Drover Mac", "Cookie Pete") and s3.turn == 1
 
@@ -226,7 +230,7 @@ def test_extra_play_lets_a_live_player_play_another_card() -> None:
 def test_unload_moves_a_card_of_your_gang_or_keeps_it() -> None:
     s = build(hands={0: ["Old Man Gallagher"]}, gangs={0: ["Undertaker Grimes"]})
     s2, _ = play(s, 0, "Old Man Gallagher")
-    assert s2.phase == UNLOAD
+    assert s2.phase == Phase.UNLOAD
     legal = GAME.legal_actions(s2, 0)
     assert {"type": "keep"} in legal and len(legal) == 1 + 2 * 3
     s3, _ = GAME.apply(s2, 0, {"type": "unload", "card": cid("Undertaker Grimes"),
@@ -274,16 +278,16 @@ def test_you_still_take_a_turn_if_you_drew_at_least_one_card() -> None:
                                                "Carlos Davila")},
               deck=["Dusty Rhodes"])
     s2, _ = play(s, 0, "Cookie Pete")
-    assert s2.phase == PLAY and s2.turn == 1 and len(s2.hands[1]) == 5 and not s2.deck
+    assert s2.phase == Phase.PLAY and s2.turn == 1 and len(s2.hands[1]) == 5 and not s2.deck
     s3, events = play(s2, 1, "Paco the Kid")
-    assert s3.phase == OVER and events[-1]["type"] == "game_over"
+    assert s3.phase == Phase.OVER and events[-1]["type"] == "game_over"
     assert GAME.result(s3) is not None and GAME.to_act(s3) == frozenset()
 
 
 def test_the_game_ends_when_a_deadwood_cannot_turn_a_card() -> None:
     s = build(live=(0, 2), hands={0: ["Cookie Pete"]}, deck=[])
     s2, _ = play(s, 0, "Cookie Pete")
-    assert s2.phase == OVER
+    assert s2.phase == Phase.OVER
 
 
 def test_nothing_can_be_played_after_the_end() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.cowpoker import GAME, scoring
-from games.cowpoker.state import OVER
+from games.cowpoker.state import Phase
 from games.poker import Category
 from tests.games.cowpoker.position import build, ids
 
@@ -94,7 +94,7 @@ def test_deadwood_can_take_a_hand_bonus_but_never_the_penalty() -> None:
 
 def test_the_result_lists_seats_with_their_ranch_labels_and_a_breakdown() -> None:
     s = build(live=(0, 2), gangs={0: ["Cookie Pete"], 2: ["Bluff Barlow"]},
-              cellars={0: ["Paco the Kid"], 2: ["Mute Esteban"]}, deck=[], phase=OVER)
+              cellars={0: ["Paco the Kid"], 2: ["Mute Esteban"]}, deck=[], phase=Phase.OVER)
     r = GAME.result(s)
     assert r is not None
     assert r.detail["labels"] == ["Gallagher", "Masterson"]

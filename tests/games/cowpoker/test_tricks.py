@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.cowpoker import GAME, tricks
-from games.cowpoker.state import PLAY, TRICK, Trick
+from games.cowpoker.state import Phase, Trick
 from tests.games.cowpoker.position import build, cid, ids
 
 
@@ -23,7 +23,7 @@ def roundup_called_by_gallagher(**kw):
 
 def test_the_trick_starts_left_of_the_caller_who_plays_last() -> None:
     s = roundup_called_by_gallagher()
-    assert s.phase == TRICK and s.trick.order == [1, 2, 3, 0]
+    assert s.phase == Phase.TRICK and s.trick.order == [1, 2, 3, 0]
     seen = []
     for name in ("Paco the Kid", "Cattle Kate", "Sharp Sally"):
         seat = next(iter(GAME.to_act(s)))
@@ -46,7 +46,7 @@ def test_the_highest_roundup_value_takes_the_trick_into_the_cellar() -> None:
     # Cattle Kate (6) and Sharp Sally (6) tie: the later card, Sally, wins.
     assert sorted(s.cellars[3]) == sorted(ids("Paco the Kid", "Cattle Kate", "Sharp Sally",
                                               "Cookie Pete"))
-    assert s.trick is None and s.turn == 1 and s.phase == PLAY
+    assert s.trick is None and s.turn == 1 and s.phase == Phase.PLAY
     assert events[-2]["type"] == "trick_end" or events[-3]["type"] == "trick_end"
 
 

@@ -68,3 +68,24 @@ def test_no_view_or_event_ever_shows_a_hidden_card() -> None:
         for viewer in [None, *range(seats)]:
             assert not leaked(GAME.view(s, viewer), GAME.secrets(s, viewer))
         assert "result" in GAME.view(s, None)
+
+
+def by_poker(*codes: str) -> list[str]:
+    """Returns the ids of the cards with these poker values (every value is one card)."""
+    from games.cowpoker.cards import CARDS
+
+    found = {str(c.poker): c.id for c in CARDS.values()}
+    return [found[code] for code in codes]
+
+
+def test_no_view_shows_a_score_that_depends_on_a_hidden_hand() -> None:
+    """Two live seats, one card in each Gang: only seat 1's hidden Hand differs between two
+    positions, and seat 0's view (its running scores included) must not tell them apart."""
+    gangs = {0: by_poker("2D"), 1: by_poker("4H"), 2: by_poker("5S"), 3: by_poker("7C")}
+    mine = by_poker("3C", "3S", "9H", "QC")
+    views = []
+    for theirs in (("KC", "QD", "9D", "6D"), ("KC", "QD", "9D", "9S")):
+        s = build(live=(0, 2), hands={0: mine, 2: by_poker(*theirs)}, gangs=gangs)
+        views.append((GAME.view(s, 0), GAME.view(s, None)))
+    assert views[0] == views[1]
+    assert views[0][0]["scores"] == views[0][1]["scores"]  # nobody's private cards count

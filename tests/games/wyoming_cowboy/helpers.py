@@ -8,7 +8,7 @@ from typing import Any
 from games.rng import Rng
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.cards import decks_for, full_deck, sort_key
-from games.wyoming_cowboy.state import ACT, TURN, State
+from games.wyoming_cowboy.state import Phase, State, Step
 
 
 def options(**kw: Any) -> dict[str, Any]:
@@ -19,8 +19,8 @@ def options(**kw: Any) -> dict[str, Any]:
 def build(seats: int = 4, *, hands: dict[int, str] | None = None,
           badges: dict[int, str] | None = None, tens: dict[int, str] | None = None,
           guns: dict[int, list[tuple[str, str]]] | None = None, pile: str = "",
-          discards: str = "", shots: str = "", turn: int = 0, step: str = ACT,
-          phase: str = TURN, opts: dict[str, Any] | None = None, dealer: int | None = None,
+          discards: str = "", shots: str = "", turn: int = 0, step: Step = Step.ACT,
+          phase: Phase = Phase.TURN, opts: dict[str, Any] | None = None, dealer: int | None = None,
           fresh_guns: bool = False, seed: int = 1, **fields: Any) -> State:
     """Returns a position: given hands, tables and piles; every other card in the pile.
 
@@ -66,6 +66,13 @@ def act(st: State, seat: int, **action: Any) -> tuple[State, list[dict[str, Any]
     new, events = GAME.apply(st, seat, action)
     assert not GAME.invariants(new), GAME.invariants(new)
     return new, events
+
+
+def fire(st: State, seat: int, gun: str, target: int) -> tuple[State, list[dict[str, Any]]]:
+    """Shoots, and the victim lets the shot come; returns the events of both."""
+    st, events = act(st, seat, type="shoot", gun=gun, target=target)
+    st, more = act(st, target, type="stand")
+    return st, events + more
 
 
 def legal(st: State, seat: int, kind: str | None = None) -> list[dict[str, Any]]:

@@ -58,3 +58,28 @@ def test_smart_bot_shoots_when_it_has_a_gun_ready_and_backfires_its_6s():
     assert SmartBot().choose(GAME.view(st, 0), legal(st, 0), NO_RNG)["type"] == "shoot"
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
     assert SmartBot().choose(GAME.view(st, 1), legal(st, 1), NO_RNG)["type"] == "backfire"
+
+
+def test_smart_bot_lets_a_lone_2_go_when_only_a_22_is_missing_for_the_end():
+    # Every 10 is on a table and no .22 is out: a 2 held alone by each of four bots
+    # would keep the hand going for ever, so a lone 2 is passed on to find its pair.
+    from tests.games.wyoming_cowboy.helpers import build, legal
+    st = build(hands={0: "2H 7C 8D"}, tens={1: "TC TD TS", 2: "TH"})
+    assert SmartBot().choose(GAME.view(st, 0), legal(st, 0), NO_RNG)["card"] == "2H"
+    st = build(hands={0: "2H 7C 8D"}, tens={1: "TC TD TS"})
+    assert SmartBot().choose(GAME.view(st, 0), legal(st, 0), NO_RNG)["card"] != "2H"
+
+
+def test_smart_bot_takes_the_discarded_2_that_pairs_its_own():
+    from tests.games.wyoming_cowboy.helpers import build, legal
+    st = build(hands={0: "2H 7C 8D"}, tens={1: "TC TD TS", 2: "TH"}, discards="2C")
+    choice = SmartBot().choose(GAME.view(st, 0), legal(st, 0), NO_RNG)
+    assert choice["discard"] == 1 and choice["card"] != "2H"
+
+
+def test_smart_bot_lets_the_unprotected_copy_of_a_king_go_and_keeps_the_badge():
+    from tests.games.wyoming_cowboy.helpers import build, legal
+    st = build(5, hands={0: "KH KH"}, badges={0: "AH"}, pile="4D")
+    choice = SmartBot().choose(GAME.view(st, 0), legal(st, 0), NO_RNG)
+    assert choice["card"] == "KH" and choice["badges"] == []
+    assert "unprotected" in GAME.describe_action(choice)

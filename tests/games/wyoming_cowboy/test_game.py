@@ -28,6 +28,20 @@ def test_options_default_to_the_written_rules_and_a_target_of_500():
     assert set(GAME.Options.model_json_schema()["properties"]) == OPTION_FIELDS
 
 
+def test_the_default_game_is_the_written_game_first_to_500_and_no_hand_limit():
+    opts: Any = GAME.parse_options({})
+    assert opts.max_hands == 0
+
+
+def test_short_presets_are_offered_in_the_options_schema():
+    presets = GAME.Options.model_json_schema()["presets"]
+    assert presets[0]["options"] == {}  # the written game first
+    assert {"max_hands": 1} in [p["options"] for p in presets]
+    for p in presets:
+        assert p["title"] and GAME.parse_options(p["options"])
+    assert dict(GAME.quick_options) in [p["options"] for p in presets]
+
+
 def test_every_option_has_a_description_and_unknown_options_are_refused():
     props = GAME.Options.model_json_schema()["properties"]
     assert all(p.get("description") for p in props.values())
@@ -77,3 +91,27 @@ def test_quick_options_play_one_whole_hand():
     opts = GAME.parse_options(GAME.quick_options)
     out = playout(GAME, seats=4, seed=1, options=opts)
     assert out.result is not None and len(out.state.history) == 1
+
+
+def test_a_victim_out_of_time_lets_the_shot_come_and_nobody_else_has_a_default() -> None:
+    """The server plays "let the shot come" for a victim whose clock ran out."""
+    from games.play import playout
+    from games.registry import get_game
+
+    game = get_game("wyoming_cowboy")
+    seen = {"react": 0, "other": 0}
+
+    def check(state, seat, action):
+        for s in game.to_act(state):
+            gentle = game.timeout_action(state, s)
+            if state.step == "react":
+                assert gentle == {"type": "stand"} and gentle in game.legal_actions(state, s)
+                seen["react"] += 1
+            else:
+                assert gentle is None
+                seen["other"] += 1
+
+    for seed in range(6):
+        playout(game, seats=4, seed=seed, options=game.parse_options(game.quick_options),
+                on_step=check)
+    assert seen["react"] and seen["other"]

@@ -7,7 +7,7 @@ from collections import Counter
 from games.rng import Rng
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.cards import sort_key
-from games.wyoming_cowboy.state import PASS, SCORING
+from games.wyoming_cowboy.state import Phase
 from tests.games.wyoming_cowboy.helpers import act, build
 
 
@@ -59,7 +59,7 @@ def test_cards_set_aside_for_a_pass_are_hidden_but_a_badge_and_its_king_are_not(
     st = build(hands={0: "9H 2C 3C 4C", 1: "KD 6D 7D 8D", 2: "5S 6S 7S"}, badges={1: "AD"})
     st, _ = act(st, 0, type="nine", card="9H", direction="left")
     st, _ = act(st, 1, type="pass", cards=["6D", "KD"])
-    assert st.phase == PASS and st.passing[1] == ["6D", "KD", "AD"]
+    assert st.phase == Phase.PASS and st.passing[1] == ["6D", "KD", "AD"]
     rng = Rng(5)
     passed = set()
     for _ in range(20):
@@ -75,7 +75,7 @@ def test_hands_laid_down_at_the_end_of_a_hand_are_not_hidden() -> None:
     st = build(hands={0: "TH 5C", 1: "KS QD"}, tens={1: "TC TD TS"},
                guns={2: [("22", "2C 2D")]})
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == SCORING
+    assert st.phase == Phase.SCORING
     other = GAME.hidden_shuffle(st, None, Rng(6))
     assert other.hands == st.hands and other.pile != st.pile
 

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.base import IllegalAction, NotYourTurn
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.rules import directions, offset
-from games.wyoming_cowboy.state import DISCARD, HAND_OVER, OVER, PASS, REACT, SCORING, SHOOT
-from tests.games.wyoming_cowboy.helpers import act, build, legal, options, texts
+from games.wyoming_cowboy.state import Phase, Step
+from tests.games.wyoming_cowboy.helpers import act, build, fire, legal, options, texts
+
+
+def valves(state: Any) -> Any:
+    """Returns the safety valves the finished game's result reports."""
+    result = GAME.result(state)
+    assert result is not None
+    return result.detail["valves"]
 
 
 def new(seats: int = 4, seed: int = 1, **opts):
@@ -56,7 +65,7 @@ def test_across_with_odd_seats_goes_half_the_table_on_the_chosen_side():
 def test_every_player_passes_three_cards_at_once():
     st = new()
     st, _ = act(st, st.dealer, type="direction", direction="left")
-    assert st.phase == PASS and GAME.to_act(st) == {0, 1, 2, 3}
+    assert st.phase == Phase.PASS and GAME.to_act(st) == {0, 1, 2, 3}
     assert all(len(a["cards"]) == 3 for a in legal(st, 0))
     assert len(legal(st, 0)) == 35  # every 3 of 7
 
@@ -91,7 +100,7 @@ def test_play_begins_with_the_player_to_the_left_of_the_dealer():
 def test_the_player_to_the_dealers_right_deals_the_next_hand():
     st = build(hands={0: "TH 5C", 1: "KS"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]})
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == SCORING
+    assert st.phase == Phase.SCORING
     dealer = st.dealer
     assert GAME.to_act(st) == {(dealer - 1) % 4}
     st, _ = act(st, (dealer - 1) % 4, type="deal")
@@ -107,7 +116,7 @@ def test_each_turn_one_action_then_discard_then_draw():
     kinds = {a["type"] for a in legal(st, 0)}
     assert {"couple", "pull", "discard"} <= kinds
     st, _ = act(st, 0, type="couple", suit="H")
-    assert st.step == DISCARD
+    assert st.step == Step.DISCARD
     assert {a["type"] for a in legal(st, 0)} == {"discard"}  # no second action
 
 
@@ -151,6 +160,26 @@ def test_showing_a_couple_scores_25_now():
     assert "Queen of hearts" in texts(ev) and "QH" not in str(ev)
 
 
+def test_a_couple_shown_is_added_to_the_running_total_once_however_the_score_is_read():
+    # Seat 0 shows the heart couple, parts with the queen and ends the hand with a cowboy.
+    st = build(3, hands={0: "7C QH KH", 1: "TS", 2: "8C"}, tens={1: "TC TD TH"},
+               guns={1: [("22", "2C 2D")]}, pile="4D", opts=options(max_hands=1))
+    read = [GAME.scores(st)[0]]
+    st, _ = act(st, 0, type="couple", suit="H")
+    read.append(GAME.scores(st)[0])
+    st, _ = act(st, 0, type="discard", card="QH", pile=1, discard=0)
+    read.append(GAME.scores(st)[0])
+    st, _ = act(st, 1, type="discard", card="TS", pile=0, discard=0)
+    read.append(GAME.scores(st)[0])
+    assert read == [0, 25, 25, 50]  # couple 25 when shown, cowboy 25 at the end
+    hand = st.history[-1]["seats"][0]
+    assert hand["total"] == sum(p for _, p in hand["lines"]) == 50
+    result = GAME.result(st)
+    assert result is not None
+    assert result.scores[0] == 50 and st.totals[0] == 50
+    assert sum(x["points"] for x in result.detail["seats"][0]["lines"]) == 50
+
+
 def test_one_couple_of_each_suit_per_hand_even_if_they_get_back_together():
     st = build(hands={0: "KH QH KS QS 7S"}, couples=[["H"], [], [], []])
     assert [a["suit"] for a in legal(st, 0, "couple")] == ["S"]
@@ -168,7 +197,7 @@ def test_a_queen_may_be_discarded_on_the_turn_she_is_shown():
 def test_a_nine_makes_every_player_pass_two_cards_in_the_chosen_direction():
     st = build(hands={0: "9H 2C 3C 4C", 1: "5D 6D 7D", 2: "8S JS", 3: "KD QC"})
     st, _ = act(st, 0, type="nine", card="9H", direction="right")
-    assert st.phase == PASS and st.discards == ["9H"]
+    assert st.phase == Phase.PASS and st.discards == ["9H"]
     assert GAME.to_act(st) == {0, 1, 2, 3}
     assert all(len(a["cards"]) == 2 for a in legal(st, 1))
     st, _ = act(st, 0, type="pass", cards=["2C", "3C"])
@@ -192,7 +221,7 @@ def test_after_a_nine_pass_the_passer_must_discard_and_draw_as_usual():
     for s, cards in ((0, ["2C", "3C"]), (1, ["5D", "6D"]), (2, ["8S", "JS"]),
                      (3, ["QC", "KD"])):
         st, _ = act(st, s, type="pass", cards=cards)
-    assert st.step == DISCARD and GAME.to_act(st) == {0}
+    assert st.step == Step.DISCARD and GAME.to_act(st) == {0}
     assert len(st.hands[0]) == 3  # the 9 is gone: the hand is one card smaller
 
 
@@ -221,7 +250,7 @@ def test_pulling_a_gun_lays_its_cards_face_up_on_the_table():
     st, ev = act(st, 0, type="pull", gun="45", cards=["4H", "5H"])
     assert st.hands[0] == ["7S"]
     assert st.guns[0][0]["kind"] == "45" and st.guns[0][0]["cards"] == ["4H", "5H"]
-    assert st.step == DISCARD  # one gun per turn
+    assert st.step == Step.DISCARD  # one gun per turn
 
 
 def test_only_one_gun_may_be_pulled_per_turn_but_any_number_per_hand():
@@ -243,16 +272,16 @@ def test_a_gun_may_shoot_only_in_turns_after_it_was_pulled():
 def test_each_gun_on_the_table_may_be_fired_once_each_turn():
     st = build(hands={0: "7S", 1: "8C", 2: "9C", 3: "JC"},
                guns={0: [("38", "3C 8D"), ("45", "4H 5H")]})
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step == SHOOT
+    st, _ = fire(st, 0, "g1", 1)
+    assert st.step == Step.SHOOT
     assert {a["gun"] for a in legal(st, 0, "shoot")} == {"g2"}
-    st, _ = act(st, 0, type="shoot", gun="g2", target=2)
-    assert not legal(st, 0, "shoot") and st.step == DISCARD
+    st, _ = fire(st, 0, "g2", 2)
+    assert not legal(st, 0, "shoot") and st.step == Step.DISCARD
 
 
 def test_you_do_not_have_to_fire_every_gun():
     st = build(hands={0: "7S", 1: "8C"}, guns={0: [("38", "3C 8D"), ("45", "4H 5H")]})
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert legal(st, 0, "discard")
 
 
@@ -267,15 +296,31 @@ def test_you_do_not_need_a_cowboy_to_shoot_only_a_gun():
 def test_asking_is_shooting_a_victim_without_cowboys_says_no_and_the_shot_misses():
     st = build(hands={0: "7S", 1: "8C 9D"}, guns={0: [("38", "3C 8D")]})
     pile = list(st.pile)
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    st, ev = fire(st, 0, "g1", 1)
     assert "No" in texts(ev) and st.pile == pile and st.shots == []
     assert st.fired == ["g1"]
+
+
+@pytest.mark.parametrize("kind,cards", [("22", "2C 2D"), ("38", "3C 8D"), ("45", "4C 5C")])
+@pytest.mark.parametrize("victim", ["8C 9D", "KH 8C", "6C KD", "3H 5H 7H"])
+def test_can_i_shoot_you_the_victim_is_asked_every_time_whatever_he_holds(kind, cards, victim):
+    st = build(hands={0: "7S", 1: victim}, guns={0: [(kind, cards)]})
+    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    assert st.step == Step.REACT and GAME.to_act(st) == {1}
+    assert {"type": "stand"} in legal(st, 1)
+    assert [e["type"] for e in ev] == ["shoot"]  # nothing is settled before he answers
+
+
+def test_a_victim_with_no_backfire_and_no_quick_draw_may_only_let_the_shot_come():
+    st = build(hands={0: "7S", 1: "KH 8C"}, guns={0: [("38", "3C 8D")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    assert legal(st, 1) == [{"type": "stand"}]
 
 
 def test_backfire_a_victim_of_a_22_holding_a_6_may_give_the_shooter_the_6():
     st = build(hands={0: "7S", 1: "6C KD"}, guns={0: [("22", "2C 2D")]})
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step == REACT and GAME.to_act(st) == {1}
+    assert st.step == Step.REACT and GAME.to_act(st) == {1}
     assert {"type": "backfire", "card": "6C"} in legal(st, 1)
     st, ev = act(st, 1, type="backfire", card="6C")
     assert "6C" in st.hands[0] and st.hands[1] == ["KD"]
@@ -285,7 +330,7 @@ def test_backfire_a_victim_of_a_22_holding_a_6_may_give_the_shooter_the_6():
 def test_backfire_only_against_a_22():
     st = build(hands={0: "7S", 1: "6C 3H 5H 7H"}, guns={0: [("38", "3C 8D")]})
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step == REACT
+    assert st.step == Step.REACT
     assert not [a for a in legal(st, 1) if a["type"] == "backfire"]
 
 
@@ -293,7 +338,7 @@ def test_backfire_victim_may_decline_and_the_shot_goes_ahead():
     st = build(hands={0: "7S", 1: "6C KD"}, guns={0: [("22", "2C 2D")]}, pile="3S")
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
     st, _ = act(st, 1, type="stand")
-    assert st.shots == ["3S"] and st.step == HAND_OVER
+    assert st.shots == ["3S"] and st.step == Step.HAND_OVER
 
 
 def test_quick_draw_the_victim_pulls_a_same_suit_357_and_takes_the_shooters_gun():
@@ -316,22 +361,22 @@ def test_the_victim_may_shoot_with_both_guns_on_his_next_turn():
 
 
 def test_a_quick_drawn_357_functions_like_a_normal_357():
-    st = build(hands={0: "7S", 1: "KD"}, guns={0: [("357", "3H 5H 7H")]})
+    st = build(hands={0: "7S", 1: "KD"}, guns={0: [("357", "3H 5H 7H")], 1: [("357", "3C 5C 7C")]})
     st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step != REACT  # a gun on the table is no quick draw
+    assert legal(st, 1) == [{"type": "stand"}]  # a gun on the table is no quick draw
 
 
 def test_a_shot_card_of_the_same_suit_as_an_unprotected_cowboy_misses_and_he_gets_his_badge():
     st = build(hands={0: "7S", 1: "KH KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="4H")
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    st, ev = fire(st, 0, "g1", 1)
     assert st.shots == ["4H"] and st.badges[1] == ["AH"] and "AH" not in st.ace_pile
     assert "Miss" in texts(ev) and st.hands[1] == ["8C", "KH", "KS"]
 
 
 def test_a_shot_card_of_a_different_suit_hits_and_the_victim_hands_over_a_cowboy_of_his_choice():
     st = build(hands={0: "7S", 1: "KH KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="4D")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step == HAND_OVER and GAME.to_act(st) == {1}
+    st, _ = fire(st, 0, "g1", 1)
+    assert st.step == Step.HAND_OVER and GAME.to_act(st) == {1}
     assert {a["card"] for a in legal(st, 1)} == {"KH", "KS"}
     st, ev = act(st, 1, type="hand_over", card="KS", draw=0)
     assert "KS" in st.hands[0] and st.hands[1] == ["8C", "KH"]
@@ -340,15 +385,15 @@ def test_a_shot_card_of_a_different_suit_hits_and_the_victim_hands_over_a_cowboy
 
 def test_a_hit_victim_may_draw_a_replacement_before_the_shooter_discards():
     st = build(hands={0: "7S", 1: "KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="9C 4D")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert {a["draw"] for a in legal(st, 1)} == {0, 1}
     st, _ = act(st, 1, type="hand_over", card="KS", draw=1)
-    assert st.hands[1] == ["8C", "9C"] and st.step == DISCARD
+    assert st.hands[1] == ["8C", "9C"] and st.step == Step.DISCARD
 
 
 def test_you_do_not_have_to_draw_to_replace_a_cowboy():
     st = build(hands={0: "7S", 1: "KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="9C 4D")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     st, _ = act(st, 1, type="hand_over", card="KS", draw=0)
     assert st.hands[1] == ["8C"]
 
@@ -357,15 +402,15 @@ def test_22_38_and_357_act_as_if_protected_kings_do_not_exist():
     for kind, cards in (("22", "2C 2D"), ("38", "3C 8D"), ("357", "3D 5C 7S")):
         st = build(hands={0: "9S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [(kind, cards)]},
                    pile="4H")
-        st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+        st, ev = fire(st, 0, "g1", 1)
         assert "No" in texts(ev) and st.shots == []
 
 
 def test_only_a_45_can_shoot_a_protected_cowboy_and_hits_him_with_a_shot_of_his_suit():
     st = build(hands={0: "7S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3H")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.step == HAND_OVER
+    st, _ = fire(st, 0, "g1", 1)
+    assert st.step == Step.HAND_OVER
     assert {a["draw"] for a in legal(st, 1)} == {0, 1, 2}
     st, _ = act(st, 1, type="hand_over", card="KH", draw=2)
     assert "KH" in st.hands[0] and st.badges[0] == ["AH"] and st.badges[1] == []
@@ -375,21 +420,21 @@ def test_only_a_45_can_shoot_a_protected_cowboy_and_hits_him_with_a_shot_of_his_
 def test_a_45_misses_a_protected_cowboy_with_a_shot_of_another_suit():
     st = build(hands={0: "7S", 1: "KH 8C"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3S")
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    st, ev = fire(st, 0, "g1", 1)
     assert "miss" in texts(ev).lower() and st.hands[1] == ["8C", "KH"]
 
 
 def test_a_45_aims_at_protected_cowboys_first():
     st = build(hands={0: "7S", 1: "KH KS"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3H")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert [a["card"] for a in legal(st, 1)] == ["KH", "KH", "KH"]
 
 
 def test_a_45_shot_of_another_suit_ricochets_onto_an_unprotected_cowboy():
     st = build(hands={0: "7S", 1: "KH KS"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3D")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert {a["card"] for a in legal(st, 1)} == {"KS"}
     assert {a["draw"] for a in legal(st, 1)} == {0, 1}
 
@@ -397,7 +442,7 @@ def test_a_45_shot_of_another_suit_ricochets_onto_an_unprotected_cowboy():
 def test_a_45_ricochet_of_the_unprotected_cowboys_suit_misses_and_gives_him_a_badge():
     st = build(hands={0: "7S", 1: "KH KS"}, badges={1: "AH"}, guns={0: [("45", "4C 5C")]},
                pile="3S")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert sorted(st.badges[1]) == ["AH", "AS"]
 
 
@@ -407,6 +452,37 @@ def test_a_badge_is_passed_with_its_cowboy():
     st, _ = act(st, 0, type="pass", cards=["4C", "KH"])
     st, _ = act(st, 1, type="pass", cards=["5D", "6D"])
     assert st.badges[1] == ["AH"] and "KH" in st.hands[1] and st.badges[0] == []
+
+
+def test_with_two_decks_which_of_two_like_kings_is_discarded_is_the_players_choice():
+    # "He's yours; you can do what you like with him": the protected copy or the other.
+    st = build(5, hands={0: "KH KH 7S"}, badges={0: "AH"}, pile="4D")
+    kings = [a for a in legal(st, 0, "discard") if a["card"] == "KH"]
+    assert {tuple(a["badges"]) for a in kings} == {("AH",), ()}
+    protected, _ = act(st, 0, type="discard", card="KH", badges=["AH"], pile=1, discard=0)
+    assert protected.badges[0] == [] and "AH" in protected.ace_pile
+    plain, _ = act(st, 0, type="discard", card="KH", badges=[], pile=1, discard=0)
+    assert plain.badges[0] == ["AH"] and "KH" in plain.hands[0]
+
+
+def test_with_two_decks_which_of_two_like_kings_is_passed_is_the_players_choice():
+    st = build(5, hands={0: "9C KH KH 4C", 1: "5D 6D"}, badges={0: "AH"})
+    st, _ = act(st, 0, type="nine", card="9C", direction="left")
+    passes = [a for a in legal(st, 0, "pass") if a["cards"] == ["4C", "KH"]]
+    assert {tuple(a["badges"]) for a in passes} == {("AH",), ()}
+    kept, _ = act(st, 0, type="pass", cards=["4C", "KH"], badges=[])
+    given, _ = act(st, 0, type="pass", cards=["4C", "KH"], badges=["AH"])
+    for s in (1, 2, 3, 4):
+        if GAME.to_act(kept) >= {s}:
+            kept, _ = act(kept, s, **legal(kept, s)[0])
+            given, _ = act(given, s, **legal(given, s)[0])
+    assert kept.badges[0] == ["AH"] and kept.badges[1] == []
+    assert given.badges[0] == [] and given.badges[1] == ["AH"]
+
+
+def test_no_choice_is_asked_when_the_kings_of_a_suit_are_all_protected_or_all_not():
+    st = build(5, hands={0: "KH KH KS 7S"}, badges={0: "AH AH"})
+    assert all("badges" not in a for a in legal(st, 0, "discard"))
 
 
 def test_discarding_a_protected_cowboy_returns_his_badge_to_the_ace_pile():
@@ -438,9 +514,20 @@ def test_no_player_may_take_another_players_tens():
 def test_discarding_a_five_lets_you_draw_two_from_the_pile_or_one_and_the_top_discard():
     st = build(hands={0: "5H 7S"}, discards="9C", pile="2D 3D")
     draws = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5H"}
-    assert draws == {(2, 0), (1, 1)}
+    assert {(2, 0), (1, 1)} <= draws
     st, _ = act(st, 0, type="discard", card="5H", pile=1, discard=1)
     assert st.hands[0] == ["9C", "3D", "7S"]
+
+
+@pytest.mark.parametrize("variant,fives", [
+    ({}, {(2, 0), (1, 1), (1, 0), (0, 1)}),
+    ({"top_discard": "own"}, {(2, 0), (1, 0), (0, 1)}),
+    ({"discard_dispute": "inventor"}, {(2, 0), (1, 0), (0, 1)}),
+])
+def test_after_a_five_the_player_may_draw_two_or_only_one(variant, fives):
+    st = build(hands={0: "5H 7S"}, discards="9C", opts=options(**variant))
+    draws = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5H"}
+    assert draws == fives
 
 
 def test_six_may_not_be_discarded_while_another_card_would_not_score():
@@ -504,7 +591,7 @@ def test_top_discard_option_own_lets_you_take_back_your_own_discard():
 def test_you_can_never_pick_up_the_shot_but_can_pick_up_the_discard_under_it():
     st = build(hands={0: "7S", 1: "KH 8C"}, guns={0: [("38", "3C 8D")]}, discards="9D",
                pile="4H")
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = fire(st, 0, "g1", 1)
     assert st.shots == ["4H"] and GAME.view(st, 0)["takeable_discard"] == "9D"
     st, _ = act(st, 0, type="discard", card="7S", pile=0, discard=1)
     assert "9D" in st.hands[0] and "4H" not in st.hands[0]
@@ -516,8 +603,57 @@ def test_the_draw_pile_is_rebuilt_from_the_discards_keeping_the_top_discarded_ca
     st.pile = []
     st.discards = cards + st.discards  # every card but the hand is in the discards
     st, ev = act(st, 0, type="discard", card="7S", pile=1, discard=0)
-    assert st.discards[-2:] == ["9D", "7S"] and st.shots == []
+    assert st.discards == ["7S"] and st.shots == []
     assert "ran out" in texts(ev) and len(st.hands[0]) == 1
+
+
+@pytest.mark.parametrize("top", ["previous", "own"])
+def test_leave_the_top_discarded_card_as_the_discard_pile_whatever_the_top_discard_option(top):
+    st = build(hands={0: "7C"}, discards="6H 9H", shots="4S", opts=options(top_discard=top))
+    st.discards = st.pile + st.discards  # the draw pile is empty
+    st.pile = []
+    st, ev = act(st, 0, type="discard", card="7C", pile=1, discard=0)
+    assert st.discards == ["7C"] and st.shots == [] and len(st.hands[0]) == 1
+
+
+def scarce(top: str, hand: str, discards: str):
+    """A position where the draw pile is empty and every other card is in seat 1's hand."""
+    st = build(hands={0: hand}, discards=discards, opts=options(top_discard=top))
+    st.hands[1] = sorted(st.pile)
+    st.pile = []
+    return st
+
+
+@pytest.mark.parametrize("top", ["previous", "own"])
+@pytest.mark.parametrize("discards", ["", "9C", "9C 8D", "9C 8D 4S"])
+def test_every_draw_offered_happens_and_the_events_say_what_was_drawn(top, discards):
+    for hand in ("5H 7S", "TH 7S"):
+        st = scarce(top, hand, discards)
+        for a in legal(st, 0, "discard"):
+            after, ev = act(st, 0, **a)
+            gained = len(after.hands[0]) - (len(st.hands[0]) - 1)
+            assert gained == a["pile"] + a["discard"], a
+            said = sum(e["count"] for e in ev if e["type"] == "draw")
+            assert said == a["pile"], (a, texts(ev))
+
+
+def test_under_own_a_five_taken_straight_back_does_not_also_draw_a_pile_card():
+    st = build(hands={0: "5H 7S"}, discards="9C", opts=options(top_discard="own"))
+    draws = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5H"}
+    assert (1, 1) not in draws
+    st, ev = act(st, 0, type="discard", card="5H", pile=0, discard=1)
+    assert st.hands[0] == ["5H", "7S"] and st.discards == ["9C"]
+
+
+@pytest.mark.parametrize("hand", ["5H 7S", "5H 5S 9C", "KH QH 5D", "TH 5C"])
+def test_under_own_no_turn_keeps_its_discard_and_grows_the_hand(hand):
+    st = build(hands={0: hand, 1: "8C"}, discards="4D 9S", opts=options(top_discard="own"))
+    for a in legal(st, 0):
+        if a["type"] != "discard":
+            continue
+        after, _ = act(st, 0, **a)
+        kept = after.hands[0].count(a["card"]) == st.hands[0].count(a["card"])
+        assert not (kept and len(after.hands[0]) > len(st.hands[0])), a
 
 
 def test_a_player_holding_no_cards_cannot_discard_or_draw_but_may_shoot():
@@ -543,21 +679,21 @@ def test_the_hand_ends_when_all_tens_and_a_22_are_on_the_table_last_ten_credited
     assert [(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "TH"] \
         == [(0, 0)]
     st, ev = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == SCORING and st.ender == 0
+    assert st.phase == Phase.SCORING and st.ender == 0
     assert st.history[-1]["seats"][0]["lines"][0] == ["Ending the hand", 30]
 
 
 def test_pulling_the_22_after_all_the_tens_ends_the_hand_credited_to_its_puller():
     st = build(hands={0: "2H 2S 5C"}, tens={1: "TC TD TS TH"})
     st, _ = act(st, 0, type="pull", gun="22", cards=["2H", "2S"])
-    assert st.phase == SCORING and st.ender == 0
+    assert st.phase == Phase.SCORING and st.ender == 0
 
 
 def test_the_hand_ends_when_every_ace_has_been_handed_out_credited_to_the_shooter():
     st = build(hands={0: "7S", 1: "KH", 2: "KC", 3: "KD KS"}, badges={2: "AC", 3: "AD AS"},
                guns={0: [("38", "3C 8D")]}, pile="4H")
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.phase == SCORING and st.ender == 0
+    st, ev = fire(st, 0, "g1", 1)
+    assert st.phase == Phase.SCORING and st.ender == 0
     assert "every badge" in texts(ev)
 
 
@@ -572,9 +708,33 @@ def test_all_hands_are_laid_down_and_scored_at_the_end_of_a_hand():
 
 
 def test_a_hand_that_reaches_the_turn_limit_is_scored_as_it_stands():
-    st = build(hands={0: "7S", 1: "KS"}, turns=9, opts=options(turn_limit=10))
+    st = build(hands={0: "7S", 1: "KS"}, turns=9, opts=options(turn_limit=10, max_hands=1))
     st, ev = act(st, 0, type="discard", card="7S", pile=1, discard=0)
-    assert st.phase == SCORING and st.ender == -1 and "limit" in texts(ev)
+    assert st.phase == Phase.OVER and st.ender == -1 and "limit" in texts(ev)
+    assert valves(st) == {"turn_limit": 1, "no_cards": 0}
+
+
+def test_a_hand_in_which_nobody_holds_a_card_can_never_end_and_ends_at_once():
+    # Without a card nobody can discard, draw, pass, pull or be hit: nothing can change.
+    st = build(hands={0: "2C 2D"}, opts=options(max_hands=1))
+    st, _ = act(st, 0, type="pull", gun="22", cards=["2C", "2D"])
+    st, ev = act(st, 0, type="nothing")
+    assert st.phase == Phase.OVER and st.ender == -1 and "nobody holds a card" in texts(ev)
+    assert valves(st) == {"turn_limit": 0, "no_cards": 1}
+
+
+def test_no_valve_fires_in_a_hand_that_ends_by_the_rules():
+    st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
+               opts=options(max_hands=1))
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert valves(st) == {"turn_limit": 0, "no_cards": 0}
+
+
+def test_without_a_hand_limit_the_game_goes_on_until_someone_reaches_the_target():
+    st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
+               hand_no=200, totals=[450, 0, 0, 0])
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    assert st.phase == Phase.SCORING and st.totals[0] == 490
 
 
 # ---- the end of the game ---------------------------------------------------------------
@@ -584,7 +744,7 @@ def test_the_first_player_to_reach_the_target_wins():
     st = build(hands={0: "TH 5C", 1: "KS"}, tens={1: "TC TD TS"},
                guns={2: [("22", "2C 2D")]}, totals=[480, 100, 0, 0])
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == OVER and st.winners == [0]
+    assert st.phase == Phase.OVER and st.winners == [0]
     result = GAME.result(st)
     assert result is not None and result.winners == [0]
 
@@ -600,7 +760,7 @@ def test_the_game_ends_after_max_hands_with_the_highest_total():
     st = build(hands={0: "TH 5C"}, tens={1: "TC TD TS"}, guns={2: [("22", "2C 2D")]},
                hand_no=3, opts=options(max_hands=3))
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == OVER and st.winners == [0]
+    assert st.phase == Phase.OVER and st.winners == [0]
 
 
 def test_nothing_may_be_played_after_the_game_is_over():
@@ -632,7 +792,7 @@ def test_inventor_variant_discarding_a_five_to_draw_two_is_an_action():
     opts = options(discard_dispute="inventor")
     st = build(hands={0: "KH QH 5S"}, discards="9D", opts=opts)
     fives = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5S"}
-    assert fives == {(2, 0), (0, 1)}  # two from the pile, or the discard instead
+    assert fives == {(2, 0), (1, 0), (0, 1)}  # two or one from the pile, or the discard
     st, _ = act(st, 0, type="couple", suit="H")
     fives = {(a["pile"], a["discard"]) for a in legal(st, 0, "discard") if a["card"] == "5S"}
     assert fives == {(1, 0)}
@@ -652,19 +812,19 @@ def test_with_two_decks_the_hand_ends_when_all_eight_tens_and_a_22_are_down():
     st = build(5, hands={0: "TH 5C"}, tens={1: "TC TD TS TC TD TS"},
                guns={2: [("22", "2C 2D")]})
     st, _ = act(st, 0, type="discard", card="TH", pile=1, discard=0)
-    assert st.phase != SCORING
+    assert st.phase != Phase.SCORING
     st = build(5, hands={0: "TH 5C"}, tens={1: "TC TD TS TC TD TS TH"},
                guns={2: [("22", "2C 2D")]})
     st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
-    assert st.phase == SCORING
+    assert st.phase == Phase.SCORING
 
 
 def test_with_two_decks_the_hand_ends_when_all_eight_aces_are_handed_out():
     st = build(5, hands={0: "7S", 1: "KH 8C", 2: "KC KC KD KD KH KS KS"},
                badges={2: "AC AC AD AD AH AS AS"}, guns={0: [("38", "3C 8D")]}, pile="4H")
     assert st.ace_pile == ["AH"]
-    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
-    assert st.phase == SCORING and st.ender == 0
+    st, _ = fire(st, 0, "g1", 1)
+    assert st.phase == Phase.SCORING and st.ender == 0
 
 
 # ---- more FAQ answers and corners -----------------------------------------------------
@@ -694,7 +854,7 @@ def test_a_shot_with_no_card_left_to_turn_misses():
     st = build(hands={0: "7S", 1: "KH"}, guns={0: [("38", "3C 8D")]})
     st.hands[2] = st.pile
     st.pile = []
-    st, ev = act(st, 0, type="shoot", gun="g1", target=1)
+    st, ev = fire(st, 0, "g1", 1)
     assert "no card left" in texts(ev) and st.hands[1] == ["KH"]
 
 

@@ -95,6 +95,14 @@ def test_666_adds_to_the_three_sixes_as_an_option():
     assert points("6H 6S 6C", six_six_six="adds") == -160
 
 
+def test_two_decks_six_sixes_are_two_666s_as_only_credit_is_limited_to_one_per_type():
+    six = ["6C", "6C", "6D", "6D", "6H", "6S"]
+    assert sixes(six, "replaces") == [("666 (three sixes)", -100)] * 2
+    assert points("6C 6C 6D 6D 6H 6S") == -200
+    assert points("6C 6C 6D 6D 6H") == -100 - 40
+    assert points("6C 6C 6D 6D 6H 6S", six_six_six="adds") == -200 - 120
+
+
 def test_harem_and_marriage_cannot_be_held_together_you_get_the_cowboy_and_the_harem():
     assert court("QC QD QH QS KH") == 100 + 25
 
@@ -121,6 +129,14 @@ def test_orphanage_and_family_never_together_the_better_one_counts():
 
 def test_gang_and_family_at_the_same_time():
     assert court("KC KD KH KS QH JH", "AH") == 150 + 120
+
+
+def test_queens_too_never_puts_one_queen_in_two_collections_when_that_costs_the_holder():
+    # Two decks: the second queen of diamonds makes the harem, the first stays in the
+    # family; sharing one queen would leave the other a harlot (120 + 100 - 25).
+    hand = "KD QD QD JD QC QH QS"
+    assert court(hand, "AD", "queens_too") == 120 + 100
+    assert court(hand, "AD", "kings") == 120 + 100
 
 
 def test_queens_too_option_lets_a_family_queen_count_in_the_harem():

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from games.base import RandomBot
 from games.leaks import leaked
+from games.rng import Rng
 from games.wyoming_cowboy import GAME
-from games.wyoming_cowboy.state import PASS
+from games.wyoming_cowboy.bots import SmartBot
+from games.wyoming_cowboy.cards import sort_key
+from games.wyoming_cowboy.state import Phase, State
 from tests.games.wyoming_cowboy.helpers import act, build
 
 
@@ -66,7 +72,7 @@ def test_cards_being_passed_are_hidden_from_the_others():
     st = build(hands={0: "9H 2C 3C 4C", 1: "5D 6D 7D"})
     st, _ = act(st, 0, type="nine", card="9H", direction="left")
     st, ev = act(st, 0, type="pass", cards=["2C", "3C"])
-    assert st.phase == PASS
+    assert st.phase == Phase.PASS
     assert GAME.view(st, 0)["my_pass"] == ["2C", "3C"]
     assert {"2C", "3C"} <= GAME.secrets(st, 1)
     assert not leaked(GAME.view(st, 1), GAME.secrets(st, 1))
@@ -102,3 +108,48 @@ def test_the_omniscient_view_shows_everything_but_the_generator():
     omni = GAME.omniscient_view(position())
     assert "rng" not in omni and omni["hands"][1] == ["5C", "6C", "KD"]
     assert json.loads(json.dumps(omni)) == omni
+
+
+def hands_exchanged(st: State, keep: set[int], rng: Rng) -> State:
+    """Returns a copy in which the seats not in ``keep`` hold each other's cards at random.
+
+    Hand sizes stay, and so does one king per badge (a protected king is public).
+    """
+    out = st.clone()
+    others = [s for s in range(st.seats) if s not in keep]
+    pinned: dict[int, list[str]] = {}
+    pool: list[str] = []
+    for s in others:
+        hand = list(out.hands[s])
+        pinned[s] = [hand.pop(hand.index("K" + a[1])) for a in out.badges[s]]
+        pool += hand
+    rng.shuffle(pool)
+    for s in others:
+        n = len(out.hands[s]) - len(pinned[s])
+        out.hands[s] = sorted(pinned[s] + pool[:n], key=sort_key)
+        pool = pool[n:]
+    assert not GAME.invariants(out)
+    return out
+
+
+@pytest.mark.parametrize("seats,seed", [(3, 1), (4, 2), (4, 5), (5, 3)])
+def test_whether_and_when_a_seat_is_asked_never_depends_on_cards_hidden_from_the_viewer(
+        seats, seed):
+    # The same action from a position that differs only in cards hidden from both the
+    # actor and the viewer must lead to the same view: nobody learns a hidden card
+    # from who is asked next, or from being asked at all.
+    opts = GAME.parse_options(GAME.quick_options)
+    bots = [SmartBot() if s % 2 else RandomBot() for s in range(seats)]
+    st = GAME.new_game(opts, seats, seed)
+    rng = Rng(seed)
+    while GAME.result(st) is None:
+        actor = rng.choice(sorted(GAME.to_act(st)))
+        action = bots[actor].choose(GAME.view(st, actor), GAME.legal_actions(st, actor), rng)
+        nxt, _ = GAME.apply(st, actor, action)
+        for viewer in [None, *(s for s in range(seats) if s != actor)]:
+            keep = {actor} if viewer is None else {actor, viewer}
+            alt, _ = GAME.apply(hands_exchanged(st, keep, rng), actor, action)
+            assert alt.phase == nxt.phase
+            if nxt.phase not in (Phase.SCORING, Phase.OVER):
+                assert GAME.view(alt, viewer) == GAME.view(nxt, viewer), (viewer, action)
+        st = nxt

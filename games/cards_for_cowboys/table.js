@@ -4,10 +4,10 @@
 // counts: covered Store cards (dimmed), every player's draw pile and discard pile, their
 // pending choices and unrevealed throws; they are drawn read-only.
 
-import { add, h, s } from "../dom.js";
-import { actButton, actionsFor } from "../actions.js";
-import { cardElement, textLines, wrap } from "../cards.js";
-import { withDefaults, actionableCard, buttons, seatName, stat, zone } from "./common.js";
+import { add, h, s } from "/static/js/dom.js";
+import { actButton, actionsFor } from "/static/js/actions.js";
+import { cardElement, textLines, wrap } from "/static/js/cards.js";
+import { withDefaults, actionableCard, buttons, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const CACTI = { river: 1, cactus: 2, rattlesnake: 3 };
 const PHASE = { draw: "Drawing", rps: "Rock, paper, scissors", choose: "Choosing who buys first", buy: "Buying", give: "Passing on the Jail", over: "Game over" };

@@ -1,10 +1,10 @@
 // Cowpoker: four Ranches around the table (Deadwood ones included), Gangs with their
 // poker hands and points, Cellar counts, your hand, the Roundup or Gunfight under way.
 
-import { add, h, s } from "../dom.js";
-import { actButton, actionsFor } from "../actions.js";
-import { cardElement, SUIT_SYMBOL, SUIT_WORD, rankShow, textLines, wrap } from "../cards.js";
-import { withDefaults, actionableCard, buttons, openMenu, seatName, stat, zone } from "./common.js";
+import { add, h, s } from "/static/js/dom.js";
+import { actButton, actionsFor } from "/static/js/actions.js";
+import { cardElement, SUIT_SYMBOL, SUIT_WORD, rankShow, textLines, wrap } from "/static/js/cards.js";
+import { withDefaults, actionableCard, buttons, openMenu, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const RANK_WORD = { 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
 const rankOf = (n) => ({ 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A" }[n] || String(n));

@@ -1,10 +1,10 @@
 // Wyoming Cowboy: hands, guns, badges, 10s and the piles; passing, shooting and
 // reactions turned into clicks. render(container, view, ctx) is also used by replays.
 
-import { add, h } from "../dom.js";
-import { actButton, actionsFor } from "../actions.js";
-import { cardBack, cardShort, cardWords, playingCard, SUIT_WORD } from "../cards.js";
-import { withDefaults, actionableCard, buttons, openMenu, pickAndConfirm, seatName, stat, zone } from "./common.js";
+import { add, h } from "/static/js/dom.js";
+import { actButton, actionsFor } from "/static/js/actions.js";
+import { cardBack, cardShort, cardWords, playingCard, SUIT_WORD } from "/static/js/cards.js";
+import { withDefaults, actionableCard, buttons, openMenu, pickAndConfirm, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const STEP_WORDS = { act: "action", shoot: "shooting", react: "answering a shot", hand_over: "handing over", discard: "discarding", draw: "drawing" };
 
@@ -25,11 +25,17 @@ function drawWords(a) {
 
 function cardsText(cards) { return cards.map(cardShort).join(" "); }
 
+// Two decks: which of two like kings goes, protected or not, is named by `badges`.
+function badgeWords(a) {
+  if (!Array.isArray(a.badges)) return "";
+  return a.badges.length ? ` (with the badge ${cardsText(a.badges)})` : " (the unprotected copy)";
+}
+
 export function label(a, ctx) {
   const who = (s) => seatName(ctx, s);
   switch (a.type) {
     case "direction": return `Pass the opening cards ${a.direction === "across" ? "across" : `to the ${a.direction}`}`;
-    case "pass": return `Pass ${cardsText(a.cards)}`;
+    case "pass": return `Pass ${cardsText(a.cards)}${badgeWords(a)}`;
     case "nothing": return "No action: go to discard";
     case "couple": return `Show the King and Queen of ${SUIT_WORD[a.suit]} (+25)`;
     case "nine": return `Play the ${cardWords(a.card)}: all pass two ${a.direction === "across" ? "across" : `to the ${a.direction}`}`;
@@ -42,7 +48,7 @@ export function label(a, ctx) {
     case "hand_over": return `Hand over the ${cardWords(a.card)} and draw ${a.draw}`;
     case "discard": {
       const then = drawWords(a);
-      return `Discard the ${cardWords(a.card)}${then ? `, then ${then}` : ""}`;
+      return `Discard the ${cardWords(a.card)}${badgeWords(a)}${then ? `, then ${then}` : ""}`;
     }
     case "draw": {
       const w = drawWords(a);
@@ -107,10 +113,15 @@ function reaction(view, ctx) {
   const acts = ctx.legal.filter((a) => types.includes(a.type));
   if (!acts.length) return null;
   const shot = view.shot;
-  const title = acts[0].type === "hand_over" ? "You are hit!" : "You are being shot at!";
-  const what = shot ? `${seatName(ctx, shot.shooter)} fires the ${gunName(view, shot.gun, shot.kind)} at you.` : "";
+  const hit = acts[0].type === "hand_over";
+  const title = hit ? "You are hit!" : "You are being shot at!";
+  const what = shot ? `${seatName(ctx, shot.shooter)} fires the ${gunName(view, shot.gun, shot.kind)} at you: “Can I shoot you?”` : "";
+  // The victim is asked every time, so that nobody learns his hand from the pause.
+  const only = acts.length === 1 && acts[0].type === "stand";
+  const ask = hit ? "Hand over one cowboy (a King) and choose how many cards to draw."
+    : only ? "You have no 6 to backfire with and no quick draw: let the shot come." : "Answer the shot:";
   return h("div", { class: "reaction", role: "dialog", "aria-label": title },
-    h("h3", null, title), h("p", null, what, " ", acts[0].type === "hand_over" ? "Hand over one cowboy (a King) and choose how many cards to draw." : "Answer the shot:"),
+    h("h3", null, title), h("p", null, what, " ", ask),
     h("div", { class: "actions-row" }, acts.map((a) => actButton(a, ctx, [
       a.card ? card(a.card, ctx, { small: true }) : null,
       a.cards ? a.cards.map((c) => card(c, ctx, { small: true })) : null,
@@ -163,6 +174,10 @@ export function render(container, view, ctx) {
   let handEl;
   if (passes.length) {
     handEl = pickAndConfirm(ctx, passes, hand, (c, o) => card(c, ctx, o), { verb: "Pass", hint: `Choose ${passes[0].cards.length} cards to pass ${view.pass?.direction || ""}.` });
+    // The same cards with a protected king or his unprotected twin: offer the other copy too.
+    const chosen = [...(ctx.ui.selected || [])].sort().join(" ");
+    const twins = passes.filter((a) => [...a.cards].sort().join(" ") === chosen).slice(1);
+    if (twins.length) handEl = h("div", null, handEl, h("div", { class: "actions-row" }, twins.map((a) => actButton(a, ctx))));
   } else {
     const cardActs = ctx.legal.filter((a) => a.card || a.cards);
     const handActs = cardActs.filter((a) => !["backfire", "quick_draw", "hand_over"].includes(a.type));

@@ -1,0 +1,38 @@
+"""States that read and write themselves as JSON: one helper for every game's state.
+
+A game's state is a dataclass of JSON-like fields (numbers, strings, lists, dicts,
+nested dataclasses, enums) and its generator. ``JsonState`` gives it ``to_json`` and
+``from_json`` from its type hints, exactly: ``from_json(to_json(s)) == s``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Self
+
+from pydantic import TypeAdapter
+
+JSON = Any
+
+
+class JsonState:
+    """Mix into a state dataclass: JSON out and back in through its type hints."""
+
+    _adapters: ClassVar[dict[type, TypeAdapter[Any]]] = {}
+
+    @classmethod
+    def _adapter(cls) -> TypeAdapter[Any]:
+        adapter = JsonState._adapters.get(cls)
+        if adapter is None:
+            adapter = JsonState._adapters[cls] = TypeAdapter(cls)
+        return adapter
+
+    def to_json(self) -> dict[str, JSON]:
+        """Returns the state as plain JSON (the generator as its integer state)."""
+        out: dict[str, JSON] = self._adapter().dump_python(self, mode="json")
+        return out
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        """Rebuilds a state from ``to_json()``."""
+        state: Self = cls._adapter().validate_python(data)
+        return state

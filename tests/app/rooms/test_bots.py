@@ -1,0 +1,22 @@
+"""Bots at the table: one task per bot seat, so a simultaneous phase is played at once."""
+
+from __future__ import annotations
+
+from app.db import Database
+from app.rooms import RoomService
+
+
+async def test_bots_of_a_simultaneous_phase_wait_their_delays_side_by_side(settings) -> None:
+    """Cards for Cowboys' draw phase: every bot draws at once, each after its own delay,
+    not one after another (each would have waited for the last before)."""
+    slow = settings.model_copy(update={"bot_delay": 60})
+    service = RoomService(Database(slow.database_url), slow)
+    live, _, host = await service.create(game_id="cards_for_cowboys", options={}, name="Ana")
+    for _ in range(3):
+        await service.add_bot(live.code, host, "smart")
+    await service.start(live.code, host)
+    assert set(live.bots_to_act()) == {1, 2, 3}
+    running = {seat for seat, task in live.bots._tasks.items() if not task.done()}
+    assert running == {1, 2, 3}  # all three are waiting at the same time
+    await service.close()
+    await service.db.dispose()
