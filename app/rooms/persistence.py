@@ -240,7 +240,9 @@ def _clock_json(clock: ClockSetting | None) -> dict[str, JSON] | None:
 
 def _aware(t: datetime | None) -> datetime | None:
     """SQLite gives back naive times: they are UTC."""
-    return None if t is None or t.tzinfo else t.replace(tzinfo=UTC)
+    if t is None:
+        return None
+    return t if t.tzinfo else t.replace(tzinfo=UTC)
 
 
 async def due_rooms(db: Database, before: datetime) -> list[str]:
