@@ -16,8 +16,9 @@ from tests.support.server import free_port, spawn_server
 from tests.support.wire import WireClient
 
 
-def spawn(port: int, database_url: str) -> subprocess.Popen[str]:
-    env = os.environ | {"DATABASE_URL": database_url, "BOT_DELAY": "0", "SNAPSHOT_EVERY": "3"}
+def spawn(port: int, database_url: str, **extra: str) -> subprocess.Popen[str]:
+    env = os.environ | {"DATABASE_URL": database_url, "BOT_DELAY": "0", "SNAPSHOT_EVERY": "3",
+                        **extra}
     env.pop("REDIS_URL", None)
     return spawn_server(port, env)
 
@@ -91,6 +92,41 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database_url: str) 
                 await c.reach(version)
         for c in back:
             await c.close()
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+async def test_a_clock_deadline_survives_sigkill_and_fires_once(database_url: str) -> None:
+    """The turn clock's deadline is stored: killed before it, a restarted server plays the
+    timed-out decisions once, from the stored deadline."""
+    import asyncio
+
+    import httpx
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    # Away seats are played only after a minute: what is stored is what the deadline did.
+    proc = spawn(port, database_url, AWAY_DELAY="60")
+    try:
+        async with httpx.AsyncClient(base_url=base) as http:
+            room = (await http.post("/api/rooms", json={
+                "game": "highcard", "name": "Ana", "options": {"tricks": 3},
+                "turn_clock": {"per_move": 2, "bank": 0}})).json()
+            await http.post(f"/api/rooms/{room['code']}/join", json={"name": "Bo"})
+        await start(base, room["code"], room["token"])
+        proc.send_signal(signal.SIGKILL)  # before the 2 s are up: nothing played yet
+        proc.wait(10)
+        assert await acked_seqs(database_url) == 0
+        proc = spawn(port, database_url, AWAY_DELAY="60")  # loads rooms whose clocks are due
+        for _ in range(100):
+            if await acked_seqs(database_url) >= 2:
+                break
+            await asyncio.sleep(0.1)
+        assert await acked_seqs(database_url) == 2  # both seats, once each
+        async with httpx.AsyncClient(base_url=base) as http:
+            summary = (await http.get(f"/api/rooms/{room['code']}")).json()
+        assert [s["presence"] for s in summary["seats"]] == ["away", "away"]
     finally:
         proc.kill()
         proc.wait(10)
