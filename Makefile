@@ -10,7 +10,7 @@ CHROMIUM ?= /usr/bin/chromium
 XDIST  ?= -n auto
 export CHROMIUM
 
-.PHONY: run test test-fast bench lint migrate simulate clean chromium
+.PHONY: run test test-fast bench bench-load lint migrate simulate clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ test: $(DEVSTAMP) chromium
 
 test-fast: $(DEVSTAMP)
 	$(BIN)/python -m pytest $(XDIST) -m 'not slow and not browser'
+
+# Saloon beside boardgame.io on the same workload (needs node and npm; a few minutes).
+bench-load: $(DEVSTAMP)
+	$(BIN)/python bench/load_side_by_side.py
 
 bench: $(DEVSTAMP)
 	$(BIN)/python -m bench

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.rooms.data import RoomData
-from app.rooms.documents import diff, document
+from app.rooms.documents import document
+from app.rooms.patches import diff
 from app.timers import Clock, SystemClock
 
 JSON = Any

@@ -1,71 +1,52 @@
-"""Rooms in the database: created, rebuilt, and changed one version at a time.
+"""Rooms in the database: created, rebuilt from their rows, and found by their clocks.
 
-``commit`` writes a change's events in one transaction that first bumps the room's
-version **conditionally** (``UPDATE rooms SET version = v + 1 WHERE version = v``):
-when no row matches, or a unique constraint clashes, another writer came first and
-``Stale`` is raised so that the caller reloads and runs its command again.
+Changes are written by ``app.rooms.committer``; what each event writes is in
+``app.rooms.writes``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Executable, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import func, insert, select
 
 from app import store
 from app.db import Database
 from app.errors import NotFound
-from app.models import ActionRow, ChatRow, GameRecord, GameStatus, Seat, Snapshot
+from app.models import ChatRow
 from app.models import Room as RoomRow
 from app.rooms.clock import ClockSetting, Timing, resolve
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
-from app.rooms.events import (
-    Configured,
-    GameAbandoned,
-    GameStarted,
-    Noticed,
-    Played,
-    RoomEvent,
-    Said,
-    SeatHandedToBot,
-    SeatLeft,
-    SeatTaken,
-    Timed,
-)
+from app.rooms.writes import CHAT, ROOMS, SEATS, clock_json
 from games import replay
-from games.base import canonical_hash
+from games.base import Game
 from games.registry import UnknownGame, get_game
 
 JSON = Any
 
 
-# What people do, as opposed to what the server does by itself (clocks, presence).
-TOUCHES = (SeatTaken, Configured, GameStarted, Played, Said)
-
-
-class Stale(Exception):
-    """Another writer advanced the room first; reload and try again."""
-
-
-async def create(db: Database, *, game: str, options: dict[str, JSON], allow_spectators: bool,
-                 turn_clock: ClockSetting | None, gone_after: float | None, host: SeatInfo,
-                 code: str) -> None:
-    """Stores a new room at version 1 in the lobby, with its host seated."""
-    async with db.session() as s:
-        row = RoomRow(code=code, game=game, options=options, status=RoomStatus.LOBBY,
-                      host_seat=host.position, allow_spectators=allow_spectators, version=1,
-                      matches=0, turn_clock=_clock_json(turn_clock), gone_after=gone_after)
-        s.add(row)
-        await s.flush()
-        s.add(Seat(room_id=row.id, position=host.position, name=host.name, kind=host.kind,
-                   token_hash=host.token_hash))
-        s.add(ChatRow(room_id=row.id, room_version=1, name=host.name, kind="notice",
-                      text=f"{host.name} opened the room"))
-        await s.commit()
+async def create(db: Database, *, game: Game, options: dict[str, JSON],
+                 allow_spectators: bool, turn_clock: ClockSetting | None,
+                 gone_after: float | None, host: SeatInfo, code: str,
+                 now: datetime) -> RoomData:
+    """Stores a new room at version 1 in the lobby, with its host seated; returns it."""
+    opened = f"{host.name} opened the room"
+    async with db.engine.begin() as conn:
+        room_id = (await conn.execute(insert(ROOMS).values(
+            code=code, game=game.id, options=options, status=RoomStatus.LOBBY,
+            host_seat=host.position, allow_spectators=allow_spectators, version=1, matches=0,
+            turn_clock=clock_json(turn_clock), gone_after=gone_after, created_at=now,
+            updated_at=now, touched_at=now).returning(ROOMS.c.id))).scalar_one()
+        await conn.execute(insert(SEATS).values(
+            room_id=room_id, position=host.position, name=host.name, kind=host.kind,
+            token_hash=host.token_hash))
+        await conn.execute(insert(CHAT).values(room_id=room_id, room_version=1, name=host.name,
+                                               kind="notice", text=opened, at=now))
+    return RoomData(id=room_id, code=code, game=game, options=options, status=RoomStatus.LOBBY,
+                    host_seat=host.position, allow_spectators=allow_spectators, version=1,
+                    matches=0, seats=[host], turn_clock=turn_clock, gone_after=gone_after,
+                    log=[{"v": 1, "type": "notice", "text": opened}])
 
 
 async def load(db: Database, code: str, *, recent: int) -> RoomData:
@@ -121,121 +102,6 @@ async def stored_version(db: Database, room: RoomData) -> int | None:
     async with db.session() as s:
         return (await s.execute(select(RoomRow.version).where(RoomRow.id == room.id))
                 ).scalar_one_or_none()
-
-
-async def commit(db: Database, room: RoomData, version: int, events: Sequence[RoomEvent], *,
-                 snapshot_every: int, now: datetime) -> None:
-    """Writes ``events`` as ``version`` of the room; raises ``Stale`` if another wrote first."""
-    async with db.session() as s:
-        try:
-            await _write(s, room, version, events, snapshot_every, now)
-        except IntegrityError as e:  # a unique (game, seq) or seat clash: another writer
-            await s.rollback()
-            raise Stale(room.code) from e
-
-
-async def _write(s: AsyncSession, room: RoomData, version: int, events: Sequence[RoomEvent],
-                 snapshot_every: int, now: datetime) -> None:
-    touched = {"touched_at": now} if any(isinstance(e, TOUCHES) for e in events) else {}
-    bumped = await s.execute(
-        update(RoomRow).where(RoomRow.id == room.id, RoomRow.version == room.version)
-        .values(version=version, updated_at=now, **touched))
-    if bumped.rowcount != 1:  # type: ignore[attr-defined]
-        await s.rollback()
-        raise Stale(room.code)
-    for event in events:
-        for statement in writes(room, version, event, snapshot_every=snapshot_every, now=now):
-            await s.execute(statement)
-    await s.commit()
-
-
-def writes(room: RoomData, version: int, event: RoomEvent, *, snapshot_every: int,
-           now: datetime) -> list[Executable]:
-    """Returns the statements that store ``event`` as part of ``version`` of the room."""
-    match event:
-        case SeatTaken(seat):
-            return [insert(Seat).values(room_id=room.id, position=seat.position, name=seat.name,
-                                        kind=seat.kind, bot=seat.bot, token_hash=seat.token_hash)]
-        case SeatLeft(position):
-            return _free_seat(room, position)
-        case SeatHandedToBot(position, bot):
-            return [update(Seat).where(Seat.room_id == room.id, Seat.position == position)
-                    .values(kind=SeatKind.BOT, bot=bot, token_hash=None)]
-        case Configured(options, allow_spectators, turn_clock, gone_after):
-            return [update(RoomRow).where(RoomRow.id == room.id).values(
-                options=options, allow_spectators=allow_spectators,
-                turn_clock=_clock_json(turn_clock), gone_after=gone_after)]
-        case GameStarted():
-            return _start_game(room, event, now)
-        case Played():
-            return _play(room, version, event, snapshot_every, now)
-        case Said(seat, name, text):
-            return [insert(ChatRow).values(room_id=room.id, room_version=version, seat=seat,
-                                           name=name, kind="chat", text=text, at=now)]
-        case Noticed(text, only):
-            return [insert(ChatRow).values(room_id=room.id, room_version=version, name="",
-                                           kind="notice", text=text, at=now,
-                                           only=list(only) if only else None)]
-        case Timed(timing, due):
-            return [update(RoomRow).where(RoomRow.id == room.id).values(
-                clock=timing.to_json(), deadline=due)]
-        case GameAbandoned(reason):
-            return [update(RoomRow).where(RoomRow.id == room.id)
-                    .values(status=RoomStatus.ABANDONED, deadline=None),
-                    update(GameRecord).where(GameRecord.id == room.game_id).values(
-                        status=GameStatus.ABANDONED, ended_reason=reason, finished_at=now)]
-    raise TypeError(f"Expected a room event, got {event!r}")
-
-
-def _free_seat(room: RoomData, position: int) -> list[Executable]:
-    out: list[Executable] = [delete(Seat).where(Seat.room_id == room.id,
-                                                Seat.position == position)]
-    # One row at a time, in order, so (room, position) stays unique throughout.
-    for p in range(position + 1, len(room.seats)):
-        out.append(update(Seat).where(Seat.room_id == room.id, Seat.position == p)
-                   .values(position=p - 1))
-    host = room.host_seat - (1 if room.host_seat > position else 0)
-    out.append(update(RoomRow).where(RoomRow.id == room.id).values(host_seat=host))
-    return out
-
-
-def _start_game(room: RoomData, event: GameStarted, now: datetime) -> list[Executable]:
-    game = room.game
-    return [
-        insert(GameRecord).values(
-            id=event.game_id, room_id=room.id, game=game.id, rules_version=game.rules_version,
-            options=room.options, seed=event.seed, seats=[s.public() for s in room.seats],
-            match=event.match, status=GameStatus.PLAYING, started_at=now,
-            carried=event.carried),
-        update(RoomRow).where(RoomRow.id == room.id).values(
-            status=RoomStatus.PLAYING, matches=event.match, current_game_id=event.game_id),
-    ]
-
-
-def _play(room: RoomData, version: int, event: Played, snapshot_every: int,
-          now: datetime) -> list[Executable]:
-    # Core statements rather than ORM objects: this is the hot path of every game.
-    game = room.game
-    out: list[Executable] = [insert(ActionRow).values(
-        game_id=room.game_id, seq=event.seq, seat=event.seat, action=event.action,
-        events=event.events, room_version=version, at=now)]
-    if event.seq % snapshot_every == 0:
-        out.append(insert(Snapshot).values(game_id=room.game_id, seq=event.seq,
-                                           state=game.dump(event.state), at=now))
-    if event.result is not None:
-        out.append(update(RoomRow).where(RoomRow.id == room.id)
-                   .values(status=RoomStatus.FINISHED, deadline=None))
-        out.append(update(GameRecord).where(GameRecord.id == room.game_id).values(
-            status=GameStatus.FINISHED, result=event.result.to_json(), actions_count=event.seq,
-            final_hash=canonical_hash(game.dump(event.state)), finished_at=now))
-    return out
-
-
-
-
-
-def _clock_json(clock: ClockSetting | None) -> dict[str, JSON] | None:
-    return None if clock is None else clock.model_dump()
 
 
 def _aware(t: datetime | None) -> datetime | None:

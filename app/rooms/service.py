@@ -26,11 +26,13 @@ from app.notifier import LocalNotifier, Notifier
 from app.rooms import commands, persistence
 from app.rooms.bots import BotTasks, choose
 from app.rooms.clock import TurnClock, resolve
+from app.rooms.committer import Committer, Stale
 from app.rooms.connections import Connection, Connections
 from app.rooms.data import RoomData, SeatInfo, SeatKind
 from app.rooms.events import Configured, RoomEvent, SeatHandedToBot, SeatLeft, apply
 from app.rooms.keeper import Keeper
 from app.rooms.timing import with_timing
+from app.rooms.writes import writes_of
 from app.settings import Settings
 from app.text import clean_name
 from app.timers import Clock, Handle, SystemClock
@@ -69,6 +71,7 @@ class RoomService:
         self.notifier = notifier or LocalNotifier()
         self.clock: Clock = clock or SystemClock()
         self.keeper = Keeper(self)
+        self.committer = Committer(db)
         self.rooms: dict[str, LiveRoom] = {}
         self._loading = asyncio.Lock()
         # A document shows the last LOG_LIMIT entries its viewer may see; private
@@ -84,16 +87,19 @@ class RoomService:
             async with self._loading:
                 live = self.rooms.get(code)
                 if live is None:
-                    live = LiveRoom(connections=Connections(self.settings.log_limit,
-                                                            self.settings.outbox_limit,
-                                                            self.clock),
-                                    **_fields(await persistence.load(
-                                        self.db, code, recent=self.log_keep)))
+                    live = self._live(await persistence.load(self.db, code,
+                                                             recent=self.log_keep))
                     self.rooms[code] = live
                     self._schedule_bots(live)
                     self.keeper.arm(live)
         live.last_used = time.monotonic()
         return live
+
+    def _live(self, data: RoomData) -> LiveRoom:
+        """Returns a loaded room with what a running server adds to it."""
+        connections = Connections(self.settings.log_limit, self.settings.outbox_limit,
+                                  self.clock)
+        return LiveRoom(connections=connections, **_fields(data))
 
     async def _reload(self, live: LiveRoom) -> None:
         live.take(await persistence.load(self.db, live.code, recent=self.log_keep))
@@ -119,10 +125,11 @@ class RoomService:
                 await self._reload(live)
                 continue
             version = live.version + 1
+            writes = writes_of(live, version, events, now=now,
+                               snapshot_every=self.settings.snapshot_every)
             try:
-                await persistence.commit(self.db, live, version, events, now=now,
-                                         snapshot_every=self.settings.snapshot_every)
-            except persistence.Stale:
+                await self.committer.commit(live, writes, now)
+            except Stale:
                 await self._reload(live)
                 continue
             apply(live, version, events)
@@ -165,11 +172,12 @@ class RoomService:
         opts = commands.parse_options(game, options)
         token = new_token()
         host = SeatInfo(0, clean_name(name), SeatKind.HUMAN, None, hash_token(token))
-        code = new_code()
-        await persistence.create(self.db, game=game.id, options=opts, host=host, code=code,
-                                 allow_spectators=allow_spectators,
-                                 turn_clock=resolve(turn_clock), gone_after=gone_after)
-        return await self.get(code), 0, token
+        data = await persistence.create(
+            self.db, game=game, options=opts, host=host, code=new_code(),
+            allow_spectators=allow_spectators, turn_clock=resolve(turn_clock),
+            gone_after=gone_after, now=self.clock.now())
+        live = self.rooms[data.code] = self._live(data)
+        return live, 0, token
 
     def authenticate(self, live: LiveRoom, token: str | None) -> int:
         """Returns the seat of ``token``; raises ``Unauthorized`` when it has none."""
@@ -293,6 +301,7 @@ class RoomService:
     async def close(self) -> None:
         """Stops every bot task and alarm and closes every connection."""
         await self.keeper.close()
+        await self.committer.close()
         for live in self.rooms.values():
             if live.alarm is not None:
                 live.alarm.cancel()

@@ -1,0 +1,131 @@
+"""Committing room changes: one writer, and every change waiting when it writes shares one
+transaction (group commit).
+
+Each change still gets its room's conditional version bump, and is committed before
+anyone sees it: ``commit`` returns once the transaction holding it is committed.
+The bumps of a batch are one ``UPDATE … WHERE (id, version) IN … RETURNING id``: a
+room another writer advanced is left out of the batch (``Stale`` for it alone), and
+the others go on. Each table's rows are then inserted with one statement. Should the
+batch hit a unique constraint anyway (another process's row), every change of it is
+written again in a transaction of its own, so that only the clashing one is stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import Table, case, insert, tuple_, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from app.db import Database
+from app.rooms.data import RoomData
+from app.rooms.writes import ROOMS, Writes
+
+log = logging.getLogger("saloon.rooms")
+MAX_BATCH = 256
+
+
+class Stale(Exception):
+    """Another writer advanced the room first; reload and try again."""
+
+
+@dataclass
+class _Change:
+    room: RoomData
+    writes: Writes
+    now: datetime
+    done: asyncio.Future[bool] = field(default_factory=lambda: asyncio.get_running_loop()
+                                       .create_future())
+
+
+class Committer:
+    """The one writer of a process's room changes: batches them into shared transactions."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._queue: asyncio.Queue[_Change] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    async def commit(self, room: RoomData, writes: Writes, now: datetime) -> None:
+        """Commits one change as the room's next version; raises ``Stale`` if another came first.
+
+        The room's lock is held by the caller, so a room has one change waiting at most.
+        """
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._write_forever())
+        change = _Change(room, writes, now)
+        self._queue.put_nowait(change)
+        if not await change.done:
+            raise Stale(room.code)
+
+    async def _write_forever(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < MAX_BATCH and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                written = await self._write(batch)
+            except IntegrityError:
+                written = await self._write_one_by_one(batch)
+            except Exception as e:  # the database failed: every waiting change learns it
+                for c in batch:
+                    if not c.done.done():
+                        c.done.set_exception(e)
+                continue
+            for c in batch:
+                if not c.done.done():
+                    c.done.set_result(c.room.id in written)
+
+    async def _write(self, batch: list[_Change]) -> set[int]:
+        """Writes a batch in one transaction; returns the ids of the rooms written."""
+        async with self.db.engine.begin() as conn:
+            return await _write_changes(conn, batch)
+
+    async def _write_one_by_one(self, batch: list[_Change]) -> set[int]:
+        written: set[int] = set()
+        for c in batch:
+            with contextlib.suppress(IntegrityError):  # a unique clash: another writer's
+                written |= await self._write([c])
+        return written
+
+    async def close(self) -> None:
+        """Stops the writer once nothing waits (changes not yet taken are refused)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._task
+        while not self._queue.empty():
+            c = self._queue.get_nowait()
+            if not c.done.done():
+                c.done.set_exception(RuntimeError("The server is shutting down"))
+
+
+async def _write_changes(conn: AsyncConnection, batch: list[_Change]) -> set[int]:
+    now = max(c.now for c in batch)
+    touched = [c.room.id for c in batch if c.writes.touched]
+    bump = (update(ROOMS)
+            .where(tuple_(ROOMS.c.id, ROOMS.c.version).in_(
+                [(c.room.id, c.room.version) for c in batch]))
+            .values(version=ROOMS.c.version + 1, updated_at=now,
+                    touched_at=case((ROOMS.c.id.in_(touched), now),
+                                    else_=ROOMS.c.touched_at) if touched else ROOMS.c.touched_at)
+            .returning(ROOMS.c.id))
+    written = set((await conn.execute(bump)).scalars())
+    ok = [c for c in batch if c.room.id in written]
+    # Each table's rows in one statement (rows of one statement have the same keys).
+    rows: dict[tuple[Table, tuple[str, ...]], list[dict[str, object]]] = defaultdict(list)
+    for c in ok:
+        for table, row in c.writes.inserts:
+            rows[(table, tuple(row))].append(row)
+    for (table, _), many in rows.items():
+        await conn.execute(insert(table), many)
+    for c in ok:
+        for statement in c.writes.statements:
+            await conn.execute(statement)
+    return written

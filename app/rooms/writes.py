@@ -1,0 +1,157 @@
+"""What each room event writes: rows to insert (batched by table) and statements, in order.
+
+Core tables, not ORM objects: this is the path of every move. ``Writes`` keeps the
+rows apart from the other statements so that a batch of changes of many rooms can
+insert each table's rows with one statement (``app.rooms.committer``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Executable, Table, delete, update
+
+from app.models import ActionRow, ChatRow, GameRecord, GameStatus, Seat, Snapshot
+from app.models import Room as RoomRow
+from app.rooms.clock import ClockSetting
+from app.rooms.data import RoomData, RoomStatus, SeatKind
+from app.rooms.events import (
+    Configured,
+    GameAbandoned,
+    GameStarted,
+    Noticed,
+    Played,
+    RoomEvent,
+    Said,
+    SeatHandedToBot,
+    SeatLeft,
+    SeatTaken,
+    Timed,
+)
+from games.base import canonical_hash
+
+JSON = Any
+ROOMS: Table = RoomRow.__table__  # type: ignore[assignment]
+SEATS: Table = Seat.__table__  # type: ignore[assignment]
+GAMES: Table = GameRecord.__table__  # type: ignore[assignment]
+ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+SNAPSHOTS: Table = Snapshot.__table__  # type: ignore[assignment]
+CHAT: Table = ChatRow.__table__  # type: ignore[assignment]
+# What people do, as opposed to what the server does by itself (clocks, presence).
+TOUCHES = (SeatTaken, Configured, GameStarted, Played, Said)
+
+
+@dataclass
+class Writes:
+    """One change of one room: the rows it inserts, then the statements it runs, in order."""
+
+    inserts: list[tuple[Table, dict[str, JSON]]] = field(default_factory=list)
+    statements: list[Executable] = field(default_factory=list)
+    touched: bool = False  # a person did it (a game nobody touches is abandoned)
+
+
+def writes_of(room: RoomData, version: int, events: Sequence[RoomEvent], *,
+              snapshot_every: int, now: datetime) -> Writes:
+    """Returns what storing ``events`` as ``version`` of the room writes (the version bump
+    itself aside)."""
+    out = Writes(touched=any(isinstance(e, TOUCHES) for e in events))
+    for event in events:
+        _add(out, room, version, event, snapshot_every, now)
+    return out
+
+
+def _add(out: Writes, room: RoomData, version: int, event: RoomEvent, snapshot_every: int,
+         now: datetime) -> None:
+    this_room = ROOMS.c.id == room.id
+    match event:
+        case SeatTaken(seat):
+            out.inserts.append((SEATS, {"room_id": room.id, "position": seat.position,
+                                        "name": seat.name, "kind": seat.kind, "bot": seat.bot,
+                                        "token_hash": seat.token_hash}))
+        case SeatLeft(position):
+            out.statements += _free_seat(room, position)
+        case SeatHandedToBot(position, bot):
+            out.statements.append(update(SEATS).where(
+                SEATS.c.room_id == room.id, SEATS.c.position == position)
+                .values(kind=SeatKind.BOT, bot=bot, token_hash=None))
+        case Configured(options, allow_spectators, turn_clock, gone_after):
+            out.statements.append(update(ROOMS).where(this_room).values(
+                options=options, allow_spectators=allow_spectators,
+                turn_clock=clock_json(turn_clock), gone_after=gone_after))
+        case GameStarted():
+            _start_game(out, room, event, now)
+        case Played():
+            _play(out, room, version, event, snapshot_every, now)
+        case Said(seat, name, text):
+            out.inserts.append((CHAT, _chat(room, version, now, kind="chat", text=text,
+                                            seat=seat, name=name)))
+        case Noticed(text, only):
+            out.inserts.append((CHAT, _chat(room, version, now, kind="notice", text=text,
+                                            only=list(only) if only else None)))
+        case Timed(timing, due):
+            out.statements.append(update(ROOMS).where(this_room).values(
+                clock=timing.to_json(), deadline=due))
+        case GameAbandoned(reason):
+            out.statements.append(update(ROOMS).where(this_room).values(
+                status=RoomStatus.ABANDONED, deadline=None))
+            out.statements.append(update(GAMES).where(GAMES.c.id == room.game_id).values(
+                status=GameStatus.ABANDONED, ended_reason=reason, finished_at=now))
+        case _:
+            raise TypeError(f"Expected a room event, got {event!r}")
+
+
+def _chat(room: RoomData, version: int, now: datetime, *, kind: str, text: str,
+          seat: int | None = None, name: str = "", only: list[int] | None = None
+          ) -> dict[str, JSON]:
+    # Every chat row has the same keys, so that a batch inserts them in one statement.
+    return {"room_id": room.id, "room_version": version, "seat": seat, "name": name,
+            "kind": kind, "text": text, "at": now, "only": only}
+
+
+def _free_seat(room: RoomData, position: int) -> list[Executable]:
+    out: list[Executable] = [delete(SEATS).where(SEATS.c.room_id == room.id,
+                                                 SEATS.c.position == position)]
+    # One row at a time, in order, so (room, position) stays unique throughout.
+    for p in range(position + 1, len(room.seats)):
+        out.append(update(SEATS).where(SEATS.c.room_id == room.id, SEATS.c.position == p)
+                   .values(position=p - 1))
+    host = room.host_seat - (1 if room.host_seat > position else 0)
+    out.append(update(ROOMS).where(ROOMS.c.id == room.id).values(host_seat=host))
+    return out
+
+
+def _start_game(out: Writes, room: RoomData, event: GameStarted, now: datetime) -> None:
+    game = room.game
+    out.inserts.append((GAMES, {
+        "id": event.game_id, "room_id": room.id, "game": game.id,
+        "rules_version": game.rules_version, "options": room.options, "seed": event.seed,
+        "seats": [s.public() for s in room.seats], "match": event.match,
+        "status": GameStatus.PLAYING, "actions_count": 0, "started_at": now,
+        "carried": event.carried}))
+    out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
+        status=RoomStatus.PLAYING, matches=event.match, current_game_id=event.game_id))
+
+
+def _play(out: Writes, room: RoomData, version: int, event: Played, snapshot_every: int,
+          now: datetime) -> None:
+    game = room.game
+    out.inserts.append((ACTIONS, {"game_id": room.game_id, "seq": event.seq, "seat": event.seat,
+                                  "action": event.action, "events": event.events,
+                                  "room_version": version, "at": now}))
+    if event.seq % snapshot_every == 0:
+        out.inserts.append((SNAPSHOTS, {"game_id": room.game_id, "seq": event.seq,
+                                        "state": game.dump(event.state), "at": now}))
+    if event.result is not None:
+        out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id)
+                              .values(status=RoomStatus.FINISHED, deadline=None))
+        out.statements.append(update(GAMES).where(GAMES.c.id == room.game_id).values(
+            status=GameStatus.FINISHED, result=event.result.to_json(), actions_count=event.seq,
+            final_hash=canonical_hash(game.dump(event.state)), finished_at=now))
+
+
+def clock_json(clock: ClockSetting | None) -> dict[str, JSON] | None:
+    """Returns a room's turn clock as stored."""
+    return None if clock is None else clock.model_dump()

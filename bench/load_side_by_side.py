@@ -1,0 +1,140 @@
+"""Saloon beside boardgame.io on the same workload: moves/s, latency, server CPU per move.
+
+Run: ``make bench-load`` (or ``.venv/bin/python bench/load_side_by_side.py [--seconds 15]
+[--rounds 2]``). Both servers serve tic-tac-toe on loopback and are driven by a load
+generator of the same shape (node, one socket per player): matches created over HTTP,
+two sockets each, random legal cells, a new match when one ends; a move's latency is
+from sending it to a socket seeing the next state. Saloon runs on SQLite and commits
+every move before anyone sees it; boardgame.io 0.50.2 keeps its state in memory.
+Servers alternate (Saloon, peer, Saloon, peer) at 100 and 1,000 sockets; each round
+prints both and their ratio. The peer's files come from ../shared/bench/bgio, copied
+to .bench/bgio with its npm packages installed there on first use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app.migrate import upgrade  # noqa: E402
+
+PEER_SOURCE = ROOT.parent / "shared" / "bench" / "bgio"
+PEER = ROOT / ".bench" / "bgio"
+LOAD = ROOT / "bench" / "load"
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def npm_install(folder: Path) -> None:
+    """Installs a folder's npm packages once."""
+    if not (folder / "node_modules").is_dir():
+        subprocess.run(["npm", "install", "--silent", "--no-audit", "--no-fund"], cwd=folder,
+                       check=True)
+
+
+def prepare() -> None:
+    """Copies the peer next to us and installs both load generators' packages."""
+    if not PEER.is_dir():
+        if not PEER_SOURCE.is_dir():
+            sys.exit(f"The boardgame.io peer is expected in {PEER_SOURCE}")
+        PEER.mkdir(parents=True)
+        for name in ("package.json", "game.js", "server.js", "load.js"):
+            shutil.copy(PEER_SOURCE / name, PEER / name)
+    npm_install(PEER)
+    npm_install(LOAD)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """Returns the CPU time (user + system) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def wait_for(port: int, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on port {port} after {timeout} s")
+
+
+def run(server: list[str], cwd: Path, load: list[str], port: int) -> dict[str, float]:
+    """Starts ``server``, runs ``load`` against it, returns the load's figures and CPU."""
+    proc = subprocess.Popen(server, cwd=cwd, stdout=subprocess.DEVNULL)
+    try:
+        wait_for(port)
+        before = cpu_seconds(proc.pid)
+        out = subprocess.run(load, cwd=cwd, capture_output=True, text=True, check=True)
+        used = cpu_seconds(proc.pid) - before
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    figures["cpu_ms_per_move"] = 1000 * used / max(1, figures["moves"])
+    return figures
+
+
+def saloon(matches: int, seconds: float) -> dict[str, float]:
+    """One run of Saloon on a fresh SQLite file."""
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{tmp}/bench.db"
+        upgrade(url)
+        port = free_port()
+        return run([sys.executable, str(LOAD / "serve.py"), str(port), url], ROOT,
+                   ["node", str(LOAD / "saloon-load.js"), str(port), str(matches),
+                    str(seconds)], port)
+
+
+def peer(matches: int, seconds: float) -> dict[str, float]:
+    """One run of boardgame.io, in memory."""
+    port = free_port()
+    return run(["node", "server.js", str(port)], PEER,
+               ["node", "load.js", str(port), str(matches), str(seconds)], port)
+
+
+def line(name: str, f: dict[str, float]) -> str:
+    return (f"  {name:<13}{f['moves_per_s']:>9.0f}{f['p50_ms']:>8}{f['p99_ms']:>8}"
+            f"{f['cpu_ms_per_move']:>10.2f}{f['errors']:>8}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--sockets", default="100,1000")
+    args = parser.parse_args()
+    prepare()
+    print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}")
+    for round_ in range(1, args.rounds + 1):
+        for sockets in (int(s) for s in args.sockets.split(",")):
+            a = saloon(sockets // 2, args.seconds)
+            b = peer(sockets // 2, args.seconds)
+            print(f"round {round_}, {sockets} sockets")
+            print(line("saloon", a))
+            print(line("boardgame.io", b))
+            print(f"  {'ratio':<13}{a['moves_per_s'] / max(1, b['moves_per_s']):>8.2f}x"
+                  f"{'':16}{a['cpu_ms_per_move'] / max(1e-9, b['cpu_ms_per_move']):>9.2f}x",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,48 @@
+"""Patches by structure: applying diff(old, new) to old gives new, exactly, for any JSON."""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.rooms.patches import apply, diff
+
+scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab~/", max_size=3)
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=5)
+                      | st.dictionaries(st.text("ab~/", max_size=3), inner, max_size=4),
+                      max_leaves=20)
+log_entries = st.lists(st.fixed_dictionaries({"v": st.integers(0, 9), "text": st.text("xy")}),
+                       max_size=6)
+documents = st.fixed_dictionaries({"room": values, "game": values, "legal": values},
+                                  optional={"log": log_entries, "extra": values})
+
+
+@settings(max_examples=400, deadline=None)
+@given(documents, documents)
+def test_a_patch_turns_the_old_document_into_the_new_one(old, new) -> None:
+    before = copy.deepcopy(old)
+    ops = diff(old, new)
+    assert old == before  # diff reads only
+    assert apply(copy.deepcopy(old), ops) == new
+
+
+@settings(max_examples=200, deadline=None)
+@given(log_entries, st.integers(0, 3), log_entries)
+def test_a_log_that_loses_its_start_and_grows_gets_removes_and_adds(old, dropped, added):
+    log = [{"v": i, "text": str(i)} for i in range(len(old))]
+    new_log = log[dropped:] + [{"v": 100 + i, "text": e["text"]} for i, e in enumerate(added)]
+    ops = diff({"log": log}, {"log": new_log})
+    assert apply({"log": copy.deepcopy(log)}, ops) == {"log": new_log}
+    if new_log and dropped < len(log) and min(dropped, len(log)) + len(added) <= len(new_log):
+        assert {op["op"] for op in ops} <= {"remove", "add"}  # cheaper than a replace
+
+
+def test_keys_are_escaped_and_equal_parts_give_no_operation() -> None:
+    old = {"game": {"a/b": 1, "c~d": [1, 2, 3], "same": {"x": [1]}}}
+    new = {"game": {"a/b": 2, "c~d": [1, 3], "same": {"x": [1]}}}
+    ops = diff(old, new)
+    assert {"op": "replace", "path": "/game/a~1b", "value": 2} in ops
+    assert not any("same" in op["path"] for op in ops)
+    assert apply(copy.deepcopy(old), ops) == new
