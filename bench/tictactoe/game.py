@@ -7,7 +7,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from games.base import Action, Event, Game, Result, Seat, Viewer
+from games.base import Action as ActionDict
+from games.base import Event, Game, Result, Seat, Viewer
 from games.rng import Rng
 from games.state import JsonState
 
@@ -63,13 +64,13 @@ class TicTacToe(Game[State]):
         """Returns the seat whose turn it is, none once the game is over."""
         return frozenset() if self.is_over(state) else frozenset((state.turn,))
 
-    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: State, seat: Seat) -> list[ActionDict]:
         """Returns every free cell, for the seat whose turn it is."""
         if seat not in self.to_act(state):
             return []
         return [{"type": "cell", "cell": i} for i, c in enumerate(state.cells) if c is None]
 
-    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
+    def step(self, state: State, seat: Seat, action: ActionDict) -> list[Event]:
         """Marks the cell; the game ends on three in a row or a full board."""
         state.cells[action["cell"]] = seat
         state.moves += 1
