@@ -17,8 +17,10 @@ from app.rooms import RoomService
 from app.services import Services
 from app.settings import Settings
 
+# Every dependency is a coroutine: FastAPI runs a plain function in a worker thread.
 
-def get_services(conn: HTTPConnection) -> Services:
+
+async def get_services(conn: HTTPConnection) -> Services:
     """Returns the services built at start-up."""
     services: Services = conn.app.state.services
     return services
@@ -27,12 +29,12 @@ def get_services(conn: HTTPConnection) -> Services:
 ServicesDep = Annotated[Services, Depends(get_services)]
 
 
-def get_rooms(services: ServicesDep) -> RoomService:
+async def get_rooms(services: ServicesDep) -> RoomService:
     """Returns the room service."""
     return services.rooms
 
 
-def get_settings(services: ServicesDep) -> Settings:
+async def get_settings(services: ServicesDep) -> Settings:
     """Returns the server's settings."""
     return services.settings
 
@@ -43,7 +45,7 @@ async def get_session(services: ServicesDep) -> AsyncIterator[AsyncSession]:
         yield s
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     """Returns the token of an ``Authorization: Bearer <token>`` header, if any."""
     if not authorization:
         return None

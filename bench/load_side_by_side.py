@@ -111,7 +111,9 @@ def peer(matches: int, seconds: float) -> dict[str, float]:
 
 
 def line(name: str, f: dict[str, float]) -> str:
-    return (f"  {name:<13}{f['moves_per_s']:>9.0f}{f['p50_ms']:>8}{f['p99_ms']:>8}"
+    def ms(x: float | None) -> str:
+        return "-" if x is None else str(x)
+    return (f"  {name:<13}{f['moves_per_s']:>9.0f}{ms(f['p50_ms']):>8}{ms(f['p99_ms']):>8}"
             f"{f['cpu_ms_per_move']:>10.2f}{f['errors']:>8}")
 
 

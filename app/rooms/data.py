@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
 from app.rooms.clock import ClockSetting, Presence, Timing
-from app.tokens import same_hash
+from app.tokens import hash_token
 from games.base import Game
 
 JSON = Any
@@ -76,8 +77,9 @@ class RoomData:
 
     def seat_for_token(self, token: str) -> int | None:
         """Returns the seat whose token this is, else ``None``."""
+        digest = hash_token(token)  # once, then compared with each seat's in constant time
         for s in self.seats:
-            if same_hash(token, s.token_hash):
+            if s.token_hash is not None and hmac.compare_digest(digest, s.token_hash):
                 return s.position
         return None
 

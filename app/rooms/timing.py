@@ -32,7 +32,9 @@ def with_timing(room: RoomData, events: Sequence[RoomEvent], *, now: datetime,
             playing = event.result is None
         elif isinstance(event, GameAbandoned):
             after, playing = set(), False
-    timing = base.turns_change(before, after, acted, now, room.turn_clock)
+    # Without a clock nobody's time can run out, so nobody's turn needs timing.
+    deciding = after if room.turn_clock is not None or base.away else set()
+    timing = base.turns_change(before & deciding, deciding, acted, now, room.turn_clock)
     humans = {s.position for s in room.seats if s.kind == SeatKind.HUMAN}
     due = next_due(room, timing, humans & after, playing=playing, away_delay=away_delay)
     out: list[RoomEvent] = [e for e in events if not isinstance(e, Timed)]
