@@ -18,6 +18,7 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Table, case, insert, tuple_, update
 from sqlalchemy.exc import IntegrityError
@@ -44,12 +45,20 @@ class _Change:
                                        .create_future())
 
 
+@dataclass
+class _Creation:
+    room: dict[str, Any]  # the rooms row
+    rows: list[tuple[Table, dict[str, Any]]]  # rows of other tables, without their room_id
+    done: asyncio.Future[int] = field(default_factory=lambda: asyncio.get_running_loop()
+                                      .create_future())
+
+
 class Committer:
     """The one writer of a process's room changes: batches them into shared transactions."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._queue: asyncio.Queue[_Change] = asyncio.Queue()
+        self._queue: asyncio.Queue[_Change | _Creation] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
     async def commit(self, room: RoomData, writes: Writes, now: datetime) -> None:
@@ -57,41 +66,68 @@ class Committer:
 
         The room's lock is held by the caller, so a room has one change waiting at most.
         """
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._write_forever())
         change = _Change(room, writes, now)
-        self._queue.put_nowait(change)
+        self._put(change)
         if not await change.done:
             raise Stale(room.code)
+
+    async def create(self, room: dict[str, Any],
+                     rows: list[tuple[Table, dict[str, Any]]]) -> int:
+        """Writes a new room's row and its first rows (seat, notice) in the next batch;
+        returns the room's id.
+
+        New rooms go through the one writer too: a second writer would only wait for
+        the database's lock.
+        """
+        creation = _Creation(room, rows)
+        self._put(creation)
+        return await creation.done
+
+    def _put(self, item: _Change | _Creation) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._write_forever())
+        self._queue.put_nowait(item)
 
     async def _write_forever(self) -> None:
         while True:
             batch = [await self._queue.get()]
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
+            creations = [c for c in batch if isinstance(c, _Creation)]
+            changes = [c for c in batch if isinstance(c, _Change)]
             try:
-                written = await self._write(batch)
+                written = await self._write(changes, creations)
             except IntegrityError:
-                written = await self._write_one_by_one(batch)
+                written = await self._write_one_by_one(changes, creations)
             except Exception as e:  # the database failed: every waiting change learns it
-                for c in batch:
-                    if not c.done.done():
-                        c.done.set_exception(e)
+                for item in batch:
+                    if not item.done.done():
+                        item.done.set_exception(e)
                 continue
-            for c in batch:
+            for c in changes:
                 if not c.done.done():
                     c.done.set_result(c.room.id in written)
 
-    async def _write(self, batch: list[_Change]) -> set[int]:
+    async def _write(self, batch: list[_Change], creations: list[_Creation]) -> set[int]:
         """Writes a batch in one transaction; returns the ids of the rooms written."""
         async with self.db.engine.begin() as conn:
-            return await _write_changes(conn, batch)
+            made = await _create_rooms(conn, creations) if creations else []
+            written = await _write_changes(conn, batch) if batch else set()
+        for c, room_id in zip(creations, made, strict=True):
+            c.done.set_result(room_id)
+        return written
 
-    async def _write_one_by_one(self, batch: list[_Change]) -> set[int]:
+    async def _write_one_by_one(self, batch: list[_Change],
+                                creations: list[_Creation]) -> set[int]:
         written: set[int] = set()
+        for creation in creations:
+            try:
+                await self._write([], [creation])
+            except IntegrityError as e:  # a new room's code taken: its creator learns it
+                creation.done.set_exception(e)
         for c in batch:
             with contextlib.suppress(IntegrityError):  # a unique clash: another writer's
-                written |= await self._write([c])
+                written |= await self._write([c], [])
         return written
 
     async def close(self) -> None:
@@ -106,6 +142,26 @@ class Committer:
                 c.done.set_exception(RuntimeError("The server is shutting down"))
 
 
+async def _create_rooms(conn: AsyncConnection, creations: list[_Creation]) -> list[int]:
+    """Inserts new rooms with one statement per table; returns their ids in order."""
+    made = await conn.execute(insert(ROOMS).returning(ROOMS.c.id, sort_by_parameter_order=True),
+                              [c.room for c in creations])
+    ids = [int(i) for i in made.scalars()]
+    await _insert_rows(conn, [(table, {**row, "room_id": room_id})
+                              for c, room_id in zip(creations, ids, strict=True)
+                              for table, row in c.rows])
+    return ids
+
+
+async def _insert_rows(conn: AsyncConnection, rows: list[tuple[Table, dict[str, Any]]]) -> None:
+    """Inserts each table's rows with one statement (rows of one statement share keys)."""
+    grouped: dict[tuple[Table, tuple[str, ...]], list[dict[str, Any]]] = defaultdict(list)
+    for table, row in rows:
+        grouped[(table, tuple(row))].append(row)
+    for (table, _), many in grouped.items():
+        await conn.execute(insert(table), many)
+
+
 async def _write_changes(conn: AsyncConnection, batch: list[_Change]) -> set[int]:
     now = max(c.now for c in batch)
     touched = [c.room.id for c in batch if c.writes.touched]
@@ -118,13 +174,7 @@ async def _write_changes(conn: AsyncConnection, batch: list[_Change]) -> set[int
             .returning(ROOMS.c.id))
     written = set((await conn.execute(bump)).scalars())
     ok = [c for c in batch if c.room.id in written]
-    # Each table's rows in one statement (rows of one statement have the same keys).
-    rows: dict[tuple[Table, tuple[str, ...]], list[dict[str, object]]] = defaultdict(list)
-    for c in ok:
-        for table, row in c.writes.inserts:
-            rows[(table, tuple(row))].append(row)
-    for (table, _), many in rows.items():
-        await conn.execute(insert(table), many)
+    await _insert_rows(conn, [row for c in ok for row in c.writes.inserts])
     for c in ok:
         for statement in c.writes.statements:
             await conn.execute(statement)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 
 from app import store
 from app.db import Database
@@ -17,8 +17,9 @@ from app.errors import NotFound
 from app.models import ChatRow
 from app.models import Room as RoomRow
 from app.rooms.clock import ClockSetting, Timing, resolve
+from app.rooms.committer import Committer
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
-from app.rooms.writes import CHAT, ROOMS, SEATS, clock_json
+from app.rooms.writes import CHAT, SEATS, clock_json
 from games import replay
 from games.base import Game
 from games.registry import UnknownGame, get_game
@@ -26,23 +27,21 @@ from games.registry import UnknownGame, get_game
 JSON = Any
 
 
-async def create(db: Database, *, game: Game, options: dict[str, JSON],
+async def create(committer: Committer, *, game: Game, options: dict[str, JSON],
                  allow_spectators: bool, turn_clock: ClockSetting | None,
                  gone_after: float | None, host: SeatInfo, code: str,
                  now: datetime) -> RoomData:
     """Stores a new room at version 1 in the lobby, with its host seated; returns it."""
     opened = f"{host.name} opened the room"
-    async with db.engine.begin() as conn:
-        room_id = (await conn.execute(insert(ROOMS).values(
-            code=code, game=game.id, options=options, status=RoomStatus.LOBBY,
-            host_seat=host.position, allow_spectators=allow_spectators, version=1, matches=0,
-            turn_clock=clock_json(turn_clock), gone_after=gone_after, created_at=now,
-            updated_at=now, touched_at=now).returning(ROOMS.c.id))).scalar_one()
-        await conn.execute(insert(SEATS).values(
-            room_id=room_id, position=host.position, name=host.name, kind=host.kind,
-            token_hash=host.token_hash))
-        await conn.execute(insert(CHAT).values(room_id=room_id, room_version=1, name=host.name,
-                                               kind="notice", text=opened, at=now))
+    room_id = await committer.create(
+        {"code": code, "game": game.id, "options": options, "status": RoomStatus.LOBBY,
+         "host_seat": host.position, "allow_spectators": allow_spectators, "version": 1,
+         "matches": 0, "turn_clock": clock_json(turn_clock), "gone_after": gone_after,
+         "created_at": now, "updated_at": now, "touched_at": now},
+        [(SEATS, {"position": host.position, "name": host.name, "kind": host.kind,
+                  "bot": None, "token_hash": host.token_hash}),
+         (CHAT, {"room_version": 1, "seat": None, "name": host.name, "kind": "notice",
+                 "text": opened, "at": now, "only": None})])
     return RoomData(id=room_id, code=code, game=game, options=options, status=RoomStatus.LOBBY,
                     host_seat=host.position, allow_spectators=allow_spectators, version=1,
                     matches=0, seats=[host], turn_clock=turn_clock, gone_after=gone_after,

@@ -173,7 +173,7 @@ class RoomService:
         token = new_token()
         host = SeatInfo(0, clean_name(name), SeatKind.HUMAN, None, hash_token(token))
         data = await persistence.create(
-            self.db, game=game, options=opts, host=host, code=new_code(),
+            self.committer, game=game, options=opts, host=host, code=new_code(),
             allow_spectators=allow_spectators, turn_clock=resolve(turn_clock),
             gone_after=gone_after, now=self.clock.now())
         live = self.rooms[data.code] = self._live(data)
