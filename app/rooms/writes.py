@@ -65,7 +65,6 @@ def writes_of(room: RoomData, version: int, events: Sequence[RoomEvent], *,
 
 def _add(out: Writes, room: RoomData, version: int, event: RoomEvent, snapshot_every: int,
          now: datetime) -> None:
-    this_room = ROOMS.c.id == room.id
     match event:
         case SeatTaken(seat):
             out.inserts.append((SEATS, {"room_id": room.id, "position": seat.position,
@@ -78,7 +77,7 @@ def _add(out: Writes, room: RoomData, version: int, event: RoomEvent, snapshot_e
                 SEATS.c.room_id == room.id, SEATS.c.position == position)
                 .values(kind=SeatKind.BOT, bot=bot, token_hash=None))
         case Configured(options, allow_spectators, turn_clock, gone_after):
-            out.statements.append(update(ROOMS).where(this_room).values(
+            out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
                 options=options, allow_spectators=allow_spectators,
                 turn_clock=clock_json(turn_clock), gone_after=gone_after))
         case GameStarted():
@@ -92,10 +91,10 @@ def _add(out: Writes, room: RoomData, version: int, event: RoomEvent, snapshot_e
             out.inserts.append((CHAT, _chat(room, version, now, kind="notice", text=text,
                                             only=list(only) if only else None)))
         case Timed(timing, due):
-            out.statements.append(update(ROOMS).where(this_room).values(
+            out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
                 clock=timing.to_json(), deadline=due))
         case GameAbandoned(reason):
-            out.statements.append(update(ROOMS).where(this_room).values(
+            out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
                 status=RoomStatus.ABANDONED, deadline=None))
             out.statements.append(update(GAMES).where(GAMES.c.id == room.game_id).values(
                 status=GameStatus.ABANDONED, ended_reason=reason, finished_at=now))
