@@ -11,10 +11,11 @@ from games.base import (
     Event,
     Game,
     Result,
+    Rule,
     Seat,
     Viewer,
 )
-from games.cowpoker import hidden, rules, scoring, view
+from games.cowpoker import hidden, rules, scoring, teach, view
 from games.cowpoker.actions import Action as ActionType
 from games.cowpoker.bots import SmartBot
 from games.cowpoker.cards import CARD_IDS, CARDS, RANCHES
@@ -161,6 +162,30 @@ class Cowpoker(Game[State]):
         if sorted(cards) != sorted(CARD_IDS):
             out.append(f"{len(cards)} cards in play ({len(set(cards))} distinct), expected 54")
         return out
+
+    def describe(self, state: State, seat: int, action: Action) -> str:
+        """Returns what a legal action will do, in one sentence (see ``teach``)."""
+        return teach.describe(state, seat, action)
+
+    def refusal(self, state: State, seat: int, action: Action) -> Rule:
+        """Returns the rule that forbids ``action`` now."""
+        return teach.refusal(state, seat, action)
+
+    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns why each card the seat holds or sees in a Gang cannot be used now."""
+        return teach.why_not(state, seat)
+
+    def card_notes(self) -> dict[str, str]:
+        """Returns every card's Ranch, values and effect."""
+        return teach.card_notes()
+
+    def score_so_far(self, state: State, seat: int) -> Any:
+        """Returns the seat's three poker hands as they stand, and its score from its view."""
+        return teach.score_so_far(state, seat)
+
+    def situations(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns the situations the seat is in (first-game hints)."""
+        return teach.situations(state, seat)
 
     def describe_action(self, action: Action) -> str:
         """Returns a short label, e.g. "play Lasso Lem"."""

@@ -13,11 +13,12 @@ from games.base import (
     Game,
     RandomBot,
     Result,
+    Rule,
     Seat,
     Viewer,
 )
 from games.rng import Rng
-from games.wyoming_cowboy import hidden, rules, view
+from games.wyoming_cowboy import hidden, rules, teach, view
 from games.wyoming_cowboy.actions import Action as ActionType
 from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import full_deck, words
@@ -134,6 +135,30 @@ class WyomingCowboy(Game[State]):
         if state.phase == Phase.TURN and state.step == Step.REACT and seat == victim:
             return {"type": "stand"}
         return None
+
+    def describe(self, state: State, seat: int, action: ActionDict) -> str:
+        """Returns what a legal action will do, in one sentence (see ``teach``)."""
+        return teach.describe(state, seat, action)
+
+    def refusal(self, state: State, seat: int, action: ActionDict) -> Rule:
+        """Returns the rule that forbids ``action`` now."""
+        return teach.refusal(state, seat, action)
+
+    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns why each card the seat holds or has pulled cannot be used now."""
+        return teach.why_not(state, seat)
+
+    def card_notes(self) -> dict[str, str]:
+        """Returns what every card does in Wyoming Cowboy."""
+        return teach.card_notes()
+
+    def score_so_far(self, state: State, seat: int) -> Any:
+        """Returns the seat's hand as it would score if the hand ended now."""
+        return teach.score_so_far(state, seat)
+
+    def situations(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns the situations the seat is in (first-game hints)."""
+        return teach.situations(state, seat)
 
     def describe_action(self, action: ActionDict) -> str:
         """Returns a short English label for an action."""
