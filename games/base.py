@@ -260,6 +260,14 @@ class Game(ABC, Generic[S]):
     # conformance suite looks for secrets in them and compares them after the cards
     # hidden from the seat are shuffled. ``{seat:N}`` stands for seat N's name.
 
+    def rules_markdown(self) -> str | None:
+        """Returns the rules page in Markdown: ``rules.md`` of the game's package by default.
+
+        Every heading becomes an anchor (``games.rulebook.slug``) that a ``Rule`` may name.
+        """
+        from games.rulebook import rules_text
+        return rules_text(self)
+
     def describe(self, state: S, seat: Seat, action: Action) -> str:
         """Returns one sentence saying what ``action`` (legal for ``seat``) will do."""
         return self.describe_action(action)

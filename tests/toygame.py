@@ -59,6 +59,19 @@ class State(JsonState):
         return copy.deepcopy(self)
 
 
+RULES = """# High Card
+
+## A turn
+
+Every seat plays one card of its hand at the same time; the highest card wins the trick
+(ties: the lower seat).
+
+## The end
+
+After the last trick, most tricks wins.
+"""
+
+
 class HighCard(Game[State]):
     """The test game."""
 
@@ -108,6 +121,12 @@ class HighCard(Game[State]):
                            "text": f"{{seat:{best}}} wins the trick with {s.played[best]}"})
             s.played = [None] * s.seats
         return events
+
+    def rules_markdown(self) -> str:
+        return RULES
+
+    def describe(self, state: State, seat: int, action: Action) -> str:
+        return f"Play {action['card']} into this trick, face down until everyone has"
 
     def is_over(self, state: State) -> bool:
         return self._over(state)
