@@ -24,8 +24,8 @@ from pydantic import BaseModel
 
 from games.base import Action, Event, Game, GameError, Rule, Seat, Viewer
 from games.leaks import leaked, visible_to
-from games.rulebook import anchors
 from games.rng import Rng
+from games.rulebook import anchors
 
 MAX_STEPS = 100_000
 # States per game that the two leak checks look at (they try every viewer and seat).
@@ -545,8 +545,9 @@ def check_refusals_name_rules(game: Game, played: Sequence[Played]) -> None:
                 except GameError as e:
                     at = f"{g.where(i)}: refusing {action} to seat {seat}"
                     _check_rule(game, e.rule, page, at)
-                    found = leaked(e.rule.text, g.secrets(i, seat))
-                    assert not found, f"{at} names {sorted(found)}: {e.rule.text}"
+                    text = e.rule.text if e.rule is not None else ""
+                    found = leaked(text, g.secrets(i, seat))
+                    assert not found, f"{at} names {sorted(found)}: {text}"
 
 
 def check_teaching_does_not_leak(game: Game, played: Sequence[Played]) -> None:

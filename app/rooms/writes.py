@@ -76,9 +76,9 @@ def _add(out: Writes, room: RoomData, version: int, event: RoomEvent, snapshot_e
             out.statements.append(update(SEATS).where(
                 SEATS.c.room_id == room.id, SEATS.c.position == position)
                 .values(kind=SeatKind.BOT, bot=bot, token_hash=None))
-        case Configured(options, allow_spectators, turn_clock, gone_after):
+        case Configured(options, allow_spectators, turn_clock, gone_after, hints):
             out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
-                options=options, allow_spectators=allow_spectators,
+                options=options, allow_spectators=allow_spectators, hints=hints,
                 turn_clock=clock_json(turn_clock), gone_after=gone_after))
         case GameStarted():
             _start_game(out, room, event, now)

@@ -79,7 +79,8 @@ def describe(st: State, seat: int, a: Action) -> str:
     if t == "draw":
         top = st.players[seat].draw[0] if p.draw else None
         back = f" (its back: {spec(top).back}, {_cacti(spec(top).back)})" if top else ""
-        forced = f" — {p.must_draw} forced draw{'s' if p.must_draw > 1 else ''} left" if p.must_draw else ""
+        forced = (f" — {p.must_draw} forced draw{'s' if p.must_draw > 1 else ''} left"
+                  if p.must_draw else "")
         danger = tally.bandits - tally.jails
         return (f"Draw the top card of your deck{back}{forced}; you have {danger} of 3 "
                 "Bandits")
@@ -207,7 +208,8 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
     if the round ended now (a bust scores nothing)."""
     p = st.players[seat]
     t = rules.tally(st, seat)
-    lines: list[list[Any]] = [["Herd before this round", p.herd - (p.round_cows if st.phase != Phase.DRAW else 0)]]
+    before = p.herd - (p.round_cows if st.phase != Phase.DRAW else 0)
+    lines: list[list[Any]] = [["Herd before this round", before]]
     notes = [f"${t.cash} this round" + (f" (${t.gift} of it gifts)" if t.gift else ""),
              f"Bandits: {t.bandits}, Jails: {t.jails} — {BUST} Bandits not jailed bust you"]
     if st.phase == Phase.DRAW:

@@ -73,7 +73,8 @@ def describe(st: State, seat: int, a: Action) -> str:
             effect = f"; its effect: {c.effect_text}"
         elif c.effect != "none":
             effect = "; its effect does not work for you (another Ranch's card)"
-        return f"Play {_card(cid)} into {where} (+{c.points} point{'s' if c.points != 1 else ''}){effect}"
+        pts = f"+{c.points} point{'s' if c.points != 1 else ''}"
+        return f"Play {_card(cid)} into {where} ({pts}){effect}"
     if t == "trick":
         cid = a["card"]
         c = CARDS[cid]
@@ -136,8 +137,9 @@ def why_not(st: State, seat: int) -> dict[str, Rule]:
             continue
         if acting != pos:
             if st.phase == Phase.TRICK:
-                out[c] = Rule("roundups-and-gunfights", f"{who(st, acting) if acting is not None else 'Another Ranch'} "
-                              "plays to the trick now; your card comes in your place in it.")
+                now = who(st, acting) if acting is not None else "Another Ranch"
+                out[c] = Rule("roundups-and-gunfights", f"{now} plays to the trick now; your "
+                              "card comes in your place in it.")
             else:
                 out[c] = Rule("a-turn", f"It is {who(st, st.turn)}'s turn.")
         else:
@@ -160,9 +162,9 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
     pos = st.position_of(seat)
     if st.phase == Phase.OVER:
         row = scoring.breakdown(st)[pos]
-        lines = [[line["what"] + (f": {line['hand']}" if line.get("hand") else ""),
+        final = [[line["what"] + (f": {line['hand']}" if line.get("hand") else ""),
                   line["points"]] for line in row["lines"]]
-        return {"title": "The final score", "lines": lines, "total": float(row["total"]),
+        return {"title": "The final score", "lines": final, "total": float(row["total"]),
                 "notes": []}
     gangs = [scoring.hand_value(st.gangs[p]) for p in range(4)]
     best = max(gangs)

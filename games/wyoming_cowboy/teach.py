@@ -117,9 +117,11 @@ def describe(st: State, seat: int, a: Action) -> str:
                 f"{_ability(a['gun'])}, from your next turn")
     if t == "shoot":
         gun = rules.find_gun(st, seat, a["gun"])
-        return f"Shoot {{seat:{a['target']}}} with your {gun_name(gun['kind'])} — {_ability(gun['kind'])}"
+        kind = gun["kind"]
+        return f"Shoot {{seat:{a['target']}}} with your {gun_name(kind)} — {_ability(kind)}"
     if t == "backfire":
-        return f"Backfire: hand {{seat:{st.pending['shooter']}}} your {words(a['card'])} instead of the shot"
+        shooter = st.pending["shooter"]
+        return f"Backfire: hand {{seat:{shooter}}} your {words(a['card'])} instead of the shot"
     if t == "quick_draw":
         return (f"Quick draw {_list(a['cards'])}: they go on your table as a .357 and you "
                 f"take {{seat:{st.pending['shooter']}}}'s {gun_name(st.pending['kind'])}")
@@ -284,11 +286,11 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
                 "hand": h["seats"][seat]["total"],
                 "total": float(st.totals[seat]),
                 "notes": [f"Your total after it: {st.totals[seat]}."]}
-    lines = scoring.hand_lines(st.hands[seat], st.badges[seat], st.tens[seat],
-                               st.couples[seat], False, st.options)
-    hand = sum(p for _, p in lines)
+    now = scoring.hand_lines(st.hands[seat], st.badges[seat], st.tens[seat],
+                             st.couples[seat], False, st.options)
+    hand = sum(p for _, p in now)
     return {"title": f"Hand {st.hand_no} if it ended now",
-            "lines": [[label, p] for label, p in lines],
+            "lines": [[label, p] for label, p in now],
             "hand": hand, "total": float(st.totals[seat] + hand),
             "notes": [f"Earlier hands: {st.totals[seat]}. Ending the hand yourself adds +30."]}
 

@@ -51,7 +51,7 @@ def test_the_score_so_far_is_the_hand_as_it_will_score_for_every_seat_the_last_m
     checked = 0
     for seed in range(6):
         g = play_one(GAME, 4, seed, first=True)
-        for i, (seat, action) in enumerate(g.actions):
+        for i, (seat, _) in enumerate(g.actions):
             before, after, events = g.states[i], g.states[i + 1], g.events[i]
             end = next((e for e in events if e["type"] == "hand_end"), None)
             if end is None:
