@@ -4,6 +4,7 @@ import { api, prefs, tokens } from "./api.js";
 import { $, fill, h } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { clockFields } from "./clock.js";
+import { playedBefore, rulesButton } from "./teaching.js";
 
 function gameCard(game) {
   const form = optionsForm(game.options_schema, {}, { idPrefix: `opt-${game.id}` });
@@ -11,6 +12,8 @@ function gameCard(game) {
   const name = h("input", { id: `name-${game.id}`, name: "name", required: true, maxlength: 32,
     autocomplete: "nickname", value: prefs.get("name", "") });
   const spectators = h("input", { id: `spec-${game.id}`, type: "checkbox", checked: true });
+  // First-game hints are on for the first game played in this browser.
+  const hints = h("input", { id: `hints-${game.id}`, type: "checkbox", checked: !playedBefore() });
   const error = h("p", { class: "error", role: "alert" });
   const submit = h("button", { type: "submit", class: "primary" }, "Open a private room");
   const el = h("form", { class: "create", "data-game": game.id, onsubmit: async (e) => {
@@ -21,7 +24,7 @@ function gameCard(game) {
     submit.disabled = true;
     try {
       const room = await api("POST", "/rooms", { body: { game: game.id, name: who, options: form.read(),
-        allow_spectators: spectators.checked, ...clock.read() } });
+        allow_spectators: spectators.checked, hints: hints.checked, ...clock.read() } });
       prefs.set("name", who);
       tokens.set(room.code, room.token);
       location.href = `/r/${room.code}`;
@@ -33,12 +36,13 @@ function gameCard(game) {
   h("div", { class: "field" }, h("label", { for: name.id }, "Your name"), name),
   h("details", { class: "game-options" }, h("summary", null, "Options"), form.element, clock.element),
   h("div", { class: "field inline" }, spectators, h("label", { for: spectators.id }, "Allow spectators")),
+  h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
   submit, error);
   const players = game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats}–${game.max_seats} players`;
   return h("li", { class: "game panel", id: `game-${game.id}` },
     h("h2", null, game.title),
     h("p", { class: "meta" }, players, game.bots?.length ? ` · bots: ${game.bots.join(", ")}` : ""),
-    h("p", { class: "description" }, game.description || ""),
+    h("p", { class: "description" }, game.description || " ", " ", rulesButton(game.id, game.title, "Read the rules")),
     el);
 }
 

@@ -8,6 +8,7 @@ import { describeAction, renderChoices, renderResult } from "./actions.js";
 import * as generic from "./tables/generic.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { beeper, clockFields, countdown, heardServer, tick } from "./clock.js";
+import * as teaching from "./teaching.js";
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const state = {
@@ -31,9 +32,9 @@ state.clearSelection = () => { state.ui.selected = []; state.ui.menu = null; ren
 
 // ---------------------------------------------------------------- helpers
 
-function notice(text, kind = "error") {
+function notice(text, kind = "error", ...more) {
   const el = $("#notice");
-  el.textContent = text || "";
+  fill(el, text || "", ...more.filter(Boolean).map((m) => [" ", m]));
   el.dataset.kind = kind;
   el.hidden = !text;
 }
@@ -114,7 +115,9 @@ function connect() {
       if (msg.ref === undefined || msg.ref === state.pending) state.pending = false;
       state.errorCount += 1;
       // Those that close the socket: setConn says why once it is closed.
-      if (!msg.refusal && msg.code !== "kicked" && msg.code !== "spectators_off") notice(msg.message);
+      if (!msg.refusal && msg.code !== "kicked" && msg.code !== "spectators_off") {
+        notice(msg.message, "error", teaching.refusalWords(msg, state.doc));
+      }
       if (state.doc) render();
     },
   });
@@ -226,7 +229,7 @@ function renderHost() {
   panel.hidden = false;
   const game = state.games[r.game];
   // Keep the options form while the host edits it; rebuild when the room's options change.
-  const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.seats.length, r.seats.map((s) => s.bot),
+  const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.hints, r.seats.length, r.seats.map((s) => s.bot),
     r.clock && [r.clock.per_move, r.clock.bank], r.gone_after]);
   if (panel.dataset.key === optKey) return;
   panel.dataset.key = optKey;
@@ -244,10 +247,12 @@ function renderHost() {
       const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt" });
       const clock = clockFields(r.clock, r.gone_after, "room");
       const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
+      const hints = h("input", { id: "room-hints", type: "checkbox", checked: r.hints });
       panel.append(h("details", { class: "game-options" }, h("summary", null, "Options"),
-        h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, ...clock.read() }); } },
+        h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() }); } },
           form.element, clock.element,
           h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
+          h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
           h("button", { type: "submit" }, "Save options"))));
     }
   } else if (r.status === "finished" || r.status === "abandoned") {
@@ -284,7 +289,9 @@ function tableCtx() {
     },
   };
   if (isHost() && doc.room.status === "finished") ctx.rematch = () => hostCall("POST", "/rematch");
-  ctx.label = (a) => (table.label ? table.label(a, ctx) : null) || describeAction(a, ctx);
+  // The game's own sentence for a move first (doc.teach.moves), else the table's label.
+  ctx.label = (a) => teaching.moveWords(doc, a) || (table.label ? table.label(a, ctx) : null) || describeAction(a, ctx);
+  ctx.words = (a) => teaching.moveWords(doc, a);
   return ctx;
 }
 
@@ -310,6 +317,7 @@ async function renderPlay() {
   const r = doc.room;
   const key = $("#play").contains(document.activeElement) ? focusKey(document.activeElement) : null;
   const tableEl = $("#table"), promptEl = $("#prompt"), resultEl = $("#result"), reactionEl = $("#reaction");
+  teaching.renderBar($("#teach-bar"), doc);
   if (!doc.game) {
     fill(promptEl, r.status === "lobby"
       ? (r.you === null ? "Waiting for the host to start. Take a seat to play, or watch from here." : "Waiting for the host to start the game.")
@@ -335,6 +343,7 @@ async function renderPlay() {
     away ? h("span", { class: "away-note" }, "You are away: the server is playing for you. ",
       h("button", { type: "button", id: "im-back", class: "primary small", onclick: () => socket.back() }, "I'm back")) : null);
   tableEl.dataset.game = r.game;
+  if (r.you !== null) teaching.notePlayed();
   clear(reactionEl);
   clear(tableEl);
   ctx.reaction = reactionEl;
@@ -345,6 +354,7 @@ async function renderPlay() {
     clear(tableEl);
     generic.render(tableEl, view, ctx);
   }
+  teaching.afterRender(tableEl, doc, ctx);
   clear(resultEl);
   if (r.status === "finished" || view.result) renderResult(resultEl, view, r, ctx, table);
   renderChoices($("#choices"), $("#choice-list"), ctx);
