@@ -47,7 +47,7 @@ def read_a_move(p: Player) -> bool:
     return True
 
 
-def why_a_card_waits(p: Player) -> bool:
+def why_a_card_waits(p: Player, shot: str) -> bool:
     """Clicking a greyed card opens its enlarged face with its note and why it waits."""
     rendered(p)
     doc = p.doc()
@@ -64,6 +64,7 @@ def why_a_card_waits(p: Player) -> bool:
     assert names_in(doc["teach"]["why_not"][card]["text"], doc) in why
     assert zoom.locator(".card-note").inner_text().strip(), "the enlarged card says nothing"
     assert zoom.locator(".card-zoom-face svg").count() == 1
+    p.page.screenshot(path=shot)
     zoom.locator("#card-zoom-close").click()
     assert not p.page.locator("#card-zoom").count()
     return True
@@ -114,7 +115,8 @@ def test_the_table_teaches_the_game(browser, live, artifacts, game_id):
             if not done["move"]:
                 done["move"] = read_a_move(p)
             if not done["why"]:
-                done["why"] = why_a_card_waits(p)
+                done["why"] = why_a_card_waits(
+                    p, str(artifacts / f"teach-{game_id}-why-{size}.png"))
             if not done[f"hint-{size}"] and p.page.locator("#hint").count():
                 p.page.screenshot(path=str(artifacts / f"teach-{game_id}-hint-{size}.png"))
                 done[f"hint-{size}"] = True
