@@ -290,8 +290,8 @@ function tableCtx() {
   };
   if (isHost() && doc.room.status === "finished") ctx.rematch = () => hostCall("POST", "/rematch");
   // The game's own sentence for a move first (doc.teach.moves), else the table's label.
-  ctx.label = (a) => teaching.moveWords(doc, a) || (table.label ? table.label(a, ctx) : null) || describeAction(a, ctx);
-  ctx.words = (a) => teaching.moveWords(doc, a);
+  ctx.words = (a) => { const w = teaching.moveWords(doc, a); return w ? ctx.text(w) : null; };
+  ctx.label = (a) => ctx.words(a) || (table.label ? table.label(a, ctx) : null) || describeAction(a, ctx);
   return ctx;
 }
 

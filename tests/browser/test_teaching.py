@@ -39,10 +39,11 @@ def read_a_move(p: Player) -> bool:
     doc = p.doc()
     if not doc["legal"]:
         return False
-    action, words = doc["legal"][0], doc["teach"]["moves"][0]
     p.page.locator("#choices").evaluate("e => e.open = true")
-    button = p.page.locator(f"#choice-list [data-action='{key(action)}']")
-    assert button.inner_text() == names_in(words, doc)
+    for action, words in list(zip(doc["legal"], doc["teach"]["moves"], strict=True))[:12]:
+        button = p.page.locator(f"#choice-list [data-action='{key(action)}']")
+        assert button.inner_text() == names_in(words, doc)
+        assert "{seat:" not in button.inner_text()
     p.page.locator("#choices").evaluate("e => e.open = false")
     return True
 
