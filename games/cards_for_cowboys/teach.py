@@ -241,7 +241,7 @@ def situations(st: State, seat: int) -> dict[str, Rule]:
         if t.bandits - t.jails == BUST - 1:
             out["two_bandits"] = Rule("busting", "Two Bandits: one more and you bust, losing "
                                       "this round's Cows and buys. Stopping is safe.")
-    if st.phase == Phase.DRAW and p.status == Status.BUSTED:
+    if st.phase != Phase.OVER and p.status == Status.BUSTED:
         out["first_bust"] = Rule("busting", "Bust! Three Bandits: this round you score no "
                                  "Cows and buy nothing. Your cards go to your discard pile.")
     if acting and p.pending:

@@ -57,6 +57,15 @@ CARD_NOTES = {
 _DIRECTIONS = {"left": "to the left", "right": "to the right", "across": "across the table"}
 
 
+def _legal(st: State, seat: int) -> list[Action]:
+    """The seat's legal actions, from the list the plugin keeps on the state (states never
+    change once made), so that words cost no second enumeration of a pass's choices."""
+    cache = st.__dict__.setdefault("_legal", {})
+    if seat not in cache:
+        cache[seat] = rules.legal(st, seat)
+    return cache[seat]  # type: ignore[no-any-return]
+
+
 def card_notes() -> dict[str, str]:
     """Returns what every card does, keyed by its text (``5H``)."""
     return {r + s: note for r, note in CARD_NOTES.items() for s in SUIT_WORDS}
@@ -236,7 +245,7 @@ def why_not(st: State, seat: int) -> dict[str, Rule]:
         out = dict.fromkeys(hand, Rule("the-end-of-a-hand", "The hand is over: deal the "
                                        "next one."))
     else:
-        legal = rules.legal(st, seat)
+        legal = _legal(st, seat)
         used: set[str] = set()
         for x in legal:
             if "card" in x:
@@ -326,7 +335,7 @@ def situations(st: State, seat: int) -> dict[str, Rule]:
         return out
     if seat != st.turn or seat not in acting:
         return out
-    legal = rules.legal(st, seat)
+    legal = _legal(st, seat)
     kinds = {a["type"] for a in legal}
     if st.step == Step.ACT:
         out["first_turn"] = Rule("a-turn", "Your turn: take one action (show a couple, play "
