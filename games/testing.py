@@ -305,7 +305,8 @@ def check_no_leaks(game: Game, played: Sequence[Played]) -> None:
 
 
 def check_refusals_do_not_leak(game: Game, played: Sequence[Played]) -> None:
-    """Another seat's legal actions, tried by each seat, are refused without naming secrets."""
+    """Another seat's legal actions, tried by each seat, are refused with a rule and without
+    naming secrets."""
     for g in (g for g in played if g.first):
         for i, state in enumerate(g.states):
             actions = [a for s in sorted(game.to_act(state))
@@ -315,6 +316,8 @@ def check_refusals_do_not_leak(game: Game, played: Sequence[Played]) -> None:
                     try:
                         game.apply(state, seat, action)
                     except GameError as e:
+                        assert e.rule is not None, (
+                            f"{g.where(i)}: refusing {action} to seat {seat} names no rule")
                         found = leaked(e.message, g.secrets(i, seat))
                         assert not found, (f"{g.where(i)}: refusing {action} to seat {seat} "
                                            f"names {sorted(found)}: {e.message}")
@@ -334,7 +337,7 @@ def check_action_schema(game: Game, played: Sequence[Played]) -> None:
 
 
 def check_illegal_refused(game: Game, played: Sequence[Played]) -> None:
-    """Out-of-turn and unknown actions raise ``GameError`` and change nothing."""
+    """Out-of-turn and unknown actions raise ``GameError`` naming a rule and change nothing."""
     for g in (g for g in played if g.first):
         for i, state in list(enumerate(g.states))[:-1:10]:
             before = game.state_hash(state)
@@ -348,8 +351,9 @@ def check_illegal_refused(game: Game, played: Sequence[Played]) -> None:
             for seat, action in tries:
                 try:
                     game.apply(state, seat, action)
-                except GameError:
-                    pass
+                except GameError as e:
+                    assert e.rule is not None, (
+                        f"{g.where(i)}: refusing {action} to seat {seat} names no rule")
                 else:
                     raise AssertionError(f"{g.where(i)}: seat {seat} was allowed {action}")
             assert game.state_hash(state) == before, (
