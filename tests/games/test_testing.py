@@ -104,7 +104,7 @@ def test_moved_values_and_where_they_show() -> None:
 class Wordless(HighCard):
     """Brings neither a rules page nor words for its moves."""
 
-    def rules_markdown(self) -> None:
+    def rules_markdown(self) -> None:  # type: ignore[override]
         return None
 
     def describe(self, state: State, seat: int, action: Any) -> str:
