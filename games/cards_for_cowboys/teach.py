@@ -78,15 +78,12 @@ def describe(st: State, seat: int, a: Action) -> str:
     tally = rules.tally(st, seat)
     if t == "draw":
         top = st.players[seat].draw[0] if p.draw else None
-        back = f" (its back: {spec(top).back}, {_cacti(spec(top).back)})" if top else ""
+        back = f": a {spec(top).back} back ({_cacti(spec(top).back)})" if top else ""
         forced = (f" — {p.must_draw} forced draw{'s' if p.must_draw > 1 else ''} left"
                   if p.must_draw else "")
-        danger = tally.bandits - tally.jails
-        return (f"Draw the top card of your deck{back}{forced}; you have {danger} of 3 "
-                "Bandits")
+        return f"Draw your top card{back}{forced}"
     if t == "stop":
-        return (f"Stop drawing: keep ${tally.cash} and {tally.cows} Cows this round, and "
-                "buy when everyone has stopped")
+        return f"Stop drawing and keep ${tally.cash} and {tally.cows} Cows"
     if t == "trash":
         s = spec(a["card"])
         what = EFFECT_WORDS.get(s.effect, "Trash it.")

@@ -70,18 +70,17 @@ def describe(st: State, seat: int, a: Action) -> str:
         where = "your Gang" if target == pos else f"{who(st, target)}'s Gang (it always goes there)"
         effect = ""
         if c.effect != "none" and rules.works_for(st, pos, cid):
-            effect = f"; its effect: {c.effect_text}"
+            effect = f"; {c.effect_text}"
         elif c.effect != "none":
-            effect = "; its effect does not work for you (another Ranch's card)"
+            effect = "; its effect is not yours"
         pts = f"+{c.points} point{'s' if c.points != 1 else ''}"
-        return f"Play {_card(cid)} into {where} ({pts}){effect}"
+        return f"Play {c.name} into {where}: {pts}{effect}"
     if t == "trick":
         cid = a["card"]
         c = CARDS[cid]
         kind = st.trick.kind if st.trick else "roundup"
         val = c.roundup if kind == "roundup" else c.gunfight
-        return (f"Play {_card(cid)} to the {kind.capitalize()}: it counts {val}; the highest "
-                "takes the cards into its Cellar")
+        return f"Play {c.name} to the {kind.capitalize()}: it counts {val}"
     if t == "call":
         return (f"Call a {a['trick'].capitalize()}: everyone plays a card; the highest "
                 f"{'Roundup' if a['trick'] == 'roundup' else 'Gunfight'} value wins them")

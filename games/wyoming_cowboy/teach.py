@@ -109,11 +109,10 @@ def describe(st: State, seat: int, a: Action) -> str:
     """Returns one sentence saying what the legal action ``a`` of ``seat`` does."""
     t = a["type"]
     if t == "direction":
-        return (f"Have everyone pass three cards {_DIRECTIONS[a['direction']]}, all at once "
-                "and unseen")
+        return f"Have everyone pass three cards {_DIRECTIONS[a['direction']]}"
     if t == "pass":
         way = _pass_way(st)
-        return f"Pass {_list(a['cards'])}{_badges(a)} {way}; you see what comes in afterwards"
+        return f"Pass {_list(a['cards'])}{_badges(a)} {way}"
     if t == "nothing":
         return "You hold no cards: end your turn without discarding or drawing"
     if t == "couple":
@@ -135,8 +134,7 @@ def describe(st: State, seat: int, a: Action) -> str:
         return (f"Quick draw {_list(a['cards'])}: they go on your table as a .357 and you "
                 f"take {{seat:{st.pending['shooter']}}}'s {gun_name(st.pending['kind'])}")
     if t == "stand":
-        return ("Let the shot come: a card is turned from the pile, and a suit unlike all "
-                "your unprotected cowboys is a hit")
+        return "Let the shot come: a card turned from the pile decides"
     if t == "hand_over":
         n = a["draw"]
         more = f"draw {n} card{'s' if n != 1 else ''} to replace him" if n else "draw nothing"
@@ -145,7 +143,7 @@ def describe(st: State, seat: int, a: Action) -> str:
         card = a["card"]
         start = ""
         if st.step == Step.ACT:
-            start = "No action this turn: "
+            start = "No action: "
         elif st.step == Step.SHOOT:
             start = "Stop shooting: "
         if card[0] == "T":

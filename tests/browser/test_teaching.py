@@ -109,14 +109,15 @@ def test_the_table_teaches_the_game(browser, live, artifacts, game_id):
     players = [host, guest]
     assert host.doc()["room"]["hints"] is True  # a first game in this browser
     rng = random.Random(3)
-    done = {"move": False, "why": False, "hint-desktop": False, "hint-390": False}
+    done = {"move": False, "why-desktop": False, "why-390": False, "hint-desktop": False,
+            "hint-390": False}
     for _ in range(60):
         for p, size in ((host, "desktop"), (guest, "390")):
             rendered(p)
             if not done["move"]:
                 done["move"] = read_a_move(p)
-            if not done["why"]:
-                done["why"] = why_a_card_waits(
+            if not done[f"why-{size}"]:
+                done[f"why-{size}"] = why_a_card_waits(
                     p, str(artifacts / f"teach-{game_id}-why-{size}.png"))
             if not done[f"hint-{size}"] and p.page.locator("#hint").count():
                 p.page.screenshot(path=str(artifacts / f"teach-{game_id}-hint-{size}.png"))
