@@ -39,6 +39,7 @@ function gameCard(game) {
     h("h2", null, game.title),
     h("p", { class: "meta" }, players, game.bots?.length ? ` · bots: ${game.bots.join(", ")}` : ""),
     h("p", { class: "description" }, game.description || ""),
+    h("p", { class: "rules-link" }, h("a", { href: `/games/${encodeURIComponent(game.id)}/rules`, "data-rules": game.id }, `How to play ${game.title}`)),
     el);
 }
 

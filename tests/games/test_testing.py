@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from saloon_high_card import HighCard, State
 
 from games.base import Event, Viewer
 from games.testing import (
@@ -18,7 +19,6 @@ from games.testing import (
     play_games,
     shown,
 )
-from tests.toygame import HighCard, State
 
 
 class PeekingView(HighCard):
