@@ -40,7 +40,8 @@ S = TypeVar("S")
 @dataclass(frozen=True)
 class Rule:
     """A rule as the game's rules page states it: the section's ``anchor`` (a heading's id
-    on ``/games/<id>/rules``) and the rule itself in one short sentence."""
+    on ``/games/<id>/rules``; ``""``: the page as a whole) and the rule itself in one short
+    sentence."""
 
     anchor: str
     text: str
@@ -273,12 +274,14 @@ class Game(ABC, Generic[S]):
         return self.describe_action(action)
 
     def refusal(self, state: S, seat: Seat, action: Action) -> Rule:
-        """Returns the rule that forbids ``action`` to ``seat`` now (called for every refusal)."""
+        """Returns the rule that forbids ``action`` to ``seat`` now (called for every refusal).
+
+        The default names the rules page as a whole; a game names the section."""
         if self.is_over(state):
-            return Rule("the-end", f"The game of {self.title} is over.")
+            return Rule("", f"The game of {self.title} is over.")
         if seat not in self.to_act(state):
-            return Rule("a-turn", "Only the seats the game waits for may act now.")
-        return Rule("a-turn", "That move is not among the ones the rules allow you now.")
+            return Rule("", "Only the seats the game waits for may act now.")
+        return Rule("", "That move is not among the ones the rules allow you now.")
 
     def why_not(self, state: S, seat: Seat) -> dict[str, Rule]:
         """Returns, for cards ``seat`` sees but cannot use now, the rule that says why,

@@ -13,7 +13,6 @@ from games.base import (
     RandomBot,
     Result,
     Rule,
-    Seat,
     Viewer,
 )
 from games.cards_for_cowboys import hidden, rules, teach
@@ -22,7 +21,6 @@ from games.cards_for_cowboys.actions import Action as ActionSchema
 from games.cards_for_cowboys.bots import PushYourLuckBot
 from games.cards_for_cowboys.cards import spec
 from games.cards_for_cowboys.state import Phase, State
-from games.rng import Rng
 
 
 class Options(BaseModel):
@@ -101,14 +99,9 @@ class CardsForCowboys(Game[State]):
         """Returns each seat's Herd."""
         return [float(p.herd) for p in state.players]
 
-    def secrets(self, state: State, viewer: Viewer) -> set[str]:
-        """Returns every card name ``viewer`` may not see."""
-        return views.secrets(state, viewer)
-
-    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
-                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
-        """Returns ``state`` with the cards hidden from ``viewer`` permuted (see ``hidden``)."""
-        return hidden.hidden_shuffle(state, viewer, rng, keep=keep, deck=deck)
+    # Which cards are hidden, and how to shuffle them, live beside the view.
+    secrets = staticmethod(views.secrets)
+    hidden_shuffle = staticmethod(hidden.hidden_shuffle)
 
     def invariants(self, state: State) -> list[str]:
         """Returns broken invariants: every card exactly once, tallies and phase consistent."""

@@ -12,7 +12,6 @@ from games.base import (
     Game,
     Result,
     Rule,
-    Seat,
     Viewer,
 )
 from games.cowpoker import hidden, rules, scoring, teach, view
@@ -142,10 +141,8 @@ class Cowpoker(Game[State]):
                 hidden |= set(state.hands[p])
         return hidden
 
-    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
-                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
-        """Returns ``state`` with the cards hidden from ``viewer`` permuted (see ``hidden``)."""
-        return hidden.hidden_shuffle(state, viewer, rng, keep=keep, deck=deck)
+    # Which hidden cards may trade places lives in hidden.py.
+    hidden_shuffle = staticmethod(hidden.hidden_shuffle)
 
     def invariants(self, state: State) -> list[str]:
         """Checks that all 54 cards are somewhere, once, and Deadwood holds no hand."""

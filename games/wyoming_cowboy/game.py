@@ -14,10 +14,8 @@ from games.base import (
     RandomBot,
     Result,
     Rule,
-    Seat,
     Viewer,
 )
-from games.rng import Rng
 from games.wyoming_cowboy import hidden, rules, teach, view
 from games.wyoming_cowboy.actions import Action as ActionType
 from games.wyoming_cowboy.bots import SmartBot
@@ -25,6 +23,7 @@ from games.wyoming_cowboy.cards import full_deck, words
 from games.wyoming_cowboy.guns import gun_name
 from games.wyoming_cowboy.options import PRESETS, Options
 from games.wyoming_cowboy.state import Phase, State, Step
+from games.wyoming_cowboy.view import secrets as secret_cards
 
 _DECKS = {n: sorted(full_deck(n)) for n in (1, 2)}
 
@@ -100,14 +99,9 @@ class WyomingCowboy(Game[State]):
         """Returns running totals (couples shown this hand included)."""
         return [float(x) for x in view.running_scores(state)]
 
-    def secrets(self, state: State, viewer: Viewer) -> set[str]:
-        """Returns card texts ``viewer`` must not see."""
-        return view.secrets(state, viewer)
-
-    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
-                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
-        """Returns ``state`` with the cards hidden from ``viewer`` permuted (see ``hidden``)."""
-        return hidden.hidden_shuffle(state, viewer, rng, keep=keep, deck=deck)
+    # Which cards are hidden, and how to shuffle them, live beside the view.
+    secrets = staticmethod(secret_cards)
+    hidden_shuffle = staticmethod(hidden.hidden_shuffle)
 
     def invariants(self, state: State) -> list[str]:
         """Checks that every card is in exactly one place and every badge has its king."""

@@ -4,7 +4,7 @@ import { api, prefs, tokens } from "./api.js";
 import { $, fill, h } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { clockFields } from "./clock.js";
-import { playedBefore, rulesButton } from "./teaching.js";
+import { openRules, playedBefore } from "./teaching.js";
 
 function gameCard(game) {
   const form = optionsForm(game.options_schema, {}, { idPrefix: `opt-${game.id}` });
@@ -42,7 +42,11 @@ function gameCard(game) {
   return h("li", { class: "game panel", id: `game-${game.id}` },
     h("h2", null, game.title),
     h("p", { class: "meta" }, players, game.bots?.length ? ` · bots: ${game.bots.join(", ")}` : ""),
-    h("p", { class: "description" }, game.description || " ", " ", rulesButton(game.id, game.title, "Read the rules")),
+    h("p", { class: "description" }, game.description || ""),
+    h("p", { class: "rules-link" }, h("a", { href: `/games/${encodeURIComponent(game.id)}/rules`, "data-rules": game.id,
+      // A plain click opens the rules beside the lobby; a new tab or window gets the page.
+      onclick: (e) => { if (e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); openRules(game.id, game.title); } } },
+    `How to play ${game.title}`)),
     el);
 }
 

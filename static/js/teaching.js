@@ -99,9 +99,10 @@ export function rulesButton(gameId, title, label = "Rules") {
 
 /** A link to one section of the rules, opening the panel there. */
 export function ruleLink(gameId, title, rule, words = "Rules") {
-  if (!rule?.anchor) return null;
-  return h("a", { href: `/games/${encodeURIComponent(gameId)}/rules#${rule.anchor}`, class: "rule-link",
-    onclick: (e) => { e.preventDefault(); openRules(gameId, title, rule.anchor); } }, words);
+  if (!rule || !gameId) return null;
+  const at = rule.anchor ? `#${rule.anchor}` : "";
+  return h("a", { href: `/games/${encodeURIComponent(gameId)}/rules${at}`, class: "rule-link",
+    onclick: (e) => { e.preventDefault(); openRules(gameId, title, rule.anchor || null); } }, words);
 }
 
 // ---------------------------------------------------------------- moves in words

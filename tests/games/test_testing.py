@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from saloon_high_card import HighCard, State
 
 from games.base import Event, Rule, Viewer
 from games.testing import (
@@ -22,7 +23,6 @@ from games.testing import (
     play_games,
     shown,
 )
-from tests.toygame import HighCard, State
 
 
 class PeekingView(HighCard):
@@ -118,7 +118,7 @@ class TellsTooMuch(HighCard):
         other = (seat + 1) % state.seats
         if not state.hands[other]:
             return {}
-        return {"peek": Rule("a-turn", f"Your neighbour holds {state.hands[other][0]}")}
+        return {"peek": Rule("a-trick", f"Your neighbour holds {state.hands[other][0]}")}
 
 
 class NamesNoSection(HighCard):
