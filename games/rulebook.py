@@ -44,7 +44,22 @@ def package_files(game: Any) -> Traversable:
     return resources.files(package or module.__name__)
 
 
+def _folder(cls: type) -> Traversable | None:
+    module = sys.modules.get(cls.__module__)
+    if module is None:
+        return None
+    package = module.__name__ if hasattr(module, "__path__") else module.__package__
+    return resources.files(package or module.__name__)
+
+
 def rules_text(game: Any) -> str | None:
-    """Returns the game's ``rules.md``, or ``None`` if its package ships none."""
-    found = package_files(game) / "rules.md"
-    return found.read_text(encoding="utf-8") if found.is_file() else None
+    """Returns ``rules.md`` of the package defining the game's class (or, for a subclass
+    defined elsewhere, the nearest base class's), or ``None`` if none ships one."""
+    for cls in type(game).__mro__:
+        if cls.__module__ in ("games.base", "builtins", "abc", "typing"):
+            continue
+        folder = _folder(cls)
+        found = folder / "rules.md" if folder is not None else None
+        if found is not None and found.is_file():
+            return found.read_text(encoding="utf-8")
+    return None
