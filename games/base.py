@@ -93,6 +93,9 @@ class Bot(ABC):
     """Chooses an action for a seat from what that seat may see."""
 
     name: ClassVar[str] = "bot"
+    # False: ``choose`` never reads the view, so callers may pass ``None`` instead of
+    # building one (a view is most of the cost of a move in some games).
+    needs_view: ClassVar[bool] = True
 
     @abstractmethod
     def choose(self, view: JSON, legal: Sequence[Action], rng: Rng) -> Action:
@@ -103,6 +106,7 @@ class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    needs_view = False
 
     def choose(self, view: JSON, legal: Sequence[Action], rng: Rng) -> Action:
         """Returns a uniformly random legal action."""
@@ -163,9 +167,30 @@ class Game(ABC, Generic[S]):
         if seat not in acting:
             waiting = ", ".join(str(s) for s in sorted(acting)) or "nobody"
             raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}")
-        check_legal(self.legal_actions(state, seat), seat, action)
+        check_legal(self.known_legal(state, seat), seat, action)
         after = self.copy(state)
+        # A copy may carry the original's cached legal lists (``copy.copy``): not its own.
+        getattr(after, "__dict__", {}).pop(_LEGAL, None)
         return after, self.step(after, seat, action)
+
+    def known_legal(self, state: S, seat: Seat) -> list[Action]:
+        """Returns ``legal_actions(state, seat)``, computed once per state and seat.
+
+        A state is never changed once made (``apply`` plays on a copy), so the list is
+        kept on it: a bot, the document and ``apply`` ask for it and share one. Read
+        it, never change it; a state changed by hand after this is asked for it again
+        must be copied first.
+        """
+        store = getattr(state, "__dict__", None)
+        if store is None:  # a state with slots keeps nothing
+            return self.legal_actions(state, seat)
+        cache: dict[Seat, list[Action]] | None = store.get(_LEGAL)
+        if cache is None:
+            cache = store[_LEGAL] = {}
+        legal = cache.get(seat)
+        if legal is None:
+            legal = cache[seat] = self.legal_actions(state, seat)
+        return legal
 
     @abstractmethod
     def step(self, state: S, seat: Seat, action: Action) -> list[Event]:
@@ -264,6 +289,10 @@ class Game(ABC, Generic[S]):
     def state_hash(self, state: S) -> str:
         """Returns a SHA-256 of the canonical JSON of the state."""
         return canonical_hash(self.dump(state))
+
+
+# The attribute under which ``Game.known_legal`` keeps a state's legal lists.
+_LEGAL = "_known_legal"
 
 
 def canonical_json(data: JSON) -> str:

@@ -36,7 +36,13 @@ def decks_for(seats: int) -> int:
 
 def full_deck(decks: int) -> list[str]:
     """Returns every card of ``decks`` standard decks as texts, in a fixed order."""
-    return [c.text for c in standard_deck(decks)]
+    deck = _DECKS.get(decks)
+    if deck is None:
+        deck = _DECKS[decks] = tuple(c.text for c in standard_deck(decks))
+    return list(deck)
+
+
+_DECKS: dict[int, tuple[str, ...]] = {}
 
 
 def split_aces(cards: list[str]) -> tuple[list[str], list[str]]:

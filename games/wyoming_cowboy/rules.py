@@ -262,6 +262,8 @@ def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
     yours; you can do what you like with him"). One set returned means no choice.
     """
     hand, held = st.hands[seat], st.badges[seat]
+    if not held or all(c[0] != "K" for c in cards):
+        return [[]]  # no badge can leave: the one choice is none
     per_suit: list[list[list[str]]] = []
     for s in SUITS:
         k = cards.count("K" + s)
@@ -320,22 +322,32 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     hand = st.hands[seat]
     if not hand:
         return [{"type": "nothing"}]
-    six_ok = any(c[0] == "6" for c in hand) and may_discard_six(st, seat)
-    out = []
+    six_ok: bool | None = None  # asked only when the hand holds a 6
+    out: list[dict[str, Any]] = []
     plans: dict[str, list[tuple[int, int]]] = {}  # the draws depend only on 10, 5 or other
     last = ""
     for c in hand:  # hands are kept sorted: copies of a face sit together
-        if c == last or (c[0] == "6" and not six_ok):
+        if c == last:
             continue
         last = c
-        kind = c[0] if c[0] in "T5" else "x"
-        if kind not in plans:
-            plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
-                           else draw_choices(st, c))
-        choices = badge_choices(st, seat, [c]) if c[0] == "K" else [[]]
-        for p, d in plans[kind]:
-            out += _with_badges({"type": "discard", "card": c, "pile": p, "discard": d},
-                                choices)
+        r = c[0]
+        if r == "6":
+            if six_ok is None:
+                six_ok = may_discard_six(st, seat)
+            if not six_ok:
+                continue
+        kind = r if r in "T5" else "x"
+        plan = plans.get(kind)
+        if plan is None:
+            plan = plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
+                                  else draw_choices(st, c))
+        choices = badge_choices(st, seat, [c]) if r == "K" else None
+        for p, d in plan:
+            action = {"type": "discard", "card": c, "pile": p, "discard": d}
+            if choices is None:
+                out.append(action)
+            else:
+                out += _with_badges(action, choices)
     return out
 
 

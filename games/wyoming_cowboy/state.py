@@ -73,39 +73,27 @@ class State(JsonState):
         return self.options[name]
 
     def clone(self) -> State:
-        """Returns an independent copy (hand-written for speed; history items are shared)."""
-        return State(
-            seats=self.seats,
-            options=self.options,
-            rng=Rng.load(self.rng.state),
-            decks=self.decks,
-            totals=list(self.totals),
-            hand_no=self.hand_no,
-            dealer=self.dealer,
-            phase=self.phase,
-            hands=[list(h) for h in self.hands],
-            badges=[list(b) for b in self.badges],
-            tens=[list(t) for t in self.tens],
-            guns=[[dict(g, cards=list(g["cards"])) for g in gs] for gs in self.guns],
-            couples=[list(c) for c in self.couples],
-            ace_pile=list(self.ace_pile),
-            pile=list(self.pile),
-            discards=list(self.discards),
-            shots=list(self.shots),
-            pass_offset=self.pass_offset,
-            pass_size=self.pass_size,
-            passing=[None if p is None else list(p) for p in self.passing],
-            must_pass=list(self.must_pass),
-            turn=self.turn,
-            step=self.step,
-            acted=self.acted,
-            fired=list(self.fired),
-            fresh=self.fresh,
-            pending=dict(self.pending),
-            ender=self.ender,
-            turns=self.turns,
-            gun_counter=self.gun_counter,
-            revealed=[list(h) for h in self.revealed],
-            history=list(self.history),
-            winners=list(self.winners),
-        )
+        """Returns an independent copy: new lists and dicts wherever a step may write, the
+        rest shared (the options, finished hands' history items, the hands last shown)."""
+        d = self.__dict__.copy()
+        d.pop("_known_legal", None)  # what was legal in this state is not the copy's
+        d["rng"] = Rng.load(self.rng.state)
+        d["totals"] = self.totals[:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["badges"] = [b[:] for b in self.badges]
+        d["tens"] = [t[:] for t in self.tens]
+        d["guns"] = [[dict(g, cards=g["cards"][:]) for g in gs] for gs in self.guns]
+        d["couples"] = [c[:] for c in self.couples]
+        d["ace_pile"] = self.ace_pile[:]
+        d["pile"] = self.pile[:]
+        d["discards"] = self.discards[:]
+        d["shots"] = self.shots[:]
+        d["passing"] = [None if p is None else p[:] for p in self.passing]
+        d["must_pass"] = self.must_pass[:]
+        d["fired"] = self.fired[:]
+        d["pending"] = self.pending.copy()
+        d["history"] = self.history[:]
+        d["winners"] = self.winners[:]
+        copy = object.__new__(State)
+        copy.__dict__ = d
+        return copy
