@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from games.wyoming_cowboy.cards import sort_key
@@ -47,6 +48,12 @@ def pullable(hand: list[str]) -> list[tuple[str, list[str]]]:
     A 3-5-7 of one suit is offered only as the quick draw it is; a 3-5-7 of mixed suits
     as a .357. Cards are compared by face, so two copies of a face give one choice.
     """
+    return [(kind, list(cards)) for kind, cards in _pullable(tuple(hand))]
+
+
+@lru_cache(maxsize=4096)
+def _pullable(hand: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``pullable`` of one hand, kept: a hand is asked again and again while it lasts."""
     by: dict[str, list[str]] = {}
     for c in hand:
         if c[0] in "234578":
@@ -72,4 +79,4 @@ def pullable(hand: list[str]) -> list[tuple[str, list[str]]]:
     for f in fives:
         if "4" + f[1] in by.get("4", ()):
             out.append(("45", ["4" + f[1], f]))
-    return out
+    return tuple((kind, tuple(cards)) for kind, cards in out)

@@ -245,9 +245,12 @@ def may_discard_six(st: State, seat: int) -> bool:
 
 def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
     """Every distinct set of ``k`` faces from ``hand``."""
+    ordered = sorted(hand, key=sort_key)
+    if len(set(ordered)) == len(ordered):  # no face twice: every set is distinct
+        return [list(combo) for combo in combinations(ordered, k)]
     out: list[list[str]] = []
     seen: set[tuple[str, ...]] = set()
-    for combo in combinations(sorted(hand, key=sort_key), k):
+    for combo in combinations(ordered, k):
         if combo not in seen:
             seen.add(combo)
             out.append(list(combo))
@@ -290,6 +293,8 @@ def legal(st: State, seat: int) -> list[dict[str, Any]]:
         return [{"type": "direction", "direction": d} for d in directions(st)]
     if st.phase == Phase.PASS:
         k = min(st.pass_size, len(st.hands[seat]))
+        if not st.badges[seat]:  # no badge held: no badge can go with the cards
+            return [{"type": "pass", "cards": c} for c in _distinct_combos(st.hands[seat], k)]
         return [a for c in _distinct_combos(st.hands[seat], k)
                 for a in _with_badges({"type": "pass", "cards": c},
                                       badge_choices(st, seat, c))]

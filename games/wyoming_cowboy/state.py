@@ -74,7 +74,8 @@ class State(JsonState):
 
     def clone(self) -> State:
         """Returns an independent copy: new lists and dicts wherever a step may write, the
-        rest shared (the options, finished hands' history items, the hands last shown)."""
+        rest shared (the options, finished hands' history items, the hands last shown,
+        the cards of a gun)."""
         d = self.__dict__.copy()
         d.pop("_known_legal", None)  # what was legal in this state is not the copy's
         d["rng"] = Rng.load(self.rng.state)
@@ -82,7 +83,8 @@ class State(JsonState):
         d["hands"] = [h[:] for h in self.hands]
         d["badges"] = [b[:] for b in self.badges]
         d["tens"] = [t[:] for t in self.tens]
-        d["guns"] = [[dict(g, cards=g["cards"][:]) for g in gs] for gs in self.guns]
+        # A gun's own dict changes (``fresh``), its cards never do.
+        d["guns"] = [[g.copy() for g in gs] if gs else [] for gs in self.guns]
         d["couples"] = [c[:] for c in self.couples]
         d["ace_pile"] = self.ace_pile[:]
         d["pile"] = self.pile[:]
