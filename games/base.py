@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from games.rng import Rng
+from games.state import KNOWN
 
 JSON = Any
 Action = dict[str, Any]
@@ -163,33 +164,39 @@ class Game(ABC, Generic[S]):
         """
         if self.is_over(state):
             raise GameOver(f"The game of {self.title} is over; no more actions are taken")
-        acting = self.to_act(state)
+        acting = self.known_to_act(state)
         if seat not in acting:
             waiting = ", ".join(str(s) for s in sorted(acting)) or "nobody"
             raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}")
         check_legal(self.known_legal(state, seat), seat, action)
         after = self.copy(state)
-        # A copy may carry the original's cached legal lists (``copy.copy``): not its own.
-        getattr(after, "__dict__", {}).pop(_LEGAL, None)
+        # A copy may carry what was known of the original (``copy.copy``): not its own.
+        getattr(after, "__dict__", {}).pop(KNOWN, None)
         return after, self.step(after, seat, action)
 
-    def known_legal(self, state: S, seat: Seat) -> list[Action]:
-        """Returns ``legal_actions(state, seat)``, computed once per state and seat.
+    # A state is never changed once made (``apply`` plays on a copy), so what is asked of
+    # it again and again (by a bot, the document, ``apply``) is kept on it, under
+    # ``games.state.KNOWN``: ``{"to_act": seats, seat: legal list}``. Read what these
+    # return, never change it; a state changed by hand after being asked must be copied.
 
-        A state is never changed once made (``apply`` plays on a copy), so the list is
-        kept on it: a bot, the document and ``apply`` ask for it and share one. Read
-        it, never change it; a state changed by hand after this is asked for it again
-        must be copied first.
-        """
-        store = getattr(state, "__dict__", None)
-        if store is None:  # a state with slots keeps nothing
+    def known_to_act(self, state: S) -> frozenset[Seat]:
+        """Returns ``to_act(state)``, computed once per state."""
+        known = _known(state)
+        if known is None:
+            return self.to_act(state)
+        acting: frozenset[Seat] | None = known.get("to_act")
+        if acting is None:
+            acting = known["to_act"] = self.to_act(state)
+        return acting
+
+    def known_legal(self, state: S, seat: Seat) -> list[Action]:
+        """Returns ``legal_actions(state, seat)``, computed once per state and seat."""
+        known = _known(state)
+        if known is None:
             return self.legal_actions(state, seat)
-        cache: dict[Seat, list[Action]] | None = store.get(_LEGAL)
-        if cache is None:
-            cache = store[_LEGAL] = {}
-        legal = cache.get(seat)
+        legal: list[Action] | None = known.get(seat)
         if legal is None:
-            legal = cache[seat] = self.legal_actions(state, seat)
+            legal = known[seat] = self.legal_actions(state, seat)
         return legal
 
     @abstractmethod
@@ -291,8 +298,15 @@ class Game(ABC, Generic[S]):
         return canonical_hash(self.dump(state))
 
 
-# The attribute under which ``Game.known_legal`` keeps a state's legal lists.
-_LEGAL = "_known_legal"
+def _known(state: Any) -> dict[Any, Any] | None:
+    """Returns what is kept on ``state`` (``None``: a state with slots keeps nothing)."""
+    store = getattr(state, "__dict__", None)
+    if store is None:
+        return None
+    known: dict[Any, Any] | None = store.get(KNOWN)
+    if known is None:
+        known = store[KNOWN] = {}
+    return known
 
 
 def canonical_json(data: JSON) -> str:

@@ -46,7 +46,7 @@ def playout(
         if game.is_over(state):
             out.state, out.result = state, game.result(state)
             return out
-        acting = sorted(game.to_act(state))
+        acting = sorted(game.known_to_act(state))
         if not acting:
             raise RuntimeError(f"{game.id}: nobody may act but the game has not ended")
         seat = rng.choice(acting)

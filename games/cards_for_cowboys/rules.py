@@ -106,10 +106,10 @@ def eligible(state: State) -> list[int]:
 def to_act(state: State) -> frozenset[int]:
     """Returns every seat that may act now (all drawing seats at once in the draw phase)."""
     if state.phase == Phase.DRAW:
-        return frozenset(i for i, p in enumerate(state.players)
-                         if p.status == Status.DRAWING or p.pending)
+        return frozenset([i for i, p in enumerate(state.players)
+                          if p.status == Status.DRAWING or p.pending])
     if state.phase == Phase.RPS:
-        return frozenset(s for s in state.contenders if state.throws[s] is None)
+        return frozenset([s for s in state.contenders if state.throws[s] is None])
     if state.phase == Phase.CHOOSE and state.chooser is not None:
         return frozenset({state.chooser})
     if state.phase == Phase.BUY:

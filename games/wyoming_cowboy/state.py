@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.rng import Rng
-from games.state import JsonState
+from games.state import JsonState, assemble
 
 
 class Phase(StrEnum):
@@ -77,7 +77,6 @@ class State(JsonState):
         rest shared (the options, finished hands' history items, the hands last shown,
         the cards of a gun)."""
         d = self.__dict__.copy()
-        d.pop("_known_legal", None)  # what was legal in this state is not the copy's
         d["rng"] = Rng.load(self.rng.state)
         d["totals"] = self.totals[:]
         d["hands"] = [h[:] for h in self.hands]
@@ -96,6 +95,4 @@ class State(JsonState):
         d["pending"] = self.pending.copy()
         d["history"] = self.history[:]
         d["winners"] = self.winners[:]
-        copy = object.__new__(State)
-        copy.__dict__ = d
-        return copy
+        return assemble(State, d)
