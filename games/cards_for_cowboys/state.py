@@ -100,7 +100,7 @@ class State(JsonState):
         d = self.__dict__.copy()
         d["players"] = [p.clone() for p in self.players]
         d["rng"] = Rng.load(self.rng.state)
-        d["store"] = [r[:] for r in self.store]
+        d["store"] = list(map(list.copy, self.store))
         d["reserve"] = self.reserve[:]
         d["unused"] = self.unused[:]
         d["box"] = self.box[:]
