@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.cards import standard_deck
 
 SUITS = ("C", "D", "H", "S")
@@ -53,6 +55,6 @@ def split_aces(cards: list[str]) -> tuple[list[str], list[str]]:
 _KEYS = {r + s: (s, i) for s in SUITS for i, r in enumerate(RANK_ORDER)}
 
 
-def sort_key(card: str) -> tuple[str, int]:
-    """Orders cards by suit, then rank (2 low, ace high)."""
-    return _KEYS[card]
+# Orders cards by suit, then rank (2 low, ace high): ``sorted(cards, key=sort_key)``.
+# The dict's own lookup, so that sorting a hand calls no Python function per card.
+sort_key: Callable[[str], tuple[str, int]] = _KEYS.__getitem__

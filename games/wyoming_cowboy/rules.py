@@ -7,6 +7,7 @@ those (through ``check_legal``) before ``perform`` carries one out.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -189,14 +190,21 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
     is taken before the pile is drawn (or rebuilt); with fewer cards than asked for,
     what there is is drawn.
     """
-    ten = card[0] == "T"
-    n_disc = len(st.discards) + (0 if ten else 1)
-    fresh = st.fresh + (0 if ten else 1)
-    own = st.opt("top_discard") == "own"
+    return list(_draw_choices(
+        card[0] == "T", five_bonus(st, card), len(st.discards), st.fresh, bool(st.acted),
+        len(st.pile), len(st.shots), st.opt("top_discard") == "own",
+        st.opt("discard_dispute") == "inventor"))
+
+
+@lru_cache(maxsize=4096)
+def _draw_choices(ten: bool, bonus: bool, discards: int, fresh: int, acted: bool, pile: int,
+                  shots: int, own: bool, inventor: bool) -> tuple[tuple[int, int], ...]:
+    """``draw_choices`` from the counts it depends on, kept: the same few come back."""
+    n_disc = discards + (0 if ten else 1)
+    fresh += 0 if ten else 1
     top = 1 if (n_disc if own else n_disc - fresh) > 0 else 0
-    bonus = five_bonus(st, card)
-    if st.opt("discard_dispute") == "inventor":
-        if st.acted:
+    if inventor:
+        if acted:
             wanted = [(1, 0)]
         elif bonus:
             wanted = [(2, 0), (1, 0), (0, 1)]
@@ -208,11 +216,11 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
         # After a 5 the top discard is that 5 itself.
         wanted = [w for w in wanted if w != (1, 1)]
     def drawable(d: int) -> int:
-        return _drawable(len(st.pile), n_disc - d, len(st.shots))
+        return _drawable(pile, n_disc - d, shots)
 
     out = [(p, d) for p, d in wanted if d <= top and p <= drawable(d)]
     if out:
-        return out
+        return tuple(out)
     # fewer cards than asked for: draw what there is, as fully as possible
     short: list[tuple[int, int]] = []
     for p, d in wanted:
@@ -221,7 +229,7 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
         if got not in short:
             short.append(got)
     most = max(p + d for p, d in short)
-    return [x for x in short if sum(x) == most]
+    return tuple(x for x in short if sum(x) == most)
 
 
 def tens_all_out(st: State) -> bool:
