@@ -168,7 +168,9 @@ class Game(ABC, Generic[S]):
         if seat not in acting:
             waiting = ", ".join(str(s) for s in sorted(acting)) or "nobody"
             raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}")
-        check_legal(self.known_legal(state, seat), seat, action)
+        legal = self.known_legal(state, seat)
+        if action not in legal:
+            check_legal(legal, seat, action)  # raises, saying what was expected
         after = self.copy(state)
         # A copy may carry what was known of the original (``copy.copy``): not its own.
         getattr(after, "__dict__", {}).pop(KNOWN, None)
@@ -181,9 +183,10 @@ class Game(ABC, Generic[S]):
 
     def known_to_act(self, state: S) -> frozenset[Seat]:
         """Returns ``to_act(state)``, computed once per state."""
-        known = _known(state)
-        if known is None:
+        known = getattr(state, "__dict__", None)
+        if known is None:  # a state with slots keeps nothing
             return self.to_act(state)
+        known = known.get(KNOWN) or _known(state)
         acting: frozenset[Seat] | None = known.get("to_act")
         if acting is None:
             acting = known["to_act"] = self.to_act(state)
@@ -191,9 +194,10 @@ class Game(ABC, Generic[S]):
 
     def known_legal(self, state: S, seat: Seat) -> list[Action]:
         """Returns ``legal_actions(state, seat)``, computed once per state and seat."""
-        known = _known(state)
-        if known is None:
+        known = getattr(state, "__dict__", None)
+        if known is None:  # a state with slots keeps nothing
             return self.legal_actions(state, seat)
+        known = known.get(KNOWN) or _known(state)
         legal: list[Action] | None = known.get(seat)
         if legal is None:
             legal = known[seat] = self.legal_actions(state, seat)
@@ -298,14 +302,9 @@ class Game(ABC, Generic[S]):
         return canonical_hash(self.dump(state))
 
 
-def _known(state: Any) -> dict[Any, Any] | None:
-    """Returns what is kept on ``state`` (``None``: a state with slots keeps nothing)."""
-    store = getattr(state, "__dict__", None)
-    if store is None:
-        return None
-    known: dict[Any, Any] | None = store.get(KNOWN)
-    if known is None:
-        known = store[KNOWN] = {}
+def _known(state: Any) -> dict[Any, Any]:
+    """Returns what is kept on ``state`` (a state with a ``__dict__``), made empty if new."""
+    known: dict[Any, Any] = state.__dict__.setdefault(KNOWN, {})
     return known
 
 

@@ -17,9 +17,11 @@ from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import (
     TRASH_WHILE_DRAWING,
     cards_with_effect,
+    face_json,
     spec,
     starter_ids,
     store_ids,
+    words,
 )
 from games.cards_for_cowboys.state import Phase, Player, State, Status
 from games.rng import Rng
@@ -215,8 +217,8 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
         p.must_draw += 4
     note = " (it counts double)" if doubled else ""
     # Public events never name card ids: a card may be face down again after this step.
-    events.append({"type": verb, "seat": seat, "face": s.face(),
-                   "text": f"{{seat:{seat}}} {verb} {s.words()}{note}"})
+    events.append({"type": verb, "seat": seat, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} {verb} {words(card)}{note}"})
     t = tally(state, seat)
     if t.danger >= BUST_AT:
         p.status = Status.BUSTED
@@ -283,8 +285,8 @@ def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None
     elif s.effect == "trash_to_replay":
         p.pending.insert(0, {"step": "replay", "card": card})
         what = "to play a card from the discard pile"
-    events.append({"type": "trash", "seat": seat, "face": s.face(),
-                   "text": f"{{seat:{seat}}} trashed {s.words()} {what}"})
+    events.append({"type": "trash", "seat": seat, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} trashed {words(card)} {what}"})
     _settle_pending(p)
 
 
@@ -307,8 +309,8 @@ def _return(state: State, seat: int, action: Action, events: list[Event]) -> Non
     p.known.append(card)
     # A card put back no longer acts this round, its own "when you stop" effect included.
     p.pending = [x for x in p.pending if x["card"] != card]
-    events.append({"type": "return", "seat": seat, "face": spec(card).face(),
-                   "text": f"{{seat:{seat}}} put {spec(card).words()} back on top of the deck"})
+    events.append({"type": "return", "seat": seat, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} put {words(card)} back on top of the deck"})
     _settle_pending(p)
 
 
@@ -445,27 +447,26 @@ def _buy(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p.bought.append(card)
     p.spent += s.cost
     p.buys_left -= 1
-    events.append({"type": "buy", "seat": seat, "face": s.face(),
-                   "text": f"{{seat:{seat}}} bought {s.words()} for ${s.cost}"})
+    events.append({"type": "buy", "seat": seat, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} bought {words(card)} for ${s.cost}"})
     _after_store_change(state, seat, shown, events)
 
 
 def _burn(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.players[seat]
     card = action["card"]
-    s = spec(card)
     shown = pyramid.remove(state.store, card)
     state.box.append(card)
     p.buys_left -= 1
-    events.append({"type": "burn", "seat": seat, "face": s.face(),
-                   "text": f"{{seat:{seat}}} burned {s.words()} from the Store"})
+    events.append({"type": "burn", "seat": seat, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} burned {words(card)} from the Store"})
     _after_store_change(state, seat, shown, events)
 
 
 def _after_store_change(state: State, seat: int, shown: list[str], events: list[Event]) -> None:
     for c in shown:
-        events.append({"type": "store_flip", "face": spec(c).face(),
-                       "text": f"{spec(c).words()} turns face up in the Store"})
+        events.append({"type": "store_flip", "face": face_json(c),
+                       "text": f"{words(c)} turns face up in the Store"})
     if pyramid.is_empty(state.store):
         events.append({"type": "store_empty",
                        "text": f"The last Store card is gone: the round and Act {state.act} "
@@ -495,8 +496,8 @@ def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
     state.players[seat].row.remove(card)
     state.players[to].discard.append(card)
     state.giver = None
-    events.append({"type": "give", "seat": seat, "to": to, "face": spec(card).face(),
-                   "text": f"{{seat:{seat}}} gives {spec(card).words()} to "
+    events.append({"type": "give", "seat": seat, "to": to, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} gives {words(card)} to "
                            f"{{seat:{to}}}'s discard pile"})
     _end_round(state, events)
 
