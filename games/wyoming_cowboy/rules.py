@@ -375,16 +375,22 @@ def _shots(st: State, seat: int) -> list[dict[str, Any]]:
             for g in ready_guns(st, seat) for t in range(st.seats) if t != seat]
 
 
+_COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)
+
+
 def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
     """The turn's one action (couple, 9, gun, shot) or none: discarding straight away."""
     hand = st.hands[seat]
     out: list[dict[str, Any]] = []
-    for s in SUITS:
-        if f"K{s}" in hand and f"Q{s}" in hand and s not in st.couples[seat]:
+    for s, king, queen in _COUPLES:
+        if king in hand and queen in hand and s not in st.couples[seat]:
             out.append({"type": "couple", "suit": s})
-    for c in sorted({c for c in hand if c[0] == "9"}, key=sort_key):
-        for d in directions(st):
-            out.append({"type": "nine", "card": c, "direction": d})
+    nines = {c for c in hand if c[0] == "9"}
+    if nines:
+        ways = directions(st)
+        for c in sorted(nines, key=sort_key):
+            for d in ways:
+                out.append({"type": "nine", "card": c, "direction": d})
     for kind, cards in pullable(hand):
         out.append({"type": "pull", "gun": kind, "cards": cards})
     out += _shots(st, seat)
