@@ -183,10 +183,12 @@ class Game(ABC, Generic[S]):
 
     def known_to_act(self, state: S) -> frozenset[Seat]:
         """Returns ``to_act(state)``, computed once per state."""
-        known = getattr(state, "__dict__", None)
-        if known is None:  # a state with slots keeps nothing
+        store = getattr(state, "__dict__", None)
+        if store is None:  # a state with slots keeps nothing
             return self.to_act(state)
-        known = known.get(KNOWN) or _known(state)
+        known = store.get(KNOWN)
+        if known is None or known.owner != id(state):
+            known = _known(state)
         acting: frozenset[Seat] | None = known.get("to_act")
         if acting is None:
             acting = known["to_act"] = self.to_act(state)
@@ -194,10 +196,12 @@ class Game(ABC, Generic[S]):
 
     def known_legal(self, state: S, seat: Seat) -> list[Action]:
         """Returns ``legal_actions(state, seat)``, computed once per state and seat."""
-        known = getattr(state, "__dict__", None)
-        if known is None:  # a state with slots keeps nothing
+        store = getattr(state, "__dict__", None)
+        if store is None:  # a state with slots keeps nothing
             return self.legal_actions(state, seat)
-        known = known.get(KNOWN) or _known(state)
+        known = store.get(KNOWN)
+        if known is None or known.owner != id(state):
+            known = _known(state)
         legal: list[Action] | None = known.get(seat)
         if legal is None:
             legal = known[seat] = self.legal_actions(state, seat)
@@ -302,9 +306,20 @@ class Game(ABC, Generic[S]):
         return canonical_hash(self.dump(state))
 
 
-def _known(state: Any) -> dict[Any, Any]:
-    """Returns what is kept on ``state`` (a state with a ``__dict__``), made empty if new."""
-    known: dict[Any, Any] = state.__dict__.setdefault(KNOWN, {})
+class _Known(dict[Any, Any]):
+    """What is known of one state, ``owner`` being its ``id``: a copy of the state that
+    carried it along (``copy.copy``, ``deepcopy``) finds that it is not its own."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: int) -> None:
+        super().__init__()
+        self.owner = owner
+
+
+def _known(state: Any) -> _Known:
+    """Returns a new, empty record of what is known of ``state``, kept on it."""
+    known = state.__dict__[KNOWN] = _Known(id(state))
     return known
 
 
