@@ -8,9 +8,8 @@ refuses anything not in that list before it changes anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import permutations
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.base import Action, Event
 from games.cards_for_cowboys import store as pyramid
@@ -32,8 +31,7 @@ BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 GIFT_CARDS = cards_with_effect("gift_others")
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(NamedTuple):
     """What a seat's revealed cards add up to this round."""
 
     cash: int
@@ -89,7 +87,7 @@ def tally(state: State, seat: int) -> Tally:
     gift = 0
     for q, other in enumerate(state.players):
         if q != seat and other.row:
-            gift += sum(1 for c in other.row if c in GIFT_CARDS)
+            gift += len([c for c in other.row if c in GIFT_CARDS])
     return Tally(cash + gift, cows, bandits, jails, gift)
 
 
