@@ -183,12 +183,9 @@ class Game(ABC, Generic[S]):
 
     def known_to_act(self, state: S) -> frozenset[Seat]:
         """Returns ``to_act(state)``, computed once per state."""
-        store = getattr(state, "__dict__", None)
-        if store is None:  # a state with slots keeps nothing
+        known = _known(state)
+        if known is None:  # a state with slots keeps nothing
             return self.to_act(state)
-        known = store.get(KNOWN)
-        if known is None or known.owner != id(state):
-            known = _known(state)
         acting: frozenset[Seat] | None = known.get("to_act")
         if acting is None:
             acting = known["to_act"] = self.to_act(state)
@@ -196,12 +193,9 @@ class Game(ABC, Generic[S]):
 
     def known_legal(self, state: S, seat: Seat) -> list[Action]:
         """Returns ``legal_actions(state, seat)``, computed once per state and seat."""
-        store = getattr(state, "__dict__", None)
-        if store is None:  # a state with slots keeps nothing
+        known = _known(state)
+        if known is None:  # a state with slots keeps nothing
             return self.legal_actions(state, seat)
-        known = store.get(KNOWN)
-        if known is None or known.owner != id(state):
-            known = _known(state)
         legal: list[Action] | None = known.get(seat)
         if legal is None:
             legal = known[seat] = self.legal_actions(state, seat)
@@ -317,9 +311,15 @@ class _Known(dict[Any, Any]):
         self.owner = owner
 
 
-def _known(state: Any) -> _Known:
-    """Returns a new, empty record of what is known of ``state``, kept on it."""
-    known = state.__dict__[KNOWN] = _Known(id(state))
+def _known(state: Any) -> _Known | None:
+    """Returns what is known of ``state`` (new and empty at first, or if what the state
+    holds came from another), kept on it; ``None`` for a state without a ``__dict__``."""
+    store = getattr(state, "__dict__", None)
+    if store is None:
+        return None
+    known: _Known | None = store.get(KNOWN)
+    if known is None or known.owner != id(state):
+        known = store[KNOWN] = _Known(id(state))
     return known
 
 
