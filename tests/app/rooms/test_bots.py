@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.db import Database
-from app.rooms import RoomService
+from app.rooms import RoomService, SeatKind
 
 
 async def test_bots_of_a_simultaneous_phase_wait_their_delays_side_by_side(settings) -> None:
@@ -36,7 +36,7 @@ async def test_random_bots_play_without_a_view_or_a_schema_check(settings, monke
     await service.start(live.code, host)
     monkeypatch.setattr(live.game, "view", never)
     monkeypatch.setattr(live.game, "normalize_action", never)
-    live.seats[0].kind, live.seats[0].bot = "bot", "random"  # the host watches
+    live.seats[0].kind, live.seats[0].bot = SeatKind.BOT, "random"  # the host watches
     service._schedule_bots(live)
     await live.bots.idle()
     assert live.status == "finished"
