@@ -551,7 +551,7 @@ def _nothing(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Show a couple: +25 now, once per suit per hand."""
     s = a["suit"]
-    st.couples[seat].append(s)
+    st.couples[seat] = [*st.couples[seat], s]  # a new list: copies share the old one
     st.acted = "couple"
     ev.append({"type": "couple", "seat": seat, "suit": s,
                "text": f"{seat_ref(seat)} shows a couple, King and Queen of {SUIT_WORDS[s]}: "
@@ -765,7 +765,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         st.ace_pile.append(badge)
         st.ace_pile.sort(key=sort_key)
     if card[0] == "T":
-        st.tens[seat].append(card)
+        st.tens[seat] = [*st.tens[seat], card]  # a new list: copies share the old one
         ev.append({"type": "ten", "seat": seat, "card": card,
                    "text": f"{seat_ref(seat)} lays the {words(card)} on the table: +10"})
         if tens_all_out(st) and a22_on_table(st):
