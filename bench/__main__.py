@@ -21,7 +21,7 @@ FIRST = ("engines",)
 QUICK: dict[str, list[str]] = {
     "cards_for_cowboys_bots": ["--games", "100"],
     "cowpoker_balance": ["--games", "300"],
-    "memory_soak": ["--rooms", "100", "--seconds", "30"],
+    "memory_soak": ["--rooms", "100", "--seconds", "60"],
     "wyoming_cowboy_bots": ["--games", "60"],
 }
 # Run only when named: ``make bench-load``.
