@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 from games.wyoming_cowboy.cards import sort_key
@@ -48,23 +47,20 @@ def pullable(hand: list[str]) -> list[tuple[str, list[str]]]:
     A 3-5-7 of one suit is offered only as the quick draw it is; a 3-5-7 of mixed suits
     as a .357. Cards are compared by face, so two copies of a face give one choice.
     """
-    return [(kind, list(cards)) for kind, cards in _pullable(tuple(hand))]
-
-
-@lru_cache(maxsize=4096)
-def _pullable(hand: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """``pullable`` of one hand, kept: a hand is asked again and again while it lasts."""
     by: dict[str, list[str]] = {}
+    twos = 0
     for c in hand:
         if c[0] in "234578":
+            twos += c[0] == "2"
             faces = by.setdefault(c[0], [])
             if c not in faces:
                 faces.append(c)
+    if twos < 2 and "3" not in by and not ("4" in by and "5" in by):
+        return []  # most hands: no two 2s, no 3, no 4 with a 5
     out: list[tuple[str, list[str]]] = []
-    twos = sorted((c for c in hand if c[0] == "2"), key=sort_key)
-    if len(twos) >= 2:
+    if twos >= 2:
         seen = set()
-        for a, b in combinations(twos, 2):
+        for a, b in combinations(sorted((c for c in hand if c[0] == "2"), key=sort_key), 2):
             if (a, b) not in seen:
                 seen.add((a, b))
                 out.append(("22", [a, b]))
@@ -79,4 +75,4 @@ def _pullable(hand: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     for f in fives:
         if "4" + f[1] in by.get("4", ()):
             out.append(("45", ["4" + f[1], f]))
-    return tuple((kind, tuple(cards)) for kind, cards in out)
+    return out
