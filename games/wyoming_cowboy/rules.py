@@ -109,17 +109,18 @@ def offset(st: State, direction: str) -> int:
 
 def to_act(st: State) -> frozenset[int]:
     """Returns the seats that may act now."""
-    if st.phase == Phase.PASS:
-        return frozenset(s for s in range(st.seats)
-                         if st.must_pass[s] and st.passing[s] is None)
-    if st.phase == Phase.DIRECTION:
-        return frozenset((st.dealer,))
-    if st.phase == Phase.SCORING:
-        return frozenset((next_dealer(st),))
-    if st.phase == Phase.TURN:
+    phase = st.phase
+    if phase == Phase.TURN:  # the commonest, asked first
         if st.step in (Step.REACT, Step.HAND_OVER):
             return frozenset((st.pending["victim"],))
         return frozenset((st.turn,))
+    if phase == Phase.PASS:
+        return frozenset([s for s in range(st.seats)
+                          if st.must_pass[s] and st.passing[s] is None])
+    if phase == Phase.DIRECTION:
+        return frozenset((st.dealer,))
+    if phase == Phase.SCORING:
+        return frozenset((next_dealer(st),))
     return frozenset()
 
 
@@ -354,7 +355,7 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
         if plan is None:
             plan = plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
                                   else draw_choices(st, c))
-        choices = badge_choices(st, seat, [c]) if r == "K" else None
+        choices = badge_choices(st, seat, [c]) if r == "K" and st.badges[seat] else None
         for p, d in plan:
             action = {"type": "discard", "card": c, "pile": p, "discard": d}
             if choices is None:
@@ -371,6 +372,8 @@ def ends_with_ten(st: State) -> bool:
 
 def _shots(st: State, seat: int) -> list[dict[str, Any]]:
     """Every ready gun at every other seat."""
+    if not st.guns[seat]:
+        return []
     return [{"type": "shoot", "gun": g["id"], "target": t}
             for g in ready_guns(st, seat) for t in range(st.seats) if t != seat]
 
