@@ -171,9 +171,7 @@ class Game(ABC, Generic[S]):
         legal = self.known_legal(state, seat)
         if action not in legal:
             check_legal(legal, seat, action)  # raises, saying what was expected
-        after = self.copy(state)
-        # A copy may carry what was known of the original (``copy.copy``): not its own.
-        getattr(after, "__dict__", {}).pop(KNOWN, None)
+        after = self.copy(state)  # what was known of ``state`` is not the copy's (``_known``)
         return after, self.step(after, seat, action)
 
     # A state is never changed once made (``apply`` plays on a copy), so what is asked of
