@@ -15,7 +15,8 @@ JSON = Any
 T = TypeVar("T")
 
 # The attribute under which ``Game.known_to_act`` and ``known_legal`` keep what they
-# found on a state; a copy of the state must not carry it (see ``assemble``).
+# found on a state. It names its state, so a copy that carries it along never reads it;
+# ``assemble`` leaves it behind all the same.
 KNOWN = "_known"
 
 
