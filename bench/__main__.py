@@ -1,7 +1,10 @@
-"""``make bench``: runs every benchmark script in this folder, one after the other.
+"""``make bench``: runs the benchmark scripts in this folder, one after the other, in minutes.
 
-Each script prints its own figures and ratios; ``python -m bench NAME...`` runs
-only the named ones (``python -m bench room_throughput``).
+Each script prints its own figures and ratios. Run with no names, the longer ones are
+given shorter runs (``QUICK``) so that the whole takes a few minutes, and the
+side-by-side load benchmark is left to ``make bench-load`` (it needs node and takes
+minutes of its own). ``python -m bench NAME...`` runs only the named ones, each at its
+full default length (``python -m bench room_throughput``).
 """
 
 from __future__ import annotations
@@ -12,22 +15,37 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# The headline first: how quick the engines are.
+FIRST = ("engines",)
+# Shorter runs for ``make bench``; each script's own defaults are the full runs.
+QUICK: dict[str, list[str]] = {
+    "cards_for_cowboys_bots": ["--games", "100"],
+    "cowpoker_balance": ["--games", "300"],
+    "memory_soak": ["--rooms", "100", "--seconds", "60"],
+    "wyoming_cowboy_bots": ["--games", "60"],
+}
+# Run only when named: ``make bench-load``.
+ON_ITS_OWN = ("load_side_by_side",)
 
 
 def main(argv: list[str]) -> int:
     """Runs the benchmark scripts named in ``argv`` (all when none); returns the worst status."""
-    scripts = sorted(p for p in HERE.glob("*.py") if not p.name.startswith("_"))
+    scripts = {p.stem: p for p in HERE.glob("*.py") if not p.name.startswith("_")}
     if argv:
-        scripts = [p for p in scripts if p.stem in argv]
-        if not scripts:
-            print(f"Expected benchmark names among {[p.stem for p in HERE.glob('[!_]*.py')]}")
+        unknown = [name for name in argv if name not in scripts]
+        if unknown:
+            print(f"Expected benchmark names among {sorted(scripts)}; got {unknown}")
             return 2
+        runs: list[tuple[str, list[str]]] = [(name, []) for name in argv]
+    else:
+        order = [*FIRST, *sorted(n for n in scripts if n not in FIRST and n not in ON_ITS_OWN)]
+        runs = [(name, QUICK.get(name, [])) for name in order]
     worst = 0
-    for script in scripts:
-        print(f"\n=== {script.stem} ===", flush=True)
+    for name, args in runs:
+        print(f"\n=== {name} {' '.join(args)} ===", flush=True)
         started = time.perf_counter()
-        status = subprocess.call([sys.executable, str(script)], cwd=HERE.parent)
-        print(f"--- {script.stem}: {time.perf_counter() - started:.1f} s, exit {status}")
+        status = subprocess.call([sys.executable, str(scripts[name]), *args], cwd=HERE.parent)
+        print(f"--- {name}: {time.perf_counter() - started:.1f} s, exit {status}", flush=True)
         worst = max(worst, status)
     return worst
 

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from games.rng import Rng
+from games.state import KNOWN
 
 JSON = Any
 Action = dict[str, Any]
@@ -109,6 +110,9 @@ class Bot(ABC):
     """Chooses an action for a seat from what that seat may see."""
 
     name: ClassVar[str] = "bot"
+    # False: ``choose`` never reads the view, so callers may pass ``None`` instead of
+    # building one (a view is most of the cost of a move in some games).
+    needs_view: ClassVar[bool] = True
 
     @abstractmethod
     def choose(self, view: JSON, legal: Sequence[Action], rng: Rng) -> Action:
@@ -119,6 +123,7 @@ class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    needs_view = False
 
     def choose(self, view: JSON, legal: Sequence[Action], rng: Rng) -> Action:
         """Returns a uniformly random legal action."""
@@ -176,18 +181,45 @@ class Game(ABC, Generic[S]):
         if self.is_over(state):
             raise GameOver(f"The game of {self.title} is over; no more actions are taken",
                            self.refusal(state, seat, action))
-        acting = self.to_act(state)
+        acting = self.known_to_act(state)
         if seat not in acting:
             waiting = ", ".join(str(s) for s in sorted(acting)) or "nobody"
             raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}",
                               self.refusal(state, seat, action))
-        try:
-            check_legal(self.legal_actions(state, seat), seat, action)
-        except GameError as e:
-            e.rule = self.refusal(state, seat, action)
-            raise
-        after = self.copy(state)
+        legal = self.known_legal(state, seat)
+        if action not in legal:
+            try:
+                check_legal(legal, seat, action)  # raises, saying what was expected
+            except GameError as e:
+                e.rule = self.refusal(state, seat, action)
+                raise
+        after = self.copy(state)  # what was known of ``state`` is not the copy's (``_known``)
         return after, self.step(after, seat, action)
+
+    # A state is never changed once made (``apply`` plays on a copy), so what is asked of
+    # it again and again (by a bot, the document, ``apply``) is kept on it, under
+    # ``games.state.KNOWN``: ``{"to_act": seats, seat: legal list}``. Read what these
+    # return, never change it; a state changed by hand after being asked must be copied.
+
+    def known_to_act(self, state: S) -> frozenset[Seat]:
+        """Returns ``to_act(state)``, computed once per state."""
+        known = _known(state)
+        if known is None:  # a state with slots keeps nothing
+            return self.to_act(state)
+        acting: frozenset[Seat] | None = known.get("to_act")
+        if acting is None:
+            acting = known["to_act"] = self.to_act(state)
+        return acting
+
+    def known_legal(self, state: S, seat: Seat) -> list[Action]:
+        """Returns ``legal_actions(state, seat)``, computed once per state and seat."""
+        known = _known(state)
+        if known is None:  # a state with slots keeps nothing
+            return self.legal_actions(state, seat)
+        legal: list[Action] | None = known.get(seat)
+        if legal is None:
+            legal = known[seat] = self.legal_actions(state, seat)
+        return legal
 
     @abstractmethod
     def step(self, state: S, seat: Seat, action: Action) -> list[Event]:
@@ -335,6 +367,29 @@ class Game(ABC, Generic[S]):
     def state_hash(self, state: S) -> str:
         """Returns a SHA-256 of the canonical JSON of the state."""
         return canonical_hash(self.dump(state))
+
+
+class _Known(dict[Any, Any]):
+    """What is known of one state, ``owner`` being its ``id``: a copy of the state that
+    carried it along (``copy.copy``, ``deepcopy``) finds that it is not its own."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: int) -> None:
+        super().__init__()
+        self.owner = owner
+
+
+def _known(state: Any) -> _Known | None:
+    """Returns what is known of ``state`` (new and empty at first, or if what the state
+    holds came from another), kept on it; ``None`` for a state without a ``__dict__``."""
+    store = getattr(state, "__dict__", None)
+    if store is None:
+        return None
+    known: _Known | None = store.get(KNOWN)
+    if known is None or known.owner != id(state):
+        known = store[KNOWN] = _Known(id(state))
+    return known
 
 
 def canonical_json(data: JSON) -> str:

@@ -43,17 +43,18 @@ def playout(
     state = game.new_game(opts, seats, seed)
     out = Playout(state)
     for _ in range(max_steps):
-        if game.result(state) is not None:
+        if game.is_over(state):
             out.state, out.result = state, game.result(state)
             return out
-        acting = sorted(game.to_act(state))
+        acting = sorted(game.known_to_act(state))
         if not acting:
             raise RuntimeError(f"{game.id}: nobody may act but the game has not ended")
         seat = rng.choice(acting)
-        legal = game.legal_actions(state, seat)
+        legal = game.known_legal(state, seat)
         if not legal:
             raise RuntimeError(f"{game.id}: seat {seat} is to act but has no legal action")
-        action = players[seat].choose(game.view(state, seat), legal, rng)
+        bot = players[seat]
+        action = bot.choose(game.view(state, seat) if bot.needs_view else None, legal, rng)
         state, _ = game.apply(state, seat, action)
         out.actions.append((seat, action))
         if on_step is not None:

@@ -58,11 +58,10 @@ PokerCard = Card | Joker
 HandValue = tuple[int, ...]
 
 _ACE = 14
-_STRAIGHT_TOPS = range(_ACE, 4, -1)  # Ace-high down to Five-high (the wheel)
-
-
-def _straight_ranks(top: int) -> list[int]:
-    return [(r if r != 1 else _ACE) for r in range(top, top - 5, -1)]
+_RANKS_DESC = tuple(range(_ACE, 1, -1))
+# Each straight as (its top, its five ranks), Ace-high down to Five-high (the wheel).
+_STRAIGHTS = tuple((top, tuple(r if r != 1 else _ACE for r in range(top, top - 5, -1)))
+                   for top in range(_ACE, 4, -1))
 
 
 def evaluate(cards: Iterable[PokerCard], wild: Iterable[int] = ()) -> HandValue:
@@ -93,8 +92,8 @@ def evaluate(cards: Iterable[PokerCard], wild: Iterable[int] = ()) -> HandValue:
 
 def _naturals_desc(counts: list[int], exclude: tuple[int, ...] = ()) -> list[int]:
     out: list[int] = []
-    for r in range(_ACE, 1, -1):
-        if r not in exclude:
+    for r in _RANKS_DESC:
+        if counts[r] and r not in exclude:
             out.extend([r] * counts[r])
     return out
 
@@ -129,82 +128,112 @@ def _five_natural(counts: list[int], suits: dict[Suit, list[int]]) -> HandValue:
     return (Category.PAIR, *ranks)
 
 
-def _best(counts: list[int], suits: dict[Suit, list[int]], w: int, size: int) -> HandValue:
+# ---- any number of cards and wilds: each category found by its own function -----------
+# Each takes (counts per rank, ranks per suit, wilds, size) and returns the best hand of
+# its category, or None; ``_best`` asks them from the top category down.
+
+Counts = list[int]
+Suits = dict[Suit, list[int]]
+
+
+def _of_a_kind(counts: Counts, w: int, n: int, size: int, category: Category) -> HandValue | None:
+    """``n`` of one rank (the highest that wilds can complete), with kickers up to ``size``."""
+    for r in _RANKS_DESC:
+        if counts[r] + w >= n:
+            break
+    else:
+        if w < n:
+            return None
+        r = _ACE  # wilds alone: Aces
+    if n == 5:
+        return (category, r)
+    return (category, r, *_naturals_desc(counts, (r,))[: size - n])
+
+
+def _five_of_a_kind(counts: Counts, suits: Suits, w: int, size: int) -> HandValue | None:
+    return _of_a_kind(counts, w, 5, size, Category.FIVE_OF_A_KIND)
+
+
+def _straight_flush(counts: Counts, suits: Suits, w: int, size: int) -> HandValue | None:
+    best = 0
+    for ranks in suits.values():
+        have = set(ranks)
+        for top, run in _STRAIGHTS:
+            if top <= best:
+                break
+            if sum(1 for r in run if r not in have) <= w:
+                best = top
+                break
+    return (Category.STRAIGHT_FLUSH, best) if best else None
+
+
+def _four_of_a_kind(counts: Counts, suits: Suits, w: int, size: int) -> HandValue | None:
+    return _of_a_kind(counts, w, 4, size, Category.FOUR_OF_A_KIND)
+
+
+def _full_house(counts: Counts, suits: Suits, w: int, size: int) -> HandValue | None:
+    """The highest triplet, then the highest pair (the pair holds a natural card)."""
+    for r in _RANKS_DESC:
+        need = max(0, 3 - counts[r])
+        if need > w:
+            continue
+        for s in _RANKS_DESC:
+            if s != r and counts[s] > 0 and need + max(0, 2 - counts[s]) <= w:
+                return (Category.FULL_HOUSE, r, s)
+    return None
+
+
+def _flush(counts: Counts, suits: Suits, w: int, size: int) -> HandValue | None:
+    """Wilds become Aces of the suit (double-Ace flushes)."""
+    best: HandValue = ()
+    for ranks in suits.values():
+        if len(ranks) + w >= 5:
+            value = tuple(sorted([*ranks, *[_ACE] * w], reverse=True)[:5])
+            if value > best:
+                best = value
+    return (Category.FLUSH, *best) if best else None
+
+
+def _straight(counts: Counts, suits: Suits, w: int, size: int) -> HandValue | None:
+    for top, run in _STRAIGHTS:
+        if sum(1 for r in run if not counts[r]) <= w:
+            return (Category.STRAIGHT, top)
+    return None
+
+
+def _three_of_a_kind(counts: Counts, suits: Suits, w: int, size: int) -> HandValue | None:
+    return _of_a_kind(counts, w, 3, size, Category.THREE_OF_A_KIND)
+
+
+def _two_pair(counts: Counts, suits: Suits, w: int, size: int) -> HandValue | None:
+    """Never with a wild: a wild with a pair makes trips."""
+    if w:
+        return None
+    pairs = [r for r in _RANKS_DESC if counts[r] >= 2]
+    if len(pairs) < 2:
+        return None
+    hi, lo = pairs[0], pairs[1]
+    return (Category.TWO_PAIR, hi, lo, *_naturals_desc(counts, (hi, lo))[: size - 4])
+
+
+def _pair(counts: Counts, suits: Suits, w: int, size: int) -> HandValue | None:
+    return _of_a_kind(counts, w, 2, size, Category.PAIR)
+
+
+# (fewest cards the category needs, its finder), from the top category down.
+_FINDERS = (
+    (5, _five_of_a_kind), (5, _straight_flush), (4, _four_of_a_kind), (5, _full_house),
+    (5, _flush), (5, _straight), (3, _three_of_a_kind), (4, _two_pair), (2, _pair),
+)
+
+
+def _best(counts: Counts, suits: Suits, w: int, size: int) -> HandValue:
     """Any number of cards and wilds: categories tried from the top down."""
-    present = [r for r in range(_ACE, 1, -1) if counts[r]]
-    top_rank = present[0] if present else _ACE
-    if size == 5:
-        # Five of a kind.
-        for r in range(_ACE, 1, -1):
-            if counts[r] + w >= 5:
-                return (Category.FIVE_OF_A_KIND, r)
-        if w >= 5:
-            return (Category.FIVE_OF_A_KIND, _ACE)
-        # Straight flush.
-        best_sf = 0
-        for ranks in suits.values():
-            have = set(ranks)
-            for top in _STRAIGHT_TOPS:
-                if top <= best_sf:
-                    break
-                missing = sum(1 for r in _straight_ranks(top) if r not in have)
-                if missing <= w:
-                    best_sf = top
-                    break
-        if best_sf:
-            return (Category.STRAIGHT_FLUSH, best_sf)
-    # Four of a kind (four cards are enough).
-    if size >= 4:
-        for r in range(_ACE, 1, -1):
-            if counts[r] + w >= 4:
-                return (Category.FOUR_OF_A_KIND, r, *_naturals_desc(counts, (r,))[: size - 4])
-        if w >= 4:
-            return (Category.FOUR_OF_A_KIND, _ACE, *_naturals_desc(counts, (_ACE,))[: size - 4])
-    if size == 5:
-        # Full house: the highest triplet, then the highest pair.
-        for r in range(_ACE, 1, -1):
-            need_r = max(0, 3 - counts[r])
-            if need_r > w:
-                continue
-            for s in range(_ACE, 1, -1):
-                if s != r and need_r + max(0, 2 - counts[s]) <= w and counts[s] > 0:
-                    return (Category.FULL_HOUSE, r, s)
-        # Flush: wilds become Aces of the suit (double-Ace flushes).
-        best_flush: HandValue = ()
-        for ranks in suits.values():
-            if len(ranks) + w >= 5:
-                value = tuple(sorted([*ranks, *[_ACE] * w], reverse=True)[:5])
-                if value > best_flush:
-                    best_flush = value
-        if best_flush:
-            return (Category.FLUSH, *best_flush)
-        # Straight.
-        for top in _STRAIGHT_TOPS:
-            if sum(1 for r in _straight_ranks(top) if not counts[r]) <= w:
-                return (Category.STRAIGHT, top)
-    # Three of a kind.
-    if size >= 3:
-        for r in range(_ACE, 1, -1):
-            if counts[r] + w >= 3:
-                return (Category.THREE_OF_A_KIND, r, *_naturals_desc(counts, (r,))[: size - 3])
-        if w >= 3:
-            return (Category.THREE_OF_A_KIND, _ACE, *_naturals_desc(counts, (_ACE,))[: size - 3])
-    # Two pair (never with a wild: a wild with a pair makes trips).
-    if size >= 4 and w == 0:
-        pairs = [r for r in present if counts[r] >= 2]
-        if len(pairs) >= 2:
-            hi, lo = pairs[0], pairs[1]
-            rest = _naturals_desc(counts, (hi, lo))
-            return (Category.TWO_PAIR, hi, lo, *rest[: size - 4])
-    # Pair.
-    if size >= 2:
-        for r in range(_ACE, 1, -1):
-            if counts[r] + w >= 2:
-                return (Category.PAIR, r, *_naturals_desc(counts, (r,))[: size - 2])
-        if w >= 2:
-            return (Category.PAIR, _ACE, *_naturals_desc(counts, (_ACE,))[: size - 2])
-        if w == 1:
-            return (Category.PAIR, top_rank, *_naturals_desc(counts, (top_rank,))[: size - 2])
+    for need, finder in _FINDERS:
+        if size >= need:
+            value = finder(counts, suits, w, size)
+            if value is not None:
+                return value
     if w:
         return (Category.HIGH_CARD, _ACE)
     return (Category.HIGH_CARD, *_naturals_desc(counts)[:size])

@@ -64,9 +64,9 @@ def steps(game: Game, state: Any, actions: Iterable[tuple[int, Action]], *,
     comes from a seat not to act, or that the engine refuses.
     """
     for seq, (seat, action) in enumerate(actions, start=first_seq):
-        if game.result(state) is not None:
+        if game.is_over(state):
             raise ReplayError(seq, None, "the game had already ended before this action")
-        to_act = game.to_act(state)
+        to_act = game.known_to_act(state)
         if seat not in to_act:
             raise ReplayError(seq, "seat", f"seat {seat} was not to act (expected one of "
                               f"{sorted(to_act)})")

@@ -7,11 +7,27 @@ nested dataclasses, enums) and its generator. ``JsonState`` gives it ``to_json``
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from pydantic import TypeAdapter
 
 JSON = Any
+T = TypeVar("T")
+
+# The attribute under which ``Game.known_to_act`` and ``known_legal`` keep what they
+# found on a state. It names its state, so a copy that carries it along never reads it;
+# ``assemble`` leaves it behind all the same.
+KNOWN = "_known"
+
+
+def assemble(cls: type[T], fields: dict[str, Any]) -> T:
+    """Returns an instance of ``cls`` holding ``fields`` as they are (no ``__init__``): the
+    quick way for a ``clone`` to build its copy from ``dict(self.__dict__)``, with the
+    fields a step may change replaced by copies. What was known of the original goes."""
+    fields.pop(KNOWN, None)
+    obj: T = object.__new__(cls)  # type: ignore[call-overload]
+    obj.__dict__ = fields
+    return obj
 
 
 class JsonState:

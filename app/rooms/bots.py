@@ -27,7 +27,8 @@ def choose(room: RoomData, seat: int, kind: str | None = None) -> Action:
     kind = kind or room.seats[seat].bot or "random"
     bot = game.bots.get(kind, game.bots["random"])()
     rng = Rng((room.seed or 0) ^ (room.seq * 0x9E3779B1 + seat + 1))
-    return bot.choose(game.view(room.state, seat), game.legal_actions(room.state, seat), rng)
+    view = game.view(room.state, seat) if bot.needs_view else None
+    return bot.choose(view, game.known_legal(room.state, seat), rng)
 
 
 def stand_in(room: RoomData, seat: int) -> Action:

@@ -32,7 +32,7 @@ from app.rooms.events import (
     Timed,
 )
 from app.text import clean_chat, clean_name
-from games.base import Game
+from games.base import Action, Game
 from games.registry import UnknownGame, get_game
 
 JSON = Any
@@ -162,23 +162,32 @@ def start(room: RoomData, token: str | None, *, rematch: bool, game_id: str,
             Noticed(f"Game {match + 1} of {game.title} begins")]
 
 
-def play(room: RoomData, seat: int, raw: JSON) -> list[RoomEvent]:
-    """A seat plays an action of the game being played; the game decides if it is legal."""
+def play(room: RoomData, seat: int, raw: JSON, *, from_legal: bool = False) -> list[RoomEvent]:
+    """A seat plays an action of the game being played; the game decides if it is legal.
+
+    ``from_legal``: ``raw`` was taken from the game's own legal list (a bot's choice),
+    already in the schema's form, so it is not validated again; ``apply`` still checks it.
+    """
     if room.status != RoomStatus.PLAYING or room.state is None:
         raise Conflict(f"No game is being played; the room is {room.status}")
     game = room.game
-    try:
-        action = game.normalize_action(raw)
-    except pydantic.ValidationError as e:
-        raise BadRequest(f"Expected a {game.title} action; {first_error(e.errors())}") from None
-    except (TypeError, ValueError) as e:
-        raise BadRequest(f"Expected a {game.title} action object; {e}") from None
+    action = raw if from_legal else _valid_action(game, raw)
     state, events = game.apply(room.state, seat, action)
     played: list[RoomEvent] = [Played(seat, action, room.seq + 1, state, events,
                                       game.result(state))]
     if seat in room.timing.away:  # acting takes the seat back
         played.append(Timed(replace(room.timing, away=room.timing.away - {seat}), None))
     return played
+
+
+def _valid_action(game: Game, raw: JSON) -> Action:
+    """Returns ``raw`` in the game's Action schema's form; raises ``BadRequest`` saying why not."""
+    try:
+        return game.normalize_action(raw)
+    except pydantic.ValidationError as e:
+        raise BadRequest(f"Expected a {game.title} action; {first_error(e.errors())}") from None
+    except (TypeError, ValueError) as e:
+        raise BadRequest(f"Expected a {game.title} action object; {e}") from None
 
 
 def come_back(room: RoomData, seat: int | None) -> list[RoomEvent]:

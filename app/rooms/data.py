@@ -88,7 +88,7 @@ class RoomData:
         """Returns the seats the game waits for (none outside a game)."""
         if self.status != RoomStatus.PLAYING or self.state is None:
             return []
-        return sorted(self.game.to_act(self.state))
+        return sorted(self.game.known_to_act(self.state))
 
     def bots_to_act(self) -> list[int]:
         """Returns the bot seats the game waits for."""

@@ -63,7 +63,7 @@ def document(room: RoomData, viewer: int | None, log_limit: int) -> dict[str, JS
     game_view = room.game.view(room.state, viewer) if room.state is not None else None
     legal: list[JSON] = []
     if viewer is not None and viewer in room.to_act():
-        legal = room.game.legal_actions(room.state, viewer)
+        legal = room.game.known_legal(room.state, viewer)
     entries = [e for e in room.log if visible_to(e, viewer)][-log_limit:]
     return {"room": summary(room, viewer), "game": game_view, "legal": legal,
             "teach": teach(room, viewer, legal), "log": entries}

@@ -174,6 +174,7 @@ for _n, _s in SPECS.items():
 _FACE_OF = {c: s.face() for c, s in _SPEC_OF.items()}
 _BACK_OF = {c: {"back": s.back, "cacti": s.cacti} for c, s in _SPEC_OF.items()}
 _FACE_KEY_OF = {c: json.dumps(f, sort_keys=True) for c, f in _FACE_OF.items()}
+_WORDS_OF = {c: s.words() for c, s in _SPEC_OF.items()}
 
 
 def spec(card: str) -> CardSpec:
@@ -194,6 +195,11 @@ def back_json(card: str) -> dict[str, Any]:
 def face_json(card: str) -> dict[str, Any]:
     """Returns a card's printed face without its name (for events and deck lists)."""
     return dict(_FACE_OF[card])
+
+
+def words(card: str) -> str:
+    """Returns a card's short label (``spec(card).words()``), e.g. ``$1 + 1 Cow (cactus)``."""
+    return _WORDS_OF[card]
 
 
 def face_key(card: str) -> str:

@@ -8,18 +8,19 @@ refuses anything not in that list before it changes anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import permutations
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.base import Action, Event
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import (
     TRASH_WHILE_DRAWING,
     cards_with_effect,
+    face_json,
     spec,
     starter_ids,
     store_ids,
+    words,
 )
 from games.cards_for_cowboys.state import Phase, Player, State, Status
 from games.rng import Rng
@@ -30,8 +31,7 @@ BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 GIFT_CARDS = cards_with_effect("gift_others")
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(NamedTuple):
     """What a seat's revealed cards add up to this round."""
 
     cash: int
@@ -87,7 +87,7 @@ def tally(state: State, seat: int) -> Tally:
     gift = 0
     for q, other in enumerate(state.players):
         if q != seat and other.row:
-            gift += sum(1 for c in other.row if c in GIFT_CARDS)
+            gift += len([c for c in other.row if c in GIFT_CARDS])
     return Tally(cash + gift, cows, bandits, jails, gift)
 
 
@@ -106,10 +106,10 @@ def eligible(state: State) -> list[int]:
 def to_act(state: State) -> frozenset[int]:
     """Returns every seat that may act now (all drawing seats at once in the draw phase)."""
     if state.phase == Phase.DRAW:
-        return frozenset(i for i, p in enumerate(state.players)
-                         if p.status == Status.DRAWING or p.pending)
+        return frozenset([i for i, p in enumerate(state.players)
+                          if p.status == Status.DRAWING or p.pending])
     if state.phase == Phase.RPS:
-        return frozenset(s for s in state.contenders if state.throws[s] is None)
+        return frozenset([s for s in state.contenders if state.throws[s] is None])
     if state.phase == Phase.CHOOSE and state.chooser is not None:
         return frozenset({state.chooser})
     if state.phase == Phase.BUY:
@@ -215,8 +215,8 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
         p.must_draw += 4
     note = " (it counts double)" if doubled else ""
     # Public events never name card ids: a card may be face down again after this step.
-    events.append({"type": verb, "seat": seat, "face": s.face(),
-                   "text": f"{{seat:{seat}}} {verb} {s.words()}{note}"})
+    events.append({"type": verb, "seat": seat, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} {verb} {words(card)}{note}"})
     t = tally(state, seat)
     if t.danger >= BUST_AT:
         p.status = Status.BUSTED
@@ -283,8 +283,8 @@ def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None
     elif s.effect == "trash_to_replay":
         p.pending.insert(0, {"step": "replay", "card": card})
         what = "to play a card from the discard pile"
-    events.append({"type": "trash", "seat": seat, "face": s.face(),
-                   "text": f"{{seat:{seat}}} trashed {s.words()} {what}"})
+    events.append({"type": "trash", "seat": seat, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} trashed {words(card)} {what}"})
     _settle_pending(p)
 
 
@@ -307,8 +307,8 @@ def _return(state: State, seat: int, action: Action, events: list[Event]) -> Non
     p.known.append(card)
     # A card put back no longer acts this round, its own "when you stop" effect included.
     p.pending = [x for x in p.pending if x["card"] != card]
-    events.append({"type": "return", "seat": seat, "face": spec(card).face(),
-                   "text": f"{{seat:{seat}}} put {spec(card).words()} back on top of the deck"})
+    events.append({"type": "return", "seat": seat, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} put {words(card)} back on top of the deck"})
     _settle_pending(p)
 
 
@@ -449,23 +449,22 @@ def _burn(state: State, seat: int, action: Action, events: list[Event]) -> None:
                 events)
 
 
-def _from_store(state: State, seat: int, card: str, into: list[str], kind: str, words: str,
+def _from_store(state: State, seat: int, card: str, into: list[str], kind: str, said_as: str,
                 events: list[Event]) -> None:
     """Moves ``card`` from the Store to ``into`` with one of ``seat``'s buys, and says so."""
-    s = spec(card)
     shown = pyramid.remove(state.store, card)
     into.append(card)
     state.players[seat].buys_left -= 1
-    said = words.format(card=s.words(), cost=s.cost)
-    events.append({"type": kind, "seat": seat, "face": s.face(),
+    said = said_as.format(card=words(card), cost=spec(card).cost)
+    events.append({"type": kind, "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} {said}"})
     _after_store_change(state, seat, shown, events)
 
 
 def _after_store_change(state: State, seat: int, shown: list[str], events: list[Event]) -> None:
     for c in shown:
-        events.append({"type": "store_flip", "face": spec(c).face(),
-                       "text": f"{spec(c).words()} turns face up in the Store"})
+        events.append({"type": "store_flip", "face": face_json(c),
+                       "text": f"{words(c)} turns face up in the Store"})
     if pyramid.is_empty(state.store):
         events.append({"type": "store_empty",
                        "text": f"The last Store card is gone: the round and Act {state.act} "
@@ -495,8 +494,8 @@ def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
     state.players[seat].row.remove(card)
     state.players[to].discard.append(card)
     state.giver = None
-    events.append({"type": "give", "seat": seat, "to": to, "face": spec(card).face(),
-                   "text": f"{{seat:{seat}}} gives {spec(card).words()} to "
+    events.append({"type": "give", "seat": seat, "to": to, "face": face_json(card),
+                   "text": f"{{seat:{seat}}} gives {words(card)} to "
                            f"{{seat:{to}}}'s discard pile"})
     _end_round(state, events)
 

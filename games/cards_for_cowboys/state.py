@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from games.rng import Rng
-from games.state import JsonState
+from games.state import JsonState, assemble
 
 
 class Status(StrEnum):
@@ -60,12 +59,17 @@ class Player:
 
     def clone(self) -> Player:
         """Returns an independent copy."""
-        return Player(
-            self.draw[:], self.discard[:], self.row[:], self.order[:], self.doubled[:],
-            self.status, self.herd, self.bonus_cash, self.jails_used, self.double_next,
-            self.must_draw, self.buy_first, self.known[:], self.bought[:],
-            [dict(x) for x in self.pending], self.spent, self.buys_left, self.round_cows,
-            self.cows_by_act[:], self.busts)
+        d = self.__dict__.copy()
+        d["draw"] = self.draw[:]
+        d["discard"] = self.discard[:]
+        d["row"] = self.row[:]
+        d["order"] = self.order[:]
+        d["doubled"] = self.doubled[:]
+        d["known"] = self.known[:]
+        d["bought"] = self.bought[:]
+        d["pending"] = [x.copy() for x in self.pending] if self.pending else []
+        d["cows_by_act"] = self.cows_by_act[:]
+        return assemble(Player, d)
 
 
 @dataclass
@@ -93,11 +97,15 @@ class State(JsonState):
 
     def clone(self) -> State:
         """Returns an independent copy (cheaper than ``deepcopy``)."""
-        s = copy.copy(self)
-        s.players = [p.clone() for p in self.players]
-        s.rng = Rng.load(self.rng.dump())
-        s.store = [list(r) for r in self.store]
-        for name in ("reserve", "unused", "box", "order", "contenders", "throws",
-                     "last_throws"):
-            setattr(s, name, list(getattr(self, name)))
-        return s
+        d = self.__dict__.copy()
+        d["players"] = [p.clone() for p in self.players]
+        d["rng"] = Rng.load(self.rng.state)
+        d["store"] = list(map(list.copy, self.store))
+        d["reserve"] = self.reserve[:]
+        d["unused"] = self.unused[:]
+        d["box"] = self.box[:]
+        d["order"] = self.order[:]
+        d["contenders"] = self.contenders[:]
+        d["throws"] = self.throws[:]
+        d["last_throws"] = self.last_throws[:]
+        return assemble(State, d)

@@ -122,9 +122,9 @@ class Cowpoker(Game[State]):
         """Returns the final scores once the deck could not be drawn from."""
         if state.phase != Phase.OVER:
             return None
-        scores = scoring.seat_scores(state)
-        top = max(scores)
         rows = scoring.breakdown(state)
+        scores = scoring.seat_scores(state, rows)
+        top = max(scores)
         labels = [state.ranch[state.position_of(s)] for s in range(state.seats)]
         return Result(scores, [s for s, v in enumerate(scores) if v == top],
                       {"labels": labels, "ranches": rows})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from games.cowpoker.cards import CARDS
@@ -14,14 +15,31 @@ CELLAR_PENALTY = 6.0
 PLACE_NAMES = ("Gang", "Cellar", "Hand")
 
 
+# Each card as the poker evaluator sees it, and the rank it makes wild (if it does).
+_POKER = {c.id: c.poker for c in CARDS.values()}
+_WILD = {c.id: c.wild_rank for c in CARDS.values() if c.wild_rank}
+
+
 def wild_ranks(cards: Sequence[str]) -> frozenset[int]:
     """Returns the ranks made wild by wild-making cards lying among ``cards``."""
-    return frozenset(CARDS[c].wild_rank for c in cards if CARDS[c].wild_rank)  # type: ignore[misc]
+    return frozenset(_WILD[c] for c in cards if c in _WILD)
 
 
 def hand_value(cards: Sequence[str]) -> HandValue:
     """Returns the best poker hand of a place, its own wild-making cards applied."""
-    return evaluate([CARDS[c].poker for c in cards], wild_ranks(cards))
+    return _hand_value(tuple(cards))
+
+
+@lru_cache(maxsize=1 << 16)
+def _hand_value(cards: tuple[str, ...]) -> HandValue:
+    """``hand_value`` of one place, kept: a Gang is valued again at every turn and view."""
+    return evaluate([_POKER[c] for c in cards], wild_ranks(cards))
+
+
+@lru_cache(maxsize=4096)
+def hand_words(value: HandValue) -> str:
+    """Returns ``describe(value)``, kept (a view names every Gang's hand)."""
+    return describe(value)
 
 
 def points(cards: Sequence[str]) -> int:
@@ -69,7 +87,7 @@ def breakdown(state: State) -> list[dict[str, Any]]:
         for i, name in enumerate(PLACE_NAMES):
             v = values[i][p]
             lines.append({
-                "what": f"Best poker hand among {name}s", "hand": describe(v),
+                "what": f"Best poker hand among {name}s", "hand": hand_words(v),
                 "points": bonus[i].get(p, 0.0), "shared": len(best_of(values[i])) > 1
                 and p in bonus[i],
             })
@@ -83,9 +101,10 @@ def breakdown(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def seat_scores(state: State) -> list[float]:
-    """Returns each live seat's score were the game to end now."""
-    rows = breakdown(state)
+def seat_scores(state: State, rows: list[dict[str, Any]] | None = None) -> list[float]:
+    """Returns each live seat's score were the game to end now (from ``rows``, the
+    ``breakdown``, when it is at hand)."""
+    rows = breakdown(state) if rows is None else rows
     return [rows[state.position_of(seat)]["total"] for seat in range(state.seats)]
 
 

@@ -7,7 +7,6 @@ from typing import Any
 from games.cowpoker import rules, scoring, tricks
 from games.cowpoker.cards import CARDS
 from games.cowpoker.state import Phase, State
-from games.poker import describe
 
 Viewer = int | None
 
@@ -58,71 +57,82 @@ def visible_cards(state: State, viewer: Viewer, *, everything: bool = False) -> 
 def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str, Any]:
     """Returns the view of ``viewer`` (``everything``: the omniscient view)."""
     me = state.position_of(viewer) if viewer is not None else None
-    table = []
-    for p in range(4):
-        gang = list(state.gangs[p])
-        row: dict[str, Any] = {
-            "position": p,
-            "ranch": state.ranch[p],
-            "seat": state.seat_of[p],
-            "deadwood": not state.is_live(p),
-            "gang": gang,
-            "gang_points": scoring.points(gang),
-            "gang_hand": describe(scoring.hand_value(gang)),
-            "gang_wild": sorted(scoring.wild_ranks(gang)),
-            "cellar_count": len(state.cellars[p]),
-            "hand_count": len(state.hands[p]),
-        }
-        if everything or p == me:
-            cellar = list(state.cellars[p])
-            row["cellar"] = cellar
-            row["cellar_points"] = scoring.points(cellar)
-            row["cellar_hand"] = describe(scoring.hand_value(cellar))
-        if everything and state.is_live(p):
-            row["hand"] = list(state.hands[p])
-        table.append(row)
-    trick = None
-    if state.trick:
-        t = state.trick
-        nxt = tricks.next_position(state)
-        trick = {
-            "kind": t.kind,
-            "caller": state.ranch[t.caller],
-            "order": [state.ranch[p] for p in t.order],
-            "played": [{"ranch": state.ranch[pos], "card": c} for pos, c in t.played],
-            "next": state.ranch[nxt] if nxt is not None else None,
-        }
     hand = list(state.hands[me]) if me is not None else None
     acting = rules.acting_position(state)
     to_act = [] if acting is None or state.seat_of[acting] is None else [state.seat_of[acting]]
+    over = state.phase == Phase.OVER
+    rows = scoring.breakdown(state) if over or everything else None
     view: dict[str, Any] = {
         "phase": state.phase,
         "to_act": to_act,
         "prompt": prompt(state, viewer),
         # Before the end only what everyone sees may count: a score that counted
         # hidden Hands would tell who holds what.
-        "scores": (scoring.seat_scores(state) if state.phase == Phase.OVER or everything
+        "scores": (scoring.seat_scores(state, rows) if rows is not None
                    else scoring.public_scores(state)),
-        "scores_counted": "all" if state.phase == Phase.OVER or everything else "gangs",
+        "scores_counted": "all" if rows is not None else "gangs",
         "you": viewer,
         "your_ranch": state.ranch[me] if me is not None else None,
         "hand": hand,
         "hand_wild": sorted(scoring.wild_ranks(hand)) if hand is not None else [],
-        "hand_poker": describe(scoring.hand_value(hand)) if hand else None,
+        "hand_poker": scoring.hand_words(scoring.hand_value(hand)) if hand else None,
         "deck_count": len(state.deck),
         "turn": state.ranch[state.turn],
         "lead": state.ranch[state.lead],
         "match": state.match,
         "pending": state.pending,
-        "table": table,
-        "trick": trick,
-        "cards": {c: CARDS[c].to_json() for c in sorted(visible_cards(state, viewer,
-                                                                   everything=everything))},
+        "table": [_row(state, p, mine=p == me, everything=everything) for p in range(4)],
+        "trick": _trick(state),
+        "cards": {c: dict(_CARD_JSON[c]) for c in sorted(visible_cards(state, viewer,
+                                                                      everything=everything))},
     }
     if everything:
         view["deck"] = list(state.deck)
-    if state.phase == Phase.OVER:
-        rows = scoring.breakdown(state)
-        view["result"] = {"ranches": rows,
-                          "scores": scoring.seat_scores(state)}
+    if over:
+        assert rows is not None
+        view["result"] = {"ranches": rows, "scores": scoring.seat_scores(state, rows)}
     return view
+
+
+# Every card as shown to players (copied into each view: a view is the caller's to keep).
+_CARD_JSON = {c.id: c.to_json() for c in CARDS.values()}
+
+
+def _row(state: State, p: int, *, mine: bool, everything: bool) -> dict[str, Any]:
+    """Returns the table's row of position ``p``: its Gang, and what else the viewer sees."""
+    gang = list(state.gangs[p])
+    row: dict[str, Any] = {
+        "position": p,
+        "ranch": state.ranch[p],
+        "seat": state.seat_of[p],
+        "deadwood": not state.is_live(p),
+        "gang": gang,
+        "gang_points": scoring.points(gang),
+        "gang_hand": scoring.hand_words(scoring.hand_value(gang)),
+        "gang_wild": sorted(scoring.wild_ranks(gang)),
+        "cellar_count": len(state.cellars[p]),
+        "hand_count": len(state.hands[p]),
+    }
+    if everything or mine:
+        cellar = list(state.cellars[p])
+        row["cellar"] = cellar
+        row["cellar_points"] = scoring.points(cellar)
+        row["cellar_hand"] = scoring.hand_words(scoring.hand_value(cellar))
+    if everything and state.is_live(p):
+        row["hand"] = list(state.hands[p])
+    return row
+
+
+def _trick(state: State) -> dict[str, Any] | None:
+    """Returns the Roundup or Gunfight under way, by Ranch, or ``None``."""
+    t = state.trick
+    if t is None:
+        return None
+    nxt = tricks.next_position(state)
+    return {
+        "kind": t.kind,
+        "caller": state.ranch[t.caller],
+        "order": [state.ranch[p] for p in t.order],
+        "played": [{"ranch": state.ranch[pos], "card": c} for pos, c in t.played],
+        "next": state.ranch[nxt] if nxt is not None else None,
+    }

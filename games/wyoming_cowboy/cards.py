@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.cards import standard_deck
 
 SUITS = ("C", "D", "H", "S")
@@ -36,7 +38,13 @@ def decks_for(seats: int) -> int:
 
 def full_deck(decks: int) -> list[str]:
     """Returns every card of ``decks`` standard decks as texts, in a fixed order."""
-    return [c.text for c in standard_deck(decks)]
+    deck = _DECKS.get(decks)
+    if deck is None:
+        deck = _DECKS[decks] = tuple(c.text for c in standard_deck(decks))
+    return list(deck)
+
+
+_DECKS: dict[int, tuple[str, ...]] = {}
 
 
 def split_aces(cards: list[str]) -> tuple[list[str], list[str]]:
@@ -47,6 +55,6 @@ def split_aces(cards: list[str]) -> tuple[list[str], list[str]]:
 _KEYS = {r + s: (s, i) for s in SUITS for i, r in enumerate(RANK_ORDER)}
 
 
-def sort_key(card: str) -> tuple[str, int]:
-    """Orders cards by suit, then rank (2 low, ace high)."""
-    return _KEYS[card]
+# Orders cards by suit, then rank (2 low, ace high): ``sorted(cards, key=sort_key)``.
+# The dict's own lookup, so that sorting a hand calls no Python function per card.
+sort_key: Callable[[str], tuple[str, int]] = _KEYS.__getitem__

@@ -60,17 +60,7 @@ class WyomingCowboy(Game[State]):
 
     def legal_actions(self, state: State, seat: int) -> list[ActionDict]:
         """Returns every concrete action ``seat`` may take now."""
-        return [{k: list(v) if isinstance(v, list) else v for k, v in a.items()}
-                for a in self._legal(state, seat)]
-
-    @staticmethod
-    def _legal(state: State, seat: int) -> list[ActionDict]:
-        # States are never changed once made (apply works on a clone), so the list is
-        # kept on the state: the server, a bot and apply all ask for the same one.
-        cache = state.__dict__.setdefault("_legal", {})
-        if seat not in cache:
-            cache[seat] = rules.legal(state, seat)
-        return cache[seat]
+        return rules.legal(state, seat)
 
     def step(self, state: State, seat: int, action: ActionDict) -> list[Event]:
         """Plays a legal action on ``state`` (the engine's own copy); returns the events."""

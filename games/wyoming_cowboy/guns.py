@@ -48,16 +48,19 @@ def pullable(hand: list[str]) -> list[tuple[str, list[str]]]:
     as a .357. Cards are compared by face, so two copies of a face give one choice.
     """
     by: dict[str, list[str]] = {}
+    twos = 0
     for c in hand:
         if c[0] in "234578":
+            twos += c[0] == "2"
             faces = by.setdefault(c[0], [])
             if c not in faces:
                 faces.append(c)
+    if twos < 2 and "3" not in by and not ("4" in by and "5" in by):
+        return []  # most hands: no two 2s, no 3, no 4 with a 5
     out: list[tuple[str, list[str]]] = []
-    twos = sorted((c for c in hand if c[0] == "2"), key=sort_key)
-    if len(twos) >= 2:
+    if twos >= 2:
         seen = set()
-        for a, b in combinations(twos, 2):
+        for a, b in combinations(sorted((c for c in hand if c[0] == "2"), key=sort_key), 2):
             if (a, b) not in seen:
                 seen.add((a, b))
                 out.append(("22", [a, b]))

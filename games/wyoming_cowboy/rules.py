@@ -7,6 +7,7 @@ those (through ``check_legal``) before ``perform`` carries one out.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -108,17 +109,18 @@ def offset(st: State, direction: str) -> int:
 
 def to_act(st: State) -> frozenset[int]:
     """Returns the seats that may act now."""
-    if st.phase == Phase.PASS:
-        return frozenset(s for s in range(st.seats)
-                         if st.must_pass[s] and st.passing[s] is None)
-    if st.phase == Phase.DIRECTION:
-        return frozenset((st.dealer,))
-    if st.phase == Phase.SCORING:
-        return frozenset((next_dealer(st),))
-    if st.phase == Phase.TURN:
+    phase = st.phase
+    if phase == Phase.TURN:  # the commonest, asked first
         if st.step in (Step.REACT, Step.HAND_OVER):
             return frozenset((st.pending["victim"],))
         return frozenset((st.turn,))
+    if phase == Phase.PASS:
+        return frozenset([s for s in range(st.seats)
+                          if st.must_pass[s] and st.passing[s] is None])
+    if phase == Phase.DIRECTION:
+        return frozenset((st.dealer,))
+    if phase == Phase.SCORING:
+        return frozenset((next_dealer(st),))
     return frozenset()
 
 
@@ -189,14 +191,21 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
     is taken before the pile is drawn (or rebuilt); with fewer cards than asked for,
     what there is is drawn.
     """
-    ten = card[0] == "T"
-    n_disc = len(st.discards) + (0 if ten else 1)
-    fresh = st.fresh + (0 if ten else 1)
-    own = st.opt("top_discard") == "own"
+    return list(_draw_choices(
+        card[0] == "T", five_bonus(st, card), len(st.discards), st.fresh, bool(st.acted),
+        len(st.pile), len(st.shots), st.opt("top_discard") == "own",
+        st.opt("discard_dispute") == "inventor"))
+
+
+@lru_cache(maxsize=4096)
+def _draw_choices(ten: bool, bonus: bool, discards: int, fresh: int, acted: bool, pile: int,
+                  shots: int, own: bool, inventor: bool) -> tuple[tuple[int, int], ...]:
+    """``draw_choices`` from the counts it depends on, kept: the same few come back."""
+    n_disc = discards + (0 if ten else 1)
+    fresh += 0 if ten else 1
     top = 1 if (n_disc if own else n_disc - fresh) > 0 else 0
-    bonus = five_bonus(st, card)
-    if st.opt("discard_dispute") == "inventor":
-        if st.acted:
+    if inventor:
+        if acted:
             wanted = [(1, 0)]
         elif bonus:
             wanted = [(2, 0), (1, 0), (0, 1)]
@@ -208,11 +217,11 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
         # After a 5 the top discard is that 5 itself.
         wanted = [w for w in wanted if w != (1, 1)]
     def drawable(d: int) -> int:
-        return _drawable(len(st.pile), n_disc - d, len(st.shots))
+        return _drawable(pile, n_disc - d, shots)
 
     out = [(p, d) for p, d in wanted if d <= top and p <= drawable(d)]
     if out:
-        return out
+        return tuple(out)
     # fewer cards than asked for: draw what there is, as fully as possible
     short: list[tuple[int, int]] = []
     for p, d in wanted:
@@ -221,7 +230,7 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
         if got not in short:
             short.append(got)
     most = max(p + d for p, d in short)
-    return [x for x in short if sum(x) == most]
+    return tuple(x for x in short if sum(x) == most)
 
 
 def tens_all_out(st: State) -> bool:
@@ -245,9 +254,12 @@ def may_discard_six(st: State, seat: int) -> bool:
 
 def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
     """Every distinct set of ``k`` faces from ``hand``."""
+    ordered = sorted(hand, key=sort_key)
+    if len(set(ordered)) == len(ordered):  # no face twice: every set is distinct
+        return [list(combo) for combo in combinations(ordered, k)]
     out: list[list[str]] = []
     seen: set[tuple[str, ...]] = set()
-    for combo in combinations(sorted(hand, key=sort_key), k):
+    for combo in combinations(ordered, k):
         if combo not in seen:
             seen.add(combo)
             out.append(list(combo))
@@ -262,6 +274,8 @@ def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
     yours; you can do what you like with him"). One set returned means no choice.
     """
     hand, held = st.hands[seat], st.badges[seat]
+    if not held or all(c[0] != "K" for c in cards):
+        return [[]]  # no badge can leave: the one choice is none
     per_suit: list[list[list[str]]] = []
     for s in SUITS:
         k = cards.count("K" + s)
@@ -288,6 +302,8 @@ def legal(st: State, seat: int) -> list[dict[str, Any]]:
         return [{"type": "direction", "direction": d} for d in directions(st)]
     if st.phase == Phase.PASS:
         k = min(st.pass_size, len(st.hands[seat]))
+        if not st.badges[seat]:  # no badge held: no badge can go with the cards
+            return [{"type": "pass", "cards": c} for c in _distinct_combos(st.hands[seat], k)]
         return [a for c in _distinct_combos(st.hands[seat], k)
                 for a in _with_badges({"type": "pass", "cards": c},
                                       badge_choices(st, seat, c))]
@@ -320,22 +336,32 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     hand = st.hands[seat]
     if not hand:
         return [{"type": "nothing"}]
-    six_ok = any(c[0] == "6" for c in hand) and may_discard_six(st, seat)
-    out = []
+    six_ok: bool | None = None  # asked only when the hand holds a 6
+    out: list[dict[str, Any]] = []
     plans: dict[str, list[tuple[int, int]]] = {}  # the draws depend only on 10, 5 or other
     last = ""
     for c in hand:  # hands are kept sorted: copies of a face sit together
-        if c == last or (c[0] == "6" and not six_ok):
+        if c == last:
             continue
         last = c
-        kind = c[0] if c[0] in "T5" else "x"
-        if kind not in plans:
-            plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
-                           else draw_choices(st, c))
-        choices = badge_choices(st, seat, [c]) if c[0] == "K" else [[]]
-        for p, d in plans[kind]:
-            out += _with_badges({"type": "discard", "card": c, "pile": p, "discard": d},
-                                choices)
+        r = c[0]
+        if r == "6":
+            if six_ok is None:
+                six_ok = may_discard_six(st, seat)
+            if not six_ok:
+                continue
+        kind = r if r in "T5" else "x"
+        plan = plans.get(kind)
+        if plan is None:
+            plan = plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
+                                  else draw_choices(st, c))
+        choices = badge_choices(st, seat, [c]) if r == "K" and st.badges[seat] else None
+        for p, d in plan:
+            action = {"type": "discard", "card": c, "pile": p, "discard": d}
+            if choices is None:
+                out.append(action)
+            else:
+                out += _with_badges(action, choices)
     return out
 
 
@@ -346,20 +372,28 @@ def ends_with_ten(st: State) -> bool:
 
 def _shots(st: State, seat: int) -> list[dict[str, Any]]:
     """Every ready gun at every other seat."""
+    if not st.guns[seat]:
+        return []
     return [{"type": "shoot", "gun": g["id"], "target": t}
             for g in ready_guns(st, seat) for t in range(st.seats) if t != seat]
+
+
+_COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)
 
 
 def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
     """The turn's one action (couple, 9, gun, shot) or none: discarding straight away."""
     hand = st.hands[seat]
     out: list[dict[str, Any]] = []
-    for s in SUITS:
-        if f"K{s}" in hand and f"Q{s}" in hand and s not in st.couples[seat]:
+    for s, king, queen in _COUPLES:
+        if king in hand and queen in hand and s not in st.couples[seat]:
             out.append({"type": "couple", "suit": s})
-    for c in sorted({c for c in hand if c[0] == "9"}, key=sort_key):
-        for d in directions(st):
-            out.append({"type": "nine", "card": c, "direction": d})
+    nines = {c for c in hand if c[0] == "9"}
+    if nines:
+        ways = directions(st)
+        for c in sorted(nines, key=sort_key):
+            for d in ways:
+                out.append({"type": "nine", "card": c, "direction": d})
     for kind, cards in pullable(hand):
         out.append({"type": "pull", "gun": kind, "cards": cards})
     out += _shots(st, seat)
@@ -520,7 +554,7 @@ def _nothing(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Show a couple: +25 now, once per suit per hand."""
     s = a["suit"]
-    st.couples[seat].append(s)
+    st.couples[seat] = [*st.couples[seat], s]  # a new list: copies share the old one
     st.acted = "couple"
     ev.append({"type": "couple", "seat": seat, "suit": s,
                "text": f"{seat_ref(seat)} shows a couple, King and Queen of {SUIT_WORDS[s]}: "
@@ -734,7 +768,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         st.ace_pile.append(badge)
         st.ace_pile.sort(key=sort_key)
     if card[0] == "T":
-        st.tens[seat].append(card)
+        st.tens[seat] = [*st.tens[seat], card]  # a new list: copies share the old one
         ev.append({"type": "ten", "seat": seat, "card": card,
                    "text": f"{seat_ref(seat)} lays the {words(card)} on the table: +10"})
         if tens_all_out(st) and a22_on_table(st):

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.rng import Rng
-from games.state import JsonState
+from games.state import JsonState, assemble
 
 
 class Phase(StrEnum):
@@ -28,6 +28,9 @@ class Step(StrEnum):
     REACT = "react"  # the victim answers a shot (backfire, quick draw, or let it come)
     HAND_OVER = "hand_over"  # a hit victim hands over a cowboy and may draw a replacement
     DISCARD = "discard"  # after an action: discard one card and draw
+
+
+_copy = list.copy  # ``list(map(_copy, lists))`` copies each list at C speed
 
 
 @dataclass
@@ -73,39 +76,26 @@ class State(JsonState):
         return self.options[name]
 
     def clone(self) -> State:
-        """Returns an independent copy (hand-written for speed; history items are shared)."""
-        return State(
-            seats=self.seats,
-            options=self.options,
-            rng=Rng.load(self.rng.state),
-            decks=self.decks,
-            totals=list(self.totals),
-            hand_no=self.hand_no,
-            dealer=self.dealer,
-            phase=self.phase,
-            hands=[list(h) for h in self.hands],
-            badges=[list(b) for b in self.badges],
-            tens=[list(t) for t in self.tens],
-            guns=[[dict(g, cards=list(g["cards"])) for g in gs] for gs in self.guns],
-            couples=[list(c) for c in self.couples],
-            ace_pile=list(self.ace_pile),
-            pile=list(self.pile),
-            discards=list(self.discards),
-            shots=list(self.shots),
-            pass_offset=self.pass_offset,
-            pass_size=self.pass_size,
-            passing=[None if p is None else list(p) for p in self.passing],
-            must_pass=list(self.must_pass),
-            turn=self.turn,
-            step=self.step,
-            acted=self.acted,
-            fired=list(self.fired),
-            fresh=self.fresh,
-            pending=dict(self.pending),
-            ender=self.ender,
-            turns=self.turns,
-            gun_counter=self.gun_counter,
-            revealed=[list(h) for h in self.revealed],
-            history=list(self.history),
-            winners=list(self.winners),
-        )
+        """Returns an independent copy: new lists and dicts wherever a step may write, the
+        rest shared (the options, finished hands' history items, the hands last shown,
+        the cards of a gun, each seat's 10s and couples: the rules replace those lists)."""
+        d = self.__dict__.copy()
+        d["rng"] = Rng.load(self.rng.state)
+        d["totals"] = self.totals[:]
+        d["hands"] = list(map(_copy, self.hands))
+        d["badges"] = list(map(_copy, self.badges))
+        d["tens"] = self.tens[:]  # a seat's 10s and couples are replaced, never changed
+        d["couples"] = self.couples[:]
+        # A gun's own dict changes (``fresh``), its cards never do.
+        d["guns"] = [[g.copy() for g in gs] if gs else [] for gs in self.guns]
+        d["ace_pile"] = self.ace_pile[:]
+        d["pile"] = self.pile[:]
+        d["discards"] = self.discards[:]
+        d["shots"] = self.shots[:]
+        d["passing"] = [None if p is None else p[:] for p in self.passing]
+        d["must_pass"] = self.must_pass[:]
+        d["fired"] = self.fired[:]
+        d["pending"] = self.pending.copy()
+        d["history"] = self.history[:]
+        d["winners"] = self.winners[:]
+        return assemble(State, d)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.db import Database
-from app.rooms import RoomService
+from app.rooms import RoomService, SeatKind
 
 
 async def test_bots_of_a_simultaneous_phase_wait_their_delays_side_by_side(settings) -> None:
@@ -18,5 +18,28 @@ async def test_bots_of_a_simultaneous_phase_wait_their_delays_side_by_side(setti
     assert set(live.bots_to_act()) == {1, 2, 3}
     running = {seat for seat, task in live.bots._tasks.items() if not task.done()}
     assert running == {1, 2, 3}  # all three are waiting at the same time
+    await service.close()
+    await service.db.dispose()
+
+
+async def test_random_bots_play_without_a_view_or_a_schema_check(settings, monkeypatch) -> None:
+    """A random bot reads no view, and its action (taken from the legal list) is not run
+    through the Action schema again: a whole game is played with neither, and stored."""
+    service = RoomService(Database(settings.database_url), settings)
+    live, _, host = await service.create(game_id="cowpoker", options={}, name="Ana")
+    for _ in range(3):
+        await service.add_bot(live.code, host, "random")
+
+    def never(*_: object) -> None:
+        raise AssertionError("not needed for a random bot's move")
+
+    await service.start(live.code, host)
+    monkeypatch.setattr(live.game, "view", never)
+    monkeypatch.setattr(live.game, "normalize_action", never)
+    live.seats[0].kind, live.seats[0].bot = SeatKind.BOT, "random"  # the host watches
+    service._schedule_bots(live)
+    await live.bots.idle()
+    assert live.status == "finished"
+    assert live.seq > 20
     await service.close()
     await service.db.dispose()

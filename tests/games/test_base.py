@@ -1,0 +1,51 @@
+"""The contract's own machinery: what is kept per state, and bots that read no view."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from games.base import Game, RandomBot
+from games.play import playout
+from games.registry import get_game
+
+
+@pytest.fixture
+def game() -> Game:
+    return get_game("cowpoker")
+
+
+def test_what_is_legal_is_found_once_per_state_and_seat(game: Game) -> None:
+    state = game.new_game(game.parse_options({}), 4, 3)
+    seat = min(game.known_to_act(state))
+    legal = game.known_legal(state, seat)
+    assert legal == game.legal_actions(state, seat)
+    assert game.known_legal(state, seat) is legal
+    after, _ = game.apply(state, seat, legal[0])
+    assert game.known_legal(state, seat) is legal  # apply changed nothing of the original
+    nxt = min(game.known_to_act(after))
+    assert game.known_legal(after, nxt) == game.legal_actions(after, nxt)
+
+
+def test_a_copy_never_reads_what_was_known_of_its_original(game: Game) -> None:
+    state = game.new_game(game.parse_options({}), 4, 3)
+    seat = min(game.known_to_act(state))
+    legal = game.known_legal(state, seat)
+    for other in (copy.copy(state), copy.deepcopy(state), game.copy(state)):
+        assert game.known_legal(other, seat) is not legal
+        assert game.known_legal(other, seat) == legal
+    assert game.known_legal(state, seat) is legal
+
+
+def test_a_bot_that_reads_no_view_gets_none(game: Game,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    assert RandomBot.needs_view is False
+    assert game.bots["smart"].needs_view is True
+
+    def no_view(*_: object) -> None:
+        raise AssertionError("a view was built for a bot that reads none")
+
+    monkeypatch.setattr(game, "view", no_view)
+    out = playout(game, seats=4, seed=1)
+    assert out.result is not None
