@@ -80,3 +80,27 @@ export function withDefaults(ctx, label) {
   if (typeof ctx.act !== "function" || !Array.isArray(ctx.legal)) ctx.legal = [];
   return ctx;
 }
+
+/**
+ * Where a table puts what the player decides now: the room's decision bar when there is
+ * one (ctx.decision), else `fallback` (a read-only replay has none). Returns the element.
+ */
+export function decisionSlot(ctx, fallback) {
+  return ctx.decision || fallback;
+}
+
+/** The player's own hand: pinned in the room's dock (ctx.hand), else in `fallback`. */
+export function handSlot(ctx, fallback) {
+  return ctx.hand || fallback;
+}
+
+/**
+ * Table cards a decision needs, repeated in the decision bar as small controls so that
+ * they are in view whatever the table's scroll: `items` are [id, make(opts)] pairs.
+ */
+export function barCards(ctx, title, items, legal) {
+  if (!items.length) return null;
+  return h("div", { class: "bar-pick", role: "group", "aria-label": title },
+    h("p", { class: "bar-title" }, title),
+    h("div", { class: "bar-cards" }, items.map(([id, make]) => actionableCard(ctx, id, (o) => make({ ...o, small: true }), actionsFor(legal, id)))));
+}

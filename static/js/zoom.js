@@ -1,0 +1,124 @@
+// The enlarged card: any face-up card shows its whole face and its text at a readable
+// size, on hover (a mouse), a long press (a touch screen) or a key (Z, or Enter on a card
+// that does nothing else). Tables say what a card's text is with zoomable(); anything else
+// (a rules note, why a card cannot be played) is added through zoomSlots.
+
+import { h } from "./dom.js";
+
+const info = new WeakMap();
+/** Functions (card element, card info) → a Node or null, appended under the card's text. */
+export const zoomSlots = [];
+
+const HOVER_MS = 450;
+const PRESS_MS = 450;
+let box = null;
+let opener = null;
+let hoverTimer = null;
+let pressTimer = null;
+let pressed = false;
+
+/** Records what the enlarged view of `el` shows: {title, text, facts: [strings]}. */
+export function zoomable(el, data) {
+  info.set(el, data);
+  return el;
+}
+
+function cardOf(target) {
+  const el = target?.closest?.(".card[data-card]");
+  return el && !el.closest(".zoom") ? el : null;
+}
+
+/**
+ * Renders the enlarged face of `el` into a new element: the card drawn large, its title,
+ * facts and text, then `description` (optional) and whatever zoomSlots add.
+ */
+export function zoomContent(el, description = null) {
+  const data = info.get(el) || { title: el.getAttribute("aria-label") || el.title || "Card" };
+  const svg = el.querySelector("svg")?.cloneNode(true);
+  if (svg) svg.setAttribute("class", `${svg.getAttribute("class") || ""} zoom-svg`);
+  const extras = zoomSlots.map((f) => { try { return f(el, data); } catch { return null; } }).filter(Boolean);
+  return h("div", { class: "zoom-body" },
+    svg ? h("div", { class: ["zoom-face", ...el.classList].filter((c) => c !== "card" && c !== "small" && c !== "clickable" && c !== "selected") }, svg) : null,
+    h("div", { class: "zoom-words" },
+      h("h3", { class: "zoom-title" }, data.title),
+      data.facts?.length ? h("ul", { class: "zoom-facts" }, data.facts.map((f) => h("li", null, f))) : null,
+      data.text ? h("p", { class: "zoom-text" }, data.text) : null,
+      description, extras));
+}
+
+/** Shows the enlarged card; `modal` (keyboard, touch) adds a Close button and takes focus. */
+export function showZoom(el, { modal = false, description = null } = {}) {
+  hideZoom();
+  if (!el?.isConnected) return;
+  opener = modal ? el : null;
+  const data = info.get(el);
+  box = h("div", { class: ["zoom", modal && "modal"], id: "zoom", role: modal ? "dialog" : "tooltip",
+    "aria-label": `Card: ${data?.title || el.getAttribute("aria-label") || ""}`, "aria-modal": modal ? "true" : null },
+  zoomContent(el, description),
+  modal ? h("button", { type: "button", class: "small zoom-close", onclick: () => hideZoom(true) }, "Close") : null);
+  document.body.append(box);
+  if (!modal) {
+    const r = el.getBoundingClientRect();
+    const w = box.offsetWidth, hgt = box.offsetHeight;
+    let left = r.right + 12;
+    if (left + w > innerWidth - 8) left = Math.max(8, r.left - w - 12);
+    const top = Math.min(Math.max(8, r.top + r.height / 2 - hgt / 2), Math.max(8, innerHeight - hgt - 8));
+    box.style.left = `${left}px`;
+    box.style.top = `${top}px`;
+  } else {
+    box.querySelector(".zoom-close").focus({ preventScroll: true });
+  }
+}
+
+export function hideZoom(restore = false) {
+  clearTimeout(hoverTimer);
+  if (box) { box.remove(); box = null; }
+  if (restore && opener?.isConnected) opener.focus({ preventScroll: true });
+  opener = null;
+}
+
+/** Wires hover, long press and keys for every card under `root`. */
+export function installZoom(root = document) {
+  root.addEventListener("pointerover", (e) => {
+    if (e.pointerType !== "mouse") return;
+    const el = cardOf(e.target);
+    clearTimeout(hoverTimer);
+    if (!el) return;
+    hoverTimer = setTimeout(() => { if (!box?.classList.contains("modal")) showZoom(el); }, HOVER_MS);
+  });
+  root.addEventListener("pointerout", (e) => {
+    if (e.pointerType !== "mouse") return;
+    const el = cardOf(e.target);
+    if (el && !el.contains(e.relatedTarget)) {
+      clearTimeout(hoverTimer);
+      if (box && !box.classList.contains("modal")) hideZoom();
+    }
+  });
+  root.addEventListener("touchstart", (e) => {
+    const el = cardOf(e.target);
+    clearTimeout(pressTimer);
+    pressed = false;
+    if (!el) return;
+    pressTimer = setTimeout(() => { pressed = true; showZoom(el, { modal: true }); }, PRESS_MS);
+  }, { passive: true });
+  const cancel = () => clearTimeout(pressTimer);
+  root.addEventListener("touchmove", cancel, { passive: true });
+  root.addEventListener("touchend", (e) => {
+    clearTimeout(pressTimer);
+    // A long press shows the card; it must not also play it.
+    if (pressed) { e.preventDefault(); pressed = false; }
+  });
+  root.addEventListener("contextmenu", (e) => { if (cardOf(e.target) && e.pointerType !== "mouse") e.preventDefault(); });
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && box) { e.stopPropagation(); hideZoom(true); return; }
+    const el = cardOf(e.target);
+    if (!el || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "z" || e.key === "Z" || (e.key === "Enter" && el.tagName !== "BUTTON")) {
+      e.preventDefault();
+      showZoom(el, { modal: true });
+    }
+  }, true);
+  root.addEventListener("click", (e) => {
+    if (box?.classList.contains("modal") && !box.contains(e.target)) hideZoom();
+  });
+}
