@@ -101,7 +101,7 @@ function ranchZone(row, view, ctx) {
       return actionableCard(ctx, id, (o) => face(c, o), actionsFor(gangActs, id));
     }))
     : h("p", { class: "sub" }, "No Gang yet.");
-  return zone(`${row.ranch} — ${mine ? `you (${who})` : who}${row.deadwood ? " · played by the rules, cannot win" : ""}`,
+  return zone(`${row.ranch} — ${mine ? `you (${who})` : who}${row.deadwood ? " (cannot win)" : ""}`,
     { class: [mine && "mine", acting && "acting", row.deadwood && "deadwood"], "data-ranch": row.ranch, "data-owner": row.seat ?? null },
     h("div", null, stat(`Gang ${row.gang_points} pts`), stat(row.gang_hand), row.gang_wild?.length ? stat(`wild: ${row.gang_wild.map(rankOf).join(", ")}`) : null,
       stat(`Cellar ${row.cellar_count}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),

@@ -54,18 +54,19 @@ export function backFace(label = "") {
  * view)}. With onclick it is a button. A face-up card can be focused and enlarged.
  */
 export function cardElement(svg, opts = {}) {
+  const name = opts.onclick && opts.title && opts.title !== opts.label ? `${opts.label}: ${opts.title}` : opts.label;
   const attrs = {
     class: ["card", opts.small && "small", opts.selected && "selected", opts.extraClass, opts.onclick && "clickable"],
-    "aria-label": opts.onclick && opts.title && opts.title !== opts.label ? `${opts.label}: ${opts.title}` : opts.label,
     title: opts.title || opts.label,
     dataset: { card: opts.card, pick: opts.pick ? "yes" : null, action: opts.action || null },
   };
   let el;
   if (opts.onclick) {
+    // A button is named by its content (the face is drawn, so its words are for screen readers).
     el = h("button", { type: "button", ...attrs, "aria-pressed": opts.pick ? String(!!opts.selected) : null,
-      onclick: opts.onclick }, svg);
+      onclick: opts.onclick }, svg, h("span", { class: "sr-only" }, name));
   } else {
-    el = h("div", { ...attrs, role: "img", tabindex: opts.card ? "0" : null }, svg);
+    el = h("div", { ...attrs, "aria-label": name, role: "img", tabindex: opts.card ? "0" : null }, svg);
   }
   if (opts.card) zoomable(el, opts.zoom || { title: opts.label });
   return el;

@@ -8,7 +8,7 @@ export function seatName(ctx, seat) {
 }
 
 export function zone(title, attrs, ...children) {
-  return h("section", { ...attrs, class: ["zone", attrs?.class] }, h("h3", null, title), ...children);
+  return h("section", { ...attrs, class: ["zone", ...[attrs?.class].flat()] }, h("h3", null, title), ...children);
 }
 
 export function stat(text, attrs = {}) {

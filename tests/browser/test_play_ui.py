@@ -1,0 +1,234 @@
+"""The table as a player meets it, in every game at 1280x800 and at 390x844 (touch).
+
+One person plays a whole game against bots, clicking only what is on the screen: at every
+decision the decision bar and every control the move needs are inside the viewport (the
+test never scrolls), another seat's move leaves data-last-move on what it touched, a card
+can be enlarged and its text read at 11 px or more, the end screen names the winner and
+every score line, and axe-core finds nothing serious on the lobby, the room and the table.
+Screenshots of the table early, mid-game and at the end go to ``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.support.browser import Player, key, next_turn
+
+pytestmark = pytest.mark.browser
+
+JSON = dict[str, Any]
+VIEWPORTS: dict[str, JSON] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
+# Per game: bots beside the one person, options that keep the game short, action types the
+# person prefers (so that a random walk ends soon).
+PLANS: dict[str, JSON] = {
+    "wyoming_cowboy": {"bots": 2, "options": {"target_score": 50, "max_hands": 1, "turn_limit": 24},
+                       "prefer": ["holster", "nothing", "draw", "discard", "stand"]},
+    "cards_for_cowboys": {"bots": 1, "prefer": ["stop", "burn", "skip"]},
+    "cowpoker": {"bots": 1},
+}
+MAX_DECISIONS = 400
+MID = 8  # the decision at which the mid-game screenshot is taken
+
+# Marks the first element among `selectors` that is on the screen and not covered, so the
+# test can click it; returns what it found (or why not) without scrolling anything.
+FIND_IN_VIEW = """(selectors) => {
+  for (const el of document.querySelectorAll('[data-test-target]')) el.removeAttribute('data-test-target');
+  const seen = [];
+  for (const sel of selectors) {
+    for (const el of document.querySelectorAll(sel)) {
+      if (el.closest('#choice-list')) continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      const inside = r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+      const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 14);
+      const at = inside ? document.elementFromPoint(x, y) : null;
+      if (inside && at && (at === el || el.contains(at))) { el.setAttribute('data-test-target', '1'); return 'ok'; }
+      seen.push(`${sel} at ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}` +
+        (inside ? ` covered by ${at && (at.id || at.className)}` : ''));
+    }
+  }
+  return seen.length ? seen.join('; ') : 'nothing matches ' + selectors.join(', ');
+}"""
+BAR_IN_VIEW = """() => {
+  const bar = document.querySelector('#decision');
+  if (!bar || bar.getAttribute('role') !== 'region' || bar.getAttribute('aria-label') !== 'Your move') return 'no region';
+  const r = bar.getBoundingClientRect();
+  return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1 ? 'ok' : `bar at ${r.top}..${r.bottom} of ${innerHeight}`;
+}"""
+SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+OTHER_MARKS = "(me) => [...document.querySelectorAll('[data-last-move]')].filter((e) => e.dataset.lastMove !== String(me)).length"
+# The smallest rendered text of full-size card faces (SVG units scaled to the card's width).
+SMALLEST_FACE_TEXT = """() => {
+  let min = Infinity, where = '';
+  for (const t of document.querySelectorAll('#play .card:not(.small) svg .c4c-effect, #play .card:not(.small) svg .cow-effect, #play .card:not(.small) svg .cow-name')) {
+    const svg = t.ownerSVGElement, w = svg.getBoundingClientRect().width;
+    if (!w) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * w / svg.viewBox.baseVal.width;
+    if (px < min) { min = px; where = `${t.closest('.card').dataset.card} in ${t.closest('[id], .zone').id || t.closest('.zone')?.className} ${w}px wide`; }
+  }
+  return min === Infinity ? null : [min, where];
+}"""
+
+
+def click_in_view(page: Page, selectors: list[str], what: str) -> None:
+    found = page.evaluate(FIND_IN_VIEW, selectors)
+    assert found == "ok", f"{what}: not in view without scrolling: {found}"
+    page.locator("[data-test-target]").first.click()
+
+
+def q(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("'", "\\'")
+
+
+def act_in_view(player: Player, action: JSON) -> None:
+    """Makes ``action`` by clicking only controls on the screen; fails if one is not."""
+    page = player.page
+    version, errors = page.evaluate("() => [window.saloon.version, window.saloon.errorCount]")
+    k = q(key(action))
+    direct = f"#play [data-action='{k}']:not([data-confirm])"
+    if page.evaluate(FIND_IN_VIEW, [direct]) == "ok" or page.locator(direct).count():
+        click_in_view(page, [direct], f"the control of {action}")
+    elif any(isinstance(action.get(f), str) for f in ("card", "gun")) and page.locator(
+            f"#play [data-opens][data-card='{q(str(action.get('card')))}'],"
+            f" #play [data-opens][data-gun='{q(str(action.get('gun')))}']").count():
+        opener = (f"#play [data-opens][data-gun='{q(action['gun'])}']" if isinstance(action.get("gun"), str)
+                  else f"#play [data-opens][data-card='{q(action['card'])}']")
+        click_in_view(page, [opener], f"the card or gun that opens {action}")
+        click_in_view(page, [f"#play .menu [data-action='{k}']"], f"the menu entry of {action}")
+    else:
+        cards = action.get("cards")
+        assert isinstance(cards, list), f"no control on the table for {action}"
+        page.evaluate("() => window.saloon.clearSelection && window.saloon.clearSelection()")
+        for c in cards:
+            click_in_view(page, [f"#play [data-pick][data-card='{q(c)}'][aria-pressed='false']"],
+                          f"the card {c} to pick for {action}")
+        click_in_view(page, [f"#play [data-confirm][data-action='{k}']"], f"the confirm of {action}")
+    page.wait_for_function(
+        f"() => (window.saloon.version > {version} || window.saloon.errorCount > {errors})"
+        " && !window.saloon.pending", timeout=15000)
+
+
+def axe(page: Page, where: str) -> None:
+    """Runs axe-core on the page; fails on serious or critical violations."""
+    page.add_script_tag(url="/static/vendor/axe.min.js")
+    found = page.evaluate("""async () => {
+      const r = await axe.run(document, {resultTypes: ['violations']});
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    }""")
+    assert not found, f"axe on {where}: " + "\n".join(found)
+
+
+def enlarge(page: Page, phone: bool) -> float:
+    """Enlarges a face-up card (hover on a desktop, the Z key on a phone); returns its text size."""
+    card = page.locator("#play .card[data-card]").first
+    if phone:
+        card.focus()
+        page.keyboard.press("z")
+    else:
+        card.hover()
+    page.wait_for_selector("#zoom")
+    size: float = page.evaluate("""() => {
+      const z = document.querySelector('#zoom');
+      const t = z.querySelector('.zoom-text') || z.querySelector('.zoom-title');
+      return t && t.textContent.trim() ? parseFloat(getComputedStyle(t).fontSize) : 0;
+    }""")
+    if phone:
+        page.keyboard.press("Escape")
+    else:
+        page.mouse.move(1, 1)
+    page.wait_for_selector("#zoom", state="detached")
+    return size
+
+
+def result_words(detail: Any) -> list[str]:
+    """The names of the score lines in a result's detail."""
+    out = []
+    for row in (detail or {}).get("seats") or (detail or {}).get("ranches") or []:
+        for line in row.get("lines", []):
+            out.append(line if isinstance(line, str) else line.get("label") or line.get("what"))
+    return out
+
+
+@pytest.mark.parametrize("width", sorted(VIEWPORTS))
+@pytest.mark.parametrize("game_id", sorted(PLANS))
+def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts, game_id, width):
+    plan = PLANS[game_id]
+    phone = width == "phone"
+    rng = random.Random(11)
+    ana = Player(browser.new_context(**VIEWPORTS[width]), live, "Ana")
+    page = ana.page
+    code = ana.create(game_id, plan.get("options"))
+    axe(page, f"the room of {game_id} ({width})")
+    for _ in range(plan["bots"]):
+        ana.add_bot("smart")
+    ana.start()
+    me = ana.seat()
+    prefer = plan.get("prefer", [])
+    decisions = marks_checked = 0
+    last_after = None
+    enlarged = False
+    while live.room(code).status != "finished":
+        legal = ana.ready()
+        if not legal:
+            next_turn(ana, [ana])
+            continue
+        assert decisions < MAX_DECISIONS, f"{game_id} did not end within {MAX_DECISIONS} decisions"
+        page.wait_for_function(SETTLED)
+        assert page.evaluate(BAR_IN_VIEW) == "ok", f"decision {decisions}: the bar is off the screen"
+        version = ana.version()
+        if last_after is not None and version > last_after:
+            assert page.evaluate(OTHER_MARKS, me) > 0, \
+                f"decision {decisions}: another seat moved but nothing carries data-last-move"
+            marks_checked += 1
+        if decisions == 0:
+            page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-early.png"))
+            axe(page, f"the {game_id} table ({width})")
+        if decisions == MID:
+            page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-mid.png"))
+        if not enlarged and page.locator("#play .card[data-card]").count():
+            size = enlarge(page, phone)
+            assert size >= 11, f"the enlarged card's text is {size}px"
+            enlarged = True
+        if not phone:
+            smallest = page.evaluate(SMALLEST_FACE_TEXT)
+            assert smallest is None or smallest[0] >= 10.9, \
+                f"card text at {smallest[0]:.1f}px on a desktop: {smallest[1]}"
+        best = [a for a in legal if a["type"] in prefer]
+        act_in_view(ana, rng.choice(best or legal))
+        last_after = ana.version()
+        decisions += 1
+    page.wait_for_selector("#game-over", timeout=10000)
+    page.wait_for_function(SETTLED)
+    room = live.room(code)
+    over = page.locator("#game-over").inner_text()
+    headline = page.locator("#game-over .winner").inner_text()
+    names = [s["name"] for s in ana.doc()["room"]["seats"]]
+    winners = [names[w] for w in room.result["winners"]]
+    assert all(w in headline for w in winners), f"the end screen does not name the winner: {headline}"
+    for name in names:
+        assert name in over
+    for line in result_words(room.result.get("detail")):
+        shown = line.replace("1 Cows", "1 Cow")
+        assert shown in over, f"the end screen misses the line {line!r}"
+    page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-end.png"), full_page=True)
+    assert enlarged, "no card could be enlarged"
+    assert marks_checked >= 1, "no move of another seat was checked for data-last-move"
+    assert not ana.errors, ana.errors
+
+
+def test_the_lobby_passes_axe(browser, live):
+    for width, opts in VIEWPORTS.items():
+        context = browser.new_context(**opts)
+        page = context.new_page()
+        page.goto(live.http + "/")
+        page.wait_for_selector("form[data-game]")
+        axe(page, f"the lobby ({width})")
+        context.close()
