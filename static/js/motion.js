@@ -88,19 +88,33 @@ export function settle(root, before, words, animate) {
   return touched;
 }
 
+/** The seats whose parts of the view a patch changed (players/N, seats/N, table/N). */
+export function seatsPatched(ops, game) {
+  const out = new Set();
+  for (const op of ops || []) {
+    const m = /^\/game\/(players|seats|table)\/(\d+)(\/|$)/.exec(String(op.path));
+    if (!m) continue;
+    const i = Number(m[2]);
+    const seat = m[1] === "table" ? game?.table?.[i]?.seat : i;
+    if (seat !== null && seat !== undefined) out.add(seat);
+  }
+  return out;
+}
+
 /**
  * The marks of the last moves: marks[seat] = ids of the cards that seat's last move
  * touched (or "zone" when it touched nothing visible: its own place on the table is marked).
+ * With one mover every touched card is its; with several, each card goes to its owner.
  */
-export function remember(marks, mover, touched) {
+export function remember(marks, movers, touched) {
   const bySeat = new Map();
   for (const t of touched) {
-    const seat = mover ?? t.owner;
-    if (seat === null || seat === undefined) continue;
+    const seat = movers.length === 1 ? movers[0] : t.owner;
+    if (seat === null || seat === undefined || (movers.length && !movers.includes(seat))) continue;
     if (!bySeat.has(seat)) bySeat.set(seat, new Set());
     bySeat.get(seat).add(t.id);
   }
-  if (mover !== null && mover !== undefined && !bySeat.has(mover)) bySeat.set(mover, new Set(["zone"]));
+  for (const m of movers) if (!bySeat.has(m)) bySeat.set(m, new Set(["zone"]));
   for (const [seat, ids] of bySeat) marks.set(seat, ids);
 }
 

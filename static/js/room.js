@@ -9,7 +9,7 @@ import * as generic from "./tables/generic.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { beeper, clockFields, countdown, heardServer, tick } from "./clock.js";
 import { hideZoom, installZoom } from "./zoom.js";
-import { mark, motionAllowed, patchedWords, remember, settle, snapshot } from "./motion.js";
+import { mark, motionAllowed, patchedWords, remember, seatsPatched, settle, snapshot } from "./motion.js";
 import { askToNotify, chime, flagTab, notifyTurn } from "./notify.js";
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -122,9 +122,13 @@ function connect() {
       if (ops && before?.game && doc.game) {
         state.pendingWords ||= new Set();
         for (const w of patchedWords(ops)) state.pendingWords.add(w);
-        // Who just moved: the one seat that was to act (several at once: see motion.js).
+        // Who just moved: the one seat that was to act, or of several acting at once, those
+        // whose part of the view the patch changed.
         const was = before.room.to_act || [];
-        if (was.length === 1 && ops.some((o) => String(o.path).startsWith("/game"))) state.movers.add(was[0]);
+        if (ops.some((o) => String(o.path).startsWith("/game"))) {
+          const movers = was.length === 1 ? was : [...seatsPatched(ops, before.game)].filter((s) => was.includes(s));
+          for (const m of movers) state.movers.add(m);
+        }
       } else {
         state.pendingWords = null;
         state.movers.clear();
@@ -410,8 +414,7 @@ async function renderPlay() {
   // Motion and memory: what the patches named and moved travels, and stays marked.
   if (words) {
     const touched = settle($("#play"), before, words, motionAllowed(prefs.get("motion", true)));
-    const movers = [...state.movers];
-    remember(state.marks, movers.length === 1 ? movers[0] : null, touched);
+    remember(state.marks, [...state.movers], touched);
     state.pendingWords = null;
     state.movers.clear();
   }
