@@ -29,14 +29,14 @@ function faceSvg(c) {
     s("g", { class: `ink suit-${suit}` },
       s("text", { x: 8, y: 14, class: "cow-rank", "text-anchor": "middle" }, corner),
       s("text", { x: 8, y: 25, class: "cow-suit", "text-anchor": "middle" }, joker ? "J" : sym)),
-    textLines(name, 36, 9.5, 7.4, { class: "cow-name", "text-anchor": "middle" }),
-    s("text", { x: 36, y: 25, class: "cow-ranch", "text-anchor": "middle" }, c.ranch),
+    textLines(name, 36, 9.3, 7.2, { class: "cow-name", "text-anchor": "middle" }),
+    s("text", { x: 36, y: 24.3, class: "cow-ranch", "text-anchor": "middle" }, c.ranch),
     s("g", { class: "cow-values" },
-      s("rect", { x: 3, y: 28, width: 54, height: 12, rx: 3, class: "cow-box" }),
-      s("text", { x: 12, y: 37.5, "text-anchor": "middle", class: "cow-pts" }, String(c.points)),
-      s("text", { x: 30, y: 37.5, "text-anchor": "middle", class: "cow-ru" }, `R${c.roundup}`),
-      s("text", { x: 48, y: 37.5, "text-anchor": "middle", class: "cow-gf" }, `G${c.gunfight}`)),
-    textLines(effect, 3.5, 47, 7.3, { class: "cow-effect" }));
+      s("rect", { x: 3, y: 27, width: 54, height: 11.5, rx: 3, class: "cow-box" }),
+      s("text", { x: 12, y: 36, "text-anchor": "middle", class: "cow-pts" }, String(c.points)),
+      s("text", { x: 30, y: 36, "text-anchor": "middle", class: "cow-ru" }, `R${c.roundup}`),
+      s("text", { x: 48, y: 36, "text-anchor": "middle", class: "cow-gf" }, `G${c.gunfight}`)),
+    textLines(effect, 3.5, 45, 7.2, { class: "cow-effect" }));
 }
 
 function zoomInfo(c) {

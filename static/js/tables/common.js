@@ -96,11 +96,12 @@ export function handSlot(ctx, fallback) {
 
 /**
  * Table cards a decision needs, repeated in the decision bar as small controls so that
- * they are in view whatever the table's scroll: `items` are [id, make(opts)] pairs.
+ * they are in view whatever the table's scroll (full size when few, else small):
+ * `items` are [id, make(opts)] pairs.
  */
 export function barCards(ctx, title, items, legal) {
   if (!items.length) return null;
   return h("div", { class: "bar-pick", role: "group", "aria-label": title },
     h("p", { class: "bar-title" }, title),
-    h("div", { class: "bar-cards" }, items.map(([id, make]) => actionableCard(ctx, id, (o) => make({ ...o, small: true }), actionsFor(legal, id)))));
+    h("div", { class: "bar-cards" }, items.map(([id, make]) => actionableCard(ctx, id, (o) => make({ ...o, small: items.length > 6 }), actionsFor(legal, id)))));
 }
