@@ -182,3 +182,16 @@ export function explainResult(view, room, ctx) {
   return { why: `${winners.join(" and ")} scored the most among the live Ranches (Gang points, the best poker hands, less the penalty for the fewest Cellar points). Deadwood Ranches cannot win.`,
     ranking: ranking.length ? ranking : null, apartWhy: "Deadwood, cannot win", unit: "Total" };
 }
+
+// The option in words, and the game length measured with `saloon simulate` (smart bots, 40
+// games a seat count); minutes assume about five seconds a decision.
+export const options = {
+  words: {
+    deadwood: { label: "Where Deadwood sits with two players",
+      help: "The empty Ranches are played by Deadwood; with three players it always sits last.",
+      choices: { spread: "Between the players, every other Ranch", together: "Together: the two players sit side by side" } },
+  },
+  presets: [
+    { title: "Full game", about: "one deal of the 54 cards, about 5 minutes (27 actions with 2 players, 46 with 4)", options: {} },
+  ],
+};

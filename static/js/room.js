@@ -279,12 +279,14 @@ function renderHost() {
     panel.append(h("button", { type: "button", id: "start", class: "primary", disabled: !enough, onclick: () => hostCall("POST", "/start") },
       enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`));
     if (game) {
-      const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt" });
+      if (state.tableId !== r.game) loadTable(r.game).then(() => { panel.dataset.key = ""; renderHost(); });
+      const said = state.table?.options || {};
+      const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt", words: said.words, presets: said.presets });
       const clock = clockFields(r.clock, r.gone_after, "room");
       const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
       panel.append(h("details", { class: "game-options" }, h("summary", null, "Options"),
         h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, ...clock.read() }); } },
-          form.element, clock.element,
+          form.presets, form.element, clock.element,
           h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
           h("button", { type: "submit" }, "Save options"))));
     }
