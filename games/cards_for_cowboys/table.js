@@ -280,6 +280,6 @@ export function explainResult(view, room, ctx) {
 export const options = {
   words: {},
   presets: [
-    { title: "Full game", about: "three Acts, about 15–25 minutes (340 actions with 2 players, 620 with 4)", options: {} },
+    { title: "Full game", about: "three Acts, about 15–30 minutes (340 actions with 2 players, 620 with 4)", options: {} },
   ],
 };

@@ -96,7 +96,7 @@ export function pointsCell(points) {
 
 export function lineName(what, points) {
   const text = String(what);
-  return points < 0 && !/penalt/i.test(text) ? [h("span", { class: "penalty-tag" }, "Penalty"), " ", text.charAt(0).toLowerCase() + text.slice(1)] : text;
+  return points < 0 && !/penalt/i.test(text) ? [h("span", { class: "penalty-tag" }, "Penalty"), " ", text] : text;
 }
 
 /**
