@@ -49,7 +49,8 @@ CLICK_IN_VIEW = """(selectors) => {
       if (el.closest('#choice-list')) continue;
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height) continue;
-      const inside = r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+      const inside = r.top >= -1 && r.left >= -1
+        && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
       const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 14);
       const at = inside ? document.elementFromPoint(x, y) : null;
       if (inside && at && (at === el || el.contains(at))) { el.click(); return 'ok'; }
@@ -61,9 +62,11 @@ CLICK_IN_VIEW = """(selectors) => {
 }"""
 BAR_IN_VIEW = """() => {
   const bar = document.querySelector('#decision');
-  if (!bar || bar.getAttribute('role') !== 'region' || bar.getAttribute('aria-label') !== 'Your move') return 'no region';
+  if (!bar || bar.getAttribute('role') !== 'region'
+    || bar.getAttribute('aria-label') !== 'Your move') return 'no region';
   const r = bar.getBoundingClientRect();
-  return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1 ? 'ok' : `bar at ${r.top}..${r.bottom} of ${innerHeight}`;
+  return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1
+    ? 'ok' : `bar at ${r.top}..${r.bottom} of ${innerHeight}`;
 }"""
 SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
 FINISH_MOTION = """() => {
@@ -71,15 +74,21 @@ FINISH_MOTION = """() => {
   running.forEach((a) => a.finish());
   return running.length;
 }"""
-OTHER_MARKS = "(me) => [...document.querySelectorAll('[data-last-move]')].filter((e) => e.dataset.lastMove !== String(me)).length"
+OTHER_MARKS = """(me) => [...document.querySelectorAll('[data-last-move]')]
+  .filter((e) => e.dataset.lastMove !== String(me)).length"""
 # The smallest rendered text of full-size card faces (SVG units scaled to the card's width).
 SMALLEST_FACE_TEXT = """() => {
   let min = Infinity, where = '';
-  for (const t of document.querySelectorAll('#play .card:not(.small) svg .c4c-effect, #play .card:not(.small) svg .cow-effect, #play .card:not(.small) svg .cow-name')) {
+  const full = '#play .card:not(.small) svg';
+  for (const t of document.querySelectorAll(
+      `${full} .c4c-effect, ${full} .cow-effect, ${full} .cow-name`)) {
     const svg = t.ownerSVGElement, w = svg.getBoundingClientRect().width;
     if (!w) continue;
     const px = parseFloat(getComputedStyle(t).fontSize) * w / svg.viewBox.baseVal.width;
-    if (px < min) { min = px; where = `${t.closest('.card').dataset.card} in ${t.closest('[id], .zone').id || t.closest('.zone')?.className} ${w}px wide`; }
+    if (px < min) {
+      min = px;
+      where = `${t.closest('.card').dataset.card}, ${w}px wide, in ${t.closest('[id]').id}`;
+    }
   }
   return min === Infinity ? null : [min, where];
 }"""
@@ -101,9 +110,11 @@ def act_in_view(player: Player, action: JSON) -> None:
     k = q(key(action))
     found = page.evaluate(CLICK_IN_VIEW, [f"#play [data-action='{k}']:not([data-confirm])"])
     if found != "ok":
-        assert found == "nothing", f"the control of {action}: not in view without scrolling: {found}"
+        assert found == "nothing", \
+            f"the control of {action}: not in view without scrolling: {found}"
         if isinstance(action.get("gun"), str) or isinstance(action.get("card"), str):
-            opener = (f"#play [data-opens][data-gun='{q(action['gun'])}']" if isinstance(action.get("gun"), str)
+            opener = (f"#play [data-opens][data-gun='{q(action['gun'])}']"
+                      if isinstance(action.get("gun"), str)
                       else f"#play [data-opens][data-card='{q(action['card'])}']")
             click_in_view(page, [opener], f"the card or gun that opens {action}")
             click_in_view(page, [f"#play .menu [data-action='{k}']"], f"the menu entry of {action}")
@@ -112,9 +123,11 @@ def act_in_view(player: Player, action: JSON) -> None:
             assert isinstance(cards, list), f"no control on the table for {action}"
             page.evaluate("() => window.saloon.clearSelection && window.saloon.clearSelection()")
             for c in cards:
-                click_in_view(page, [f"#play [data-pick][data-card='{q(c)}'][aria-pressed='false']"],
+                pick = f"#play [data-pick][data-card='{q(c)}'][aria-pressed='false']"
+                click_in_view(page, [pick],
                               f"the card {c} to pick for {action}")
-            click_in_view(page, [f"#play [data-confirm][data-action='{k}']", f"#play [data-action='{k}']"],
+            click_in_view(page, [f"#play [data-confirm][data-action='{k}']",
+                                 f"#play [data-action='{k}']"],
                           f"the confirm of {action}")
     page.wait_for_function(
         f"() => (window.saloon.version > {version} || window.saloon.errorCount > {errors})"
@@ -127,14 +140,16 @@ def axe(page: Page, where: str) -> None:
     found = page.evaluate("""async () => {
       const r = await axe.run(document, {resultTypes: ['violations']});
       return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        .map((v) => `${v.id} (${v.impact}): ${v.help} — `
+          + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '));
     }""")
     assert not found, f"axe on {where}: " + "\n".join(found)
 
 
 # Marks a face-up card on the screen (not covered by anything) for the test to enlarge.
 CARD_IN_VIEW = """() => {
-  for (const el of document.querySelectorAll('[data-zoom-test]')) el.removeAttribute('data-zoom-test');
+  const old = document.querySelectorAll('[data-zoom-test]');
+  old.forEach((el) => el.removeAttribute('data-zoom-test'));
   for (const el of document.querySelectorAll('#play .card[data-card]')) {
     const r = el.getBoundingClientRect();
     if (!r.width || r.top < 0 || r.bottom > innerHeight || r.right > innerWidth) continue;
@@ -209,7 +224,8 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
         else:
             # Cards still travelling are where the player sees them a moment later.
             moving += page.evaluate(FINISH_MOTION)
-        assert page.evaluate(BAR_IN_VIEW) == "ok", f"decision {decisions}: the bar is off the screen"
+        assert page.evaluate(BAR_IN_VIEW) == "ok", \
+            f"decision {decisions}: the bar is off the screen"
         version = ana.version()
         if last_after is not None and version > last_after:
             assert page.evaluate(OTHER_MARKS, me) > 0, \
@@ -239,7 +255,8 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
     headline = page.locator("#game-over .winner").inner_text()
     names = [s["name"] for s in ana.doc()["room"]["seats"]]
     winners = [names[w] for w in room.result["winners"]]
-    assert all(w in headline for w in winners), f"the end screen does not name the winner: {headline}"
+    assert all(w in headline for w in winners), \
+        f"the end screen does not name the winner: {headline}"
     for name in names:
         assert name in over
     for line in result_words(room.result.get("detail")):
