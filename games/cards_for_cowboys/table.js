@@ -116,10 +116,12 @@ export function label(a, ctx) {
 function store(view, ctx) {
   const acts = ctx.legal.filter((a) => a.type === "buy" || a.type === "burn");
   const rows = view.store.map((row, r) => h("div", { class: "store-row", "data-row": r }, row.map((c) => {
-    if (c === null || c === undefined) return h("div", { class: "card store-gap", "aria-hidden": "true" });
-    if (typeof c !== "object" || !c.id) return back(backOf(c));
-    if (c.covered) return face(c);
-    return actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(acts, c.id));
+    if (c === null || c === undefined) return h("div", { class: "card small store-gap", "aria-hidden": "true" });
+    // The pyramid is drawn in thumbnails (hover, long-press or Z enlarges one); the cards
+    // a buy may take are repeated full size in the decision bar.
+    if (typeof c !== "object" || !c.id) return back(backOf(c), { small: true });
+    if (c.covered) return face(c, { small: true });
+    return actionableCard(ctx, c.id, (o) => face(c, { ...o, small: true }), actionsFor(acts, c.id));
   })));
   const open = ctx.ui.menu && actionsFor(acts, ctx.ui.menu);
   const menu = open && open.length > 1 ? h("div", { class: "menu", role: "group", "aria-label": "Store card" },

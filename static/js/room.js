@@ -420,6 +420,7 @@ async function renderPlay() {
     state.pendingWords = null;
     state.movers.clear();
   }
+  if (over) state.marks.clear(); // the game is over: no move is "the last" any more
   mark($("#play"), state.marks);
   refocus(key);
   // A menu just opened: put the keyboard on its first choice.

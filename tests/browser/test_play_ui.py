@@ -74,6 +74,9 @@ FINISH_MOTION = """() => {
   running.forEach((a) => a.finish());
   return running.length;
 }"""
+# After a move the keyboard stays in the play area (the next decision's control, the bar, or
+# what the player had focused there), never back on the page's body.
+FOCUS_IN_PLAY = "() => !!(document.activeElement && document.activeElement.closest('#play'))"
 OTHER_MARKS = """(me) => [...document.querySelectorAll('[data-last-move]')]
   .filter((e) => e.dataset.lastMove !== String(me)).length"""
 # The smallest rendered text of full-size card faces (SVG units scaled to the card's width).
@@ -227,6 +230,8 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
         assert page.evaluate(BAR_IN_VIEW) == "ok", \
             f"decision {decisions}: the bar is off the screen"
         version = ana.version()
+        if last_after is not None:
+            assert page.evaluate(FOCUS_IN_PLAY), f"decision {decisions}: focus fell to the page"
         if last_after is not None and version > last_after:
             assert page.evaluate(OTHER_MARKS, me) > 0, \
                 f"decision {decisions}: another seat moved but nothing carries data-last-move"
