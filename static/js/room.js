@@ -8,7 +8,7 @@ import { describeAction, renderChoices, renderResult } from "./actions.js";
 import * as generic from "./tables/generic.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { beeper, clockFields, countdown, heardServer, tick } from "./clock.js";
-import { hideZoom, installZoom } from "./zoom.js";
+import { followZoom, installZoom } from "./zoom.js";
 import { mark, motionAllowed, patchedWords, remember, seatsPatched, settle, snapshot } from "./motion.js";
 import { askToNotify, chime, flagTab, notifyTurn } from "./notify.js";
 
@@ -395,7 +395,6 @@ async function renderPlay() {
   // Where every face-up card is before the redraw, so that what moved can travel.
   const words = state.pendingWords;
   const before = words ? snapshot($("#play")) : null;
-  hideZoom();
   clear(reactionEl);
   clear(handEl);
   clear(tableEl);
@@ -410,6 +409,7 @@ async function renderPlay() {
     generic.render(tableEl, view, ctx);
   }
   handEl.hidden = !handEl.firstChild;
+  followZoom();
   clear(resultEl);
   if (over) renderResult(resultEl, view, r, ctx, table);
   renderChoices($("#choices"), $("#choice-list"), ctx);
@@ -426,11 +426,13 @@ async function renderPlay() {
   // A menu just opened: put the keyboard on its first choice.
   if (state.ui.menu && state.ui.menu !== state.lastMenu) reactionEl.querySelector(".menu .act")?.focus({ preventScroll: true });
   state.lastMenu = state.ui.menu;
-  // After a move the button pressed is gone: the keyboard goes to the next decision.
-  if (state.focusAfterMove && !state.pending && (!document.activeElement || document.activeElement === document.body)) {
+  // After a move the button pressed is gone, and a redraw may take away the card that had
+  // the keyboard: it goes to the next decision's first control, else the decision bar.
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost && (key || (state.focusAfterMove && !state.pending))) {
     (yourTurn && firstControl() || $("#decision")).focus({ preventScroll: true });
-    state.focusAfterMove = false;
   }
+  if (!state.pending) state.focusAfterMove = false;
   turnNoticed(yourTurn, view, ctx, table);
   state.renderedVersion = state.version;
 }

@@ -23,6 +23,24 @@ export function zoomable(el, data) {
   return el;
 }
 
+// A redraw replaces the card elements: the same card is found again by its id.
+function current(el) {
+  if (el?.isConnected) return el;
+  const id = el?.dataset?.card;
+  if (!id) return null;
+  for (const c of document.querySelectorAll(".card[data-card]")) if (c.dataset.card === id && !c.closest(".zoom")) return c;
+  return null;
+}
+
+/** After a redraw: the enlarged card stays open while that card is still on the page. */
+export function followZoom() {
+  if (!box) return;
+  const id = box.dataset.card;
+  const again = current({ dataset: { card: id } });
+  if (!again) { hideZoom(); return; }
+  if (opener) opener = again;
+}
+
 function cardOf(target) {
   const el = target?.closest?.(".card[data-card]");
   return el && !el.closest(".zoom") ? el : null;
@@ -49,13 +67,15 @@ export function zoomContent(el, description = null) {
 /** Shows the enlarged card; `modal` (keyboard, touch) adds a Close button and takes focus. */
 export function showZoom(el, { modal = false, description = null } = {}) {
   hideZoom();
-  if (!el?.isConnected) return;
+  el = current(el);
+  if (!el) return;
   opener = modal ? el : null;
   const data = info.get(el);
   box = h("div", { class: ["zoom", modal && "modal"], id: "zoom", role: modal ? "dialog" : "tooltip",
     "aria-label": `Card: ${data?.title || el.getAttribute("aria-label") || ""}`, "aria-modal": modal ? "true" : null },
   zoomContent(el, description),
   modal ? h("button", { type: "button", class: "small zoom-close", onclick: () => hideZoom(true) }, "Close") : null);
+  box.dataset.card = el.dataset.card;
   document.body.append(box);
   if (!modal) {
     const r = el.getBoundingClientRect();

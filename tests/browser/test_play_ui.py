@@ -149,27 +149,35 @@ def axe(page: Page, where: str) -> None:
     assert not found, f"axe on {where}: " + "\n".join(found)
 
 
-# Marks a face-up card on the screen (not covered by anything) for the test to enlarge.
+# A face-up card on the screen (not covered by anything), as a selector that still finds
+# it after a redraw (redraws replace the elements).
 CARD_IN_VIEW = """() => {
-  const old = document.querySelectorAll('[data-zoom-test]');
-  old.forEach((el) => el.removeAttribute('data-zoom-test'));
   for (const el of document.querySelectorAll('#play .card[data-card]')) {
     const r = el.getBoundingClientRect();
     if (!r.width || r.top < 0 || r.bottom > innerHeight || r.right > innerWidth) continue;
     const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (at && el.contains(at)) { el.setAttribute('data-zoom-test', '1'); return true; }
+    const where = el.closest('#hand, #table, #decision');
+    if (at && el.contains(at) && where) return `#${where.id} .card[data-card="${el.dataset.card}"]`;
   }
-  return false;
+  return null;
 }"""
 
 
 def enlarge(page: Page, phone: bool) -> float | None:
     """Enlarges a face-up card on the screen (hover on a desktop, the Z key on a phone);
     returns the size of its text, or None when no face-up card is in view."""
-    if not page.evaluate(CARD_IN_VIEW):
+    found = page.evaluate(CARD_IN_VIEW)
+    if not found:
         return None
-    card = page.locator("[data-zoom-test]").first
+    card = page.locator(found).first
     if phone:
+        # A long press shows the card (and does not play it)...
+        card.dispatch_event("touchstart", {"touches": [{"identifier": 1, "clientX": 1, "clientY": 1}]})
+        page.wait_for_selector("#zoom")
+        card.dispatch_event("touchend", {"touches": []})
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#zoom", state="detached")
+        # ... and so does the Z key on a focused card.
         card.focus()
         page.keyboard.press("z")
     else:
@@ -268,17 +276,19 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
         shown = re.sub(r"(?<![\d.])1 Cows", "1 Cow", line)
         assert shown in over, f"the end screen misses the line {line!r}"
     page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-end.png"), full_page=True)
+    axe(page, f"the end of {game_id} ({width})")
     assert enlarged, "no card could be enlarged"
     assert phone or moving, "no card ever travelled or turned over on the desktop"
     assert marks_checked >= 1, "no move of another seat was checked for data-last-move"
     assert not ana.errors, ana.errors
 
 
-def test_the_lobby_passes_axe(browser, live):
+def test_the_lobby_passes_axe(browser, live, artifacts):
     for width, opts in VIEWPORTS.items():
         context = browser.new_context(**opts)
         page = context.new_page()
         page.goto(live.http + "/")
         page.wait_for_selector("form[data-game]")
+        page.screenshot(path=str(artifacts / f"ui-lobby-{width}.png"), full_page=True)
         axe(page, f"the lobby ({width})")
         context.close()
