@@ -172,7 +172,8 @@ def enlarge(page: Page, phone: bool) -> float | None:
     card = page.locator(found).first
     if phone:
         # A long press shows the card (and does not play it)...
-        card.dispatch_event("touchstart", {"touches": [{"identifier": 1, "clientX": 1, "clientY": 1}]})
+        touch = {"identifier": 1, "clientX": 1, "clientY": 1}
+        card.dispatch_event("touchstart", {"touches": [touch]})
         page.wait_for_selector("#zoom")
         card.dispatch_event("touchend", {"touches": []})
         page.keyboard.press("Escape")
