@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -163,9 +164,10 @@ CARD_IN_VIEW = """() => {
 }"""
 
 
-def enlarge(page: Page, phone: bool) -> float | None:
-    """Enlarges a face-up card on the screen (hover on a desktop, the Z key on a phone);
-    returns the size of its text, or None when no face-up card is in view."""
+def enlarge(page: Page, phone: bool, shot: Path) -> float | None:
+    """Enlarges a face-up card on the screen (hover on a desktop, a long press and the Z
+    key on a phone), screenshots it to ``shot``; returns the size of its text, or None when
+    no face-up card is in view."""
     found = page.evaluate(CARD_IN_VIEW)
     if not found:
         return None
@@ -189,6 +191,7 @@ def enlarge(page: Page, phone: bool) -> float | None:
       const t = z.querySelector('.zoom-text') || z.querySelector('.zoom-title');
       return t && t.textContent.trim() ? parseFloat(getComputedStyle(t).fontSize) : 0;
     }""")
+    page.screenshot(path=str(shot))
     if phone:
         page.keyboard.press("Escape")
     else:
@@ -246,12 +249,15 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
                 f"decision {decisions}: another seat moved but nothing carries data-last-move"
             marks_checked += 1
         if decisions == 0:
+            # The tab says it is your move: its title and a dot on its icon.
+            assert page.evaluate("() => document.title").startswith("● Your move")
+            assert page.locator("#favicon").get_attribute("data-flag") == "yes"
             page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-early.png"))
             axe(page, f"the {game_id} table ({width})")
         if decisions == MID:
             page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-mid.png"))
         if not enlarged:
-            size = enlarge(page, phone)
+            size = enlarge(page, phone, artifacts / f"ui-{game_id}-{width}-card.png")
             assert size is None or size >= 11, f"the enlarged card's text is {size}px"
             enlarged = size is not None
         if not phone and decisions % 4 == 0:
@@ -278,6 +284,13 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
         assert shown in over, f"the end screen misses the line {line!r}"
     page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-end.png"), full_page=True)
     axe(page, f"the end of {game_id} ({width})")
+    # The sound's switch is remembered by the browser.
+    page.locator("#mute").click()
+    page.reload()
+    ana.wait_doc()
+    assert page.locator("#mute").inner_text() == "Sound off"
+    assert page.locator("#mute").get_attribute("aria-pressed") == "true"
+    page.locator("#mute").click()
     assert enlarged, "no card could be enlarged"
     assert phone or moving, "no card ever travelled or turned over on the desktop"
     assert marks_checked >= 1, "no move of another seat was checked for data-last-move"
