@@ -65,4 +65,4 @@ chromium:
 	fi
 
 clean:
-	rm -rf $(VENV) .pytest_cache artifacts saloon.db
+	rm -rf $(VENV) .pytest_cache .test-plugins artifacts saloon.db

@@ -56,7 +56,7 @@ async def create_room(body: CreateRoom, request: Request, services: ServicesDep,
     services.limits.rooms.check(client_address(request), "rooms opened")
     live, seat, token = await services.rooms.create(
         game_id=body.game, options=body.options, name=body.name,
-        allow_spectators=body.allow_spectators, turn_clock=body.turn_clock,
+        allow_spectators=body.allow_spectators, hints=body.hints, turn_clock=body.turn_clock,
         gone_after=body.gone_after)
     return RoomCreated(code=live.code, seat=seat, token=token,
                        url=f"{settings.public_url.rstrip('/')}/r/{live.code}")

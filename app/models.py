@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -57,6 +58,8 @@ class Room(Base):
     status: Mapped[str] = mapped_column(String(16), default="lobby")
     host_seat: Mapped[int] = mapped_column(Integer, default=0)
     allow_spectators: Mapped[bool] = mapped_column(Boolean, default=True)
+    # First-game mode: the table shows a short hint the first time each situation occurs.
+    hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     version: Mapped[int] = mapped_column(Integer, default=0)
     matches: Mapped[int] = mapped_column(Integer, default=0)
     current_game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)

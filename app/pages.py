@@ -1,28 +1,31 @@
 """The browser's pages: the lobby, a room, the admin, and what each game's package brings.
 
 A game package may ship ``table.js`` (its table, an ES module) and ``rules.md`` (its
-rules in words); they are served from the package itself, so a game installed from
-another distribution brings its own table and rules page with no change here.
+rules in words, or the game's ``rules_markdown()``); they are served from the package
+itself, so a game installed from another distribution brings its own table and rules
+page with no change here. Every heading of a rules page gets an id (``games.rulebook.
+slug``), the anchor a refusal's or a hint's rule links to.
 """
 
 from __future__ import annotations
 
 import functools
 import html
-import sys
-from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 
 from app.errors import NotFound
 from app.schemas import error_responses
 from games.base import Game
 from games.registry import UnknownGame, get_game
+from games.rulebook import package_files, slug
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 PAGES = {"/": "index.html", "/r/{code}": "room.html", "/admin": "admin.html"}
@@ -44,13 +47,6 @@ def _page(filename: str):  # type: ignore[no-untyped-def]
     async def page() -> FileResponse:
         return FileResponse(STATIC / filename, headers=NO_CACHE)
     return page
-
-
-def package_files(game: Game) -> Traversable:
-    """Returns the folder of the package that defines ``game``'s class."""
-    module = sys.modules[type(game).__module__]
-    package = module.__name__ if hasattr(module, "__path__") else module.__package__
-    return resources.files(package or module.__name__)
 
 
 def _game(game_id: str) -> Game:
@@ -93,9 +89,31 @@ async def rules(game_id: str, part: bool = False) -> HTMLResponse:
         f'<main>{article}</main>\n</body>\n</html>\n', headers=NO_CACHE)
 
 
+@router.get("/games/{game_id}/cards", responses=error_responses(404))
+async def cards(game_id: str) -> JSONResponse:
+    """What each card does in the game (``card_notes``), keyed as its table names cards."""
+    return JSONResponse(_game(game_id).card_notes(), headers=NO_CACHE)
+
+
+def _heading_ids(state: StateCore) -> None:
+    """Gives every heading the id a ``Rule``'s anchor names (``games.rulebook.slug``)."""
+    tokens = state.tokens
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open" and i + 1 < len(tokens):
+            token.attrSet("id", slug(tokens[i + 1].content))
+
+
+def _markdown() -> Any:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.core.ruler.push("heading_ids", _heading_ids)
+    return md
+
+
 @functools.cache
 def rules_html(game: Game) -> str:
-    """Returns the game's ``rules.md`` as an HTML article (raw HTML in it is escaped)."""
-    text = _file(game, "rules.md").read_text(encoding="utf-8")
-    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    """Returns the game's rules page as an HTML article (raw HTML in it is escaped)."""
+    text = game.rules_markdown()
+    if not text:
+        raise NotFound(f"{game.title} ships no rules.md")
+    body = _markdown().render(text)
     return f'<article class="rules" data-game="{html.escape(game.id)}">\n{body}</article>\n'

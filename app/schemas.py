@@ -24,6 +24,8 @@ Ref = Annotated[str, StringConstraints(max_length=64)] | int
 
 TURN_CLOCK = ("The turn clock: off, relaxed (120 s a decision + a 10 min bank), normal "
               "(45 s + 5 min), fast (15 s + 1 min), or {\"per_move\": s, \"bank\": s}")
+HINTS = ("First-game mode: the table shows a short hint the first time each situation "
+         "occurs (the opening pass, the first shot, the first bust, the first trick)")
 GONE_AFTER = ("Seconds a player may be gone (no connection) during a game before a bot plays "
               "their seat for the rest of it; null: never")
 GoneAfter = Annotated[float | None, Field(ge=60, le=7 * 24 * 3600)]
@@ -73,6 +75,7 @@ class CreateRoom(Body):
     name: Name = Field(description="The host's display name")
     options: Options = Field(default_factory=dict)
     allow_spectators: bool = True
+    hints: bool = Field(True, description=HINTS)
     turn_clock: TurnClock = Field("off", description=TURN_CLOCK)
     gone_after: GoneAfter = Field(600, description=GONE_AFTER)
 
@@ -116,6 +119,7 @@ class Configure(Body):
 
     options: Options | None = None
     allow_spectators: bool | None = None
+    hints: bool | None = Field(None, description=HINTS)
     turn_clock: TurnClock | None = Field(None, description=TURN_CLOCK)
     gone_after: GoneAfter = Field(None, description=GONE_AFTER)
 

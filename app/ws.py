@@ -216,7 +216,10 @@ async def _handle(services: Services, live: LiveRoom, conn: Connection, token: s
         await _route(services, live, conn, token, message, ref)
     except TooManyRequests as e:
         conn.send(error(e.code, e.message, ref, retry_after=e.retry_after))
-    except (GameError, SaloonError) as e:
+    except GameError as e:
+        extra = {"rule": e.rule.to_json()} if e.rule is not None else {}
+        conn.send(error(e.code, e.message, ref, **extra))
+    except SaloonError as e:
         conn.send(error(e.code, e.message, ref))
 
 

@@ -37,14 +37,30 @@ Viewer = int | None
 S = TypeVar("S")
 
 
+@dataclass(frozen=True)
+class Rule:
+    """A rule as the game's rules page states it: the section's ``anchor`` (a heading's id
+    on ``/games/<id>/rules``; ``""``: the page as a whole) and the rule itself in one short
+    sentence."""
+
+    anchor: str
+    text: str
+
+    def to_json(self) -> JSON:
+        """Returns the rule as ``{"anchor", "text"}``."""
+        return {"anchor": self.anchor, "text": self.text}
+
+
 class GameError(Exception):
-    """An action was refused; ``code`` is machine-readable, the message is for people."""
+    """An action was refused; ``code`` is machine-readable, the message is for people, and
+    ``rule`` names the rule that forbids it (``None`` only outside any game's rules)."""
 
     code: ClassVar[str] = "illegal_action"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, rule: Rule | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.rule = rule
 
 
 class IllegalAction(GameError):
@@ -158,12 +174,18 @@ class Game(ABC, Generic[S]):
         it on a copy.
         """
         if self.is_over(state):
-            raise GameOver(f"The game of {self.title} is over; no more actions are taken")
+            raise GameOver(f"The game of {self.title} is over; no more actions are taken",
+                           self.refusal(state, seat, action))
         acting = self.to_act(state)
         if seat not in acting:
             waiting = ", ".join(str(s) for s in sorted(acting)) or "nobody"
-            raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}")
-        check_legal(self.legal_actions(state, seat), seat, action)
+            raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}",
+                              self.refusal(state, seat, action))
+        try:
+            check_legal(self.legal_actions(state, seat), seat, action)
+        except GameError as e:
+            e.rule = self.refusal(state, seat, action)
+            raise
         after = self.copy(state)
         return after, self.step(after, seat, action)
 
@@ -233,6 +255,55 @@ class Game(ABC, Generic[S]):
     def describe_action(self, action: Action) -> str:
         """Returns a short human label for a legal action (CLI replays, bot logs)."""
         return json.dumps(action, sort_keys=True)
+
+    # ---- teaching: the rules in words, at the table -----------------------------------
+    # Every text below is for ``seat`` alone and may use only what that seat sees: the
+    # conformance suite looks for secrets in them and compares them after the cards
+    # hidden from the seat are shuffled. ``{seat:N}`` stands for seat N's name.
+
+    def rules_markdown(self) -> str | None:
+        """Returns the rules page in Markdown: ``rules.md`` of the game's package by default.
+
+        Every heading becomes an anchor (``games.rulebook.slug``) that a ``Rule`` may name.
+        """
+        from games.rulebook import rules_text
+        return rules_text(self)
+
+    def describe(self, state: S, seat: Seat, action: Action) -> str:
+        """Returns one sentence saying what ``action`` (legal for ``seat``) will do."""
+        return self.describe_action(action)
+
+    def refusal(self, state: S, seat: Seat, action: Action) -> Rule:
+        """Returns the rule that forbids ``action`` to ``seat`` now (called for every refusal).
+
+        The default names the rules page as a whole; a game names the section."""
+        if self.is_over(state):
+            return Rule("", f"The game of {self.title} is over.")
+        if seat not in self.to_act(state):
+            return Rule("", "Only the seats the game waits for may act now.")
+        return Rule("", "That move is not among the ones the rules allow you now.")
+
+    def why_not(self, state: S, seat: Seat) -> dict[str, Rule]:
+        """Returns, for cards ``seat`` sees but cannot use now, the rule that says why,
+        keyed as the table names the card (never a card hidden from the seat)."""
+        return {}
+
+    def card_notes(self) -> dict[str, str]:
+        """Returns what each card does in this game, keyed as the table names the card (a
+        game whose card names carry an owner's suffix, like ``c91a``, keys the bare name)."""
+        return {}
+
+    def score_so_far(self, state: S, seat: Seat) -> JSON:
+        """Returns ``seat``'s score as it would stand if the hand ended now, from what the
+        seat sees: ``{"title", "lines": [[label, points]], "total", "notes": [text]}``;
+        ``total`` is the seat's game score then (``result().scores`` once it has ended).
+        ``None``: the game keeps no such score."""
+        return None
+
+    def situations(self, state: S, seat: Seat) -> dict[str, Rule]:
+        """Returns the situations ``seat`` is in now (``"opening_pass"``, ``"first_shot"``),
+        each with a short hint; a client shows each hint the first time it occurs."""
+        return {}
 
     # ---- helpers built on the contract ----------------------------------------
 

@@ -22,9 +22,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.base import Action, Event, Game, GameError, Seat, Viewer
+from games.base import Action, Event, Game, GameError, Rule, Seat, Viewer
 from games.leaks import leaked, visible_to
 from games.rng import Rng
+from games.rulebook import anchors
 
 MAX_STEPS = 100_000
 # States per game that the two leak checks look at (they try every viewer and seat).
@@ -304,7 +305,8 @@ def check_no_leaks(game: Game, played: Sequence[Played]) -> None:
 
 
 def check_refusals_do_not_leak(game: Game, played: Sequence[Played]) -> None:
-    """Another seat's legal actions, tried by each seat, are refused without naming secrets."""
+    """Another seat's legal actions, tried by each seat, are refused with a rule and without
+    naming secrets."""
     for g in (g for g in played if g.first):
         for i, state in enumerate(g.states):
             actions = [a for s in sorted(game.to_act(state))
@@ -314,6 +316,8 @@ def check_refusals_do_not_leak(game: Game, played: Sequence[Played]) -> None:
                     try:
                         game.apply(state, seat, action)
                     except GameError as e:
+                        assert e.rule is not None, (
+                            f"{g.where(i)}: refusing {action} to seat {seat} names no rule")
                         found = leaked(e.message, g.secrets(i, seat))
                         assert not found, (f"{g.where(i)}: refusing {action} to seat {seat} "
                                            f"names {sorted(found)}: {e.message}")
@@ -333,7 +337,7 @@ def check_action_schema(game: Game, played: Sequence[Played]) -> None:
 
 
 def check_illegal_refused(game: Game, played: Sequence[Played]) -> None:
-    """Out-of-turn and unknown actions raise ``GameError`` and change nothing."""
+    """Out-of-turn and unknown actions raise ``GameError`` naming a rule and change nothing."""
     for g in (g for g in played if g.first):
         for i, state in list(enumerate(g.states))[:-1:10]:
             before = game.state_hash(state)
@@ -347,8 +351,9 @@ def check_illegal_refused(game: Game, played: Sequence[Played]) -> None:
             for seat, action in tries:
                 try:
                     game.apply(state, seat, action)
-                except GameError:
-                    pass
+                except GameError as e:
+                    assert e.rule is not None, (
+                        f"{g.where(i)}: refusing {action} to seat {seat} names no rule")
                 else:
                     raise AssertionError(f"{g.where(i)}: seat {seat} was allowed {action}")
             assert game.state_hash(state) == before, (
@@ -467,6 +472,131 @@ def check_when_asked(game: Game, played: Sequence[Played]) -> None:
         f"{game.id}: only {compared} of {compared + skipped} shuffled pairs could be compared")
 
 
+# ---- teaching: the rules page, moves in words, refusals, the score so far ------------
+
+
+def teaching(game: Game, state: Any, seat: Seat) -> dict[str, Any]:
+    """Returns everything the game tells ``seat`` about ``state`` in words, as JSON."""
+    legal = game.legal_actions(state, seat)
+    return {
+        "moves": [game.describe(state, seat, a) for a in legal],
+        "why_not": {k: r.to_json() for k, r in game.why_not(state, seat).items()},
+        "score": game.score_so_far(state, seat),
+        "situations": {k: r.to_json() for k, r in game.situations(state, seat).items()},
+    }
+
+
+def _page_anchors(game: Game) -> set[str]:
+    text = game.rules_markdown()
+    assert text and text.strip(), f"{game.id}: the game has no rules page (rules.md)"
+    return anchors(text)
+
+
+def _check_rule(game: Game, rule: Any, page: set[str], at: str) -> None:
+    assert isinstance(rule, Rule), f"{at}: expected a Rule, got {rule!r}"
+    assert rule.text.strip(), f"{at}: the rule {rule.anchor!r} has no text"
+    assert rule.anchor == "" or rule.anchor in page, (
+        f"{at}: the rule names section {rule.anchor!r}, which the rules page lacks "
+        f"(it has {sorted(page)})")
+
+
+def check_rules_page(game: Game, played: Sequence[Played]) -> None:
+    """The game has a rules page; every rule it names (why not, situations) is a section
+    of it; every card note is text."""
+    page = _page_anchors(game)
+    for key, note in game.card_notes().items():
+        assert isinstance(key, str) and isinstance(note, str) and note.strip(), (
+            f"{game.id}: card note {key!r} is not text")
+    for g in (g for g in played if g.first):
+        for i, state in enumerate(g.states):
+            for seat in range(g.seats):
+                for key, rule in game.why_not(state, seat).items():
+                    _check_rule(game, rule, page, f"{g.where(i)}, why not {key} for seat {seat}")
+                for key, rule in game.situations(state, seat).items():
+                    _check_rule(game, rule, page, f"{g.where(i)}, situation {key} of seat {seat}")
+
+
+def check_descriptions(game: Game, played: Sequence[Played]) -> None:
+    """Every legal action of every seat to act has a one-line description in words."""
+    seen: set[str] = set()
+    for g in (g for g in played if g.first):
+        for i, state in enumerate(g.states):
+            for seat in sorted(game.to_act(state)):
+                for a in game.legal_actions(state, seat):
+                    text = game.describe(state, seat, a)
+                    assert isinstance(text, str) and text.strip() and "\n" not in text, (
+                        f"{g.where(i)}: {a} of seat {seat} is described as {text!r}")
+                    assert text != game.describe_action(a) or not text.startswith("{"), (
+                        f"{g.where(i)}: {a} has no description in words (describe)")
+                    seen.add(a["type"])
+    assert seen or not played, f"{game.id}: no action was ever described"
+
+
+def check_refusals_name_rules(game: Game, played: Sequence[Played]) -> None:
+    """Every refusal (out of turn, unknown, another seat's move) names a rule of the page."""
+    page = _page_anchors(game)
+    for g in (g for g in played if g.first):
+        for i, state in list(enumerate(g.states))[::5]:
+            acting = sorted(game.to_act(state))
+            tries: list[tuple[Seat, Action]] = [(s, {"type": "no-such-action"})
+                                                for s in range(g.seats)]
+            for s in acting:
+                for a in game.legal_actions(state, s)[:2]:
+                    tries += [(t, a) for t in range(g.seats) if t != s]
+            for seat, action in tries:
+                try:
+                    game.apply(state, seat, action)
+                except GameError as e:
+                    at = f"{g.where(i)}: refusing {action} to seat {seat}"
+                    _check_rule(game, e.rule, page, at)
+                    text = e.rule.text if e.rule is not None else ""
+                    found = leaked(text, g.secrets(i, seat))
+                    assert not found, f"{at} names {sorted(found)}: {text}"
+
+
+def check_teaching_does_not_leak(game: Game, played: Sequence[Played]) -> None:
+    """Descriptions, why-nots, the score so far and hints name no card hidden from the seat,
+    and stay the same when only cards hidden from it are shuffled."""
+    rng = Rng(0x7EAC)
+    for g in (g for g in played if g.first):
+        for i, state in _sample(g, rng):
+            for seat in range(g.seats):
+                told = teaching(game, state, seat)
+                assert _is_json(told), f"{g.where(i)}: what seat {seat} is told is not JSON"
+                found = leaked(told, g.secrets(i, seat))
+                assert not found, f"{g.where(i)}: seat {seat} is told {sorted(found)}: {told}"
+                other = game.hidden_shuffle(state, seat, rng, deck=rng.below(2) == 0)
+                diff = first_difference(told, teaching(game, other, seat))
+                assert diff is None, (
+                    f"{g.where(i)}: what seat {seat} is told changed when only cards hidden "
+                    f"from it were shuffled: {diff}")
+
+
+def check_score_so_far(game: Game, played: Sequence[Played]) -> None:
+    """The score so far adds up its lines' points, and once the game has ended its total is
+    the seat's final score."""
+    for g in played:
+        states = list(enumerate(g.states)) if g.first else []
+        for i, state in [*states, (len(g.actions), g.final)]:
+            if state is None:
+                continue
+            for seat in range(g.seats):
+                score = game.score_so_far(state, seat)
+                if score is None:
+                    continue
+                assert isinstance(score.get("lines"), list) and "total" in score, (
+                    f"{g.where(i)}: expected lines and a total, got {score!r}")
+            result = game.result(state)
+            if result is None:
+                continue
+            for seat in range(g.seats):
+                score = game.score_so_far(state, seat)
+                if score is not None:
+                    assert score["total"] == result.scores[seat], (
+                        f"{g.where(i)}: seat {seat}'s score so far is {score['total']} at the "
+                        f"end, but the game scored {result.scores[seat]}")
+
+
 def _one_of_each_type(legal: Sequence[Action], rng: Rng) -> list[Action]:
     """Returns one action of each type in ``legal``, chosen at random."""
     by_type: dict[str, list[Action]] = {}
@@ -491,6 +621,11 @@ CHECKS: dict[str, Check] = {
     "options_and_determinism": check_options_and_determinism,
     "hidden_shuffle": check_hidden_shuffle,
     "when_asked": check_when_asked,
+    "rules_page": check_rules_page,
+    "descriptions": check_descriptions,
+    "refusals_name_rules": check_refusals_name_rules,
+    "teaching_does_not_leak": check_teaching_does_not_leak,
+    "score_so_far": check_score_so_far,
 }
 
 

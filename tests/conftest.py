@@ -1,4 +1,4 @@
-"""The whole suite: the test-only game is registered, empty databases are at hand, tests
+"""The whole suite: the test-only game is installed, empty databases are at hand, tests
 that share a resource run in one xdist worker, and under CI a skipped browser test fails
 the run."""
 
@@ -11,19 +11,23 @@ from pathlib import Path
 import pytest
 from xdist.remote import Producer
 
-from games import registry
 from games.base import Game
-from tests import toygame
-from tests.support.databases import Databases
-from tests.support.workers import SharedResources
+from tests.support import plugins
 
-registry.register(toygame.GAME)
+# The test game comes from its own distribution, installed by pip like any other game.
+plugins.install()
+
+from saloon_high_card import GAME as HIGH_CARD  # noqa: E402
+from saloon_high_card import State  # noqa: E402
+
+from tests.support.databases import Databases  # noqa: E402
+from tests.support.workers import SharedResources  # noqa: E402
 
 
 @pytest.fixture
-def toy() -> Game[toygame.State]:
-    """Returns the High Card test game."""
-    return toygame.GAME
+def toy() -> Game[State]:
+    """Returns the High Card test game (installed from tests/plugins/high_card)."""
+    return HIGH_CARD
 
 
 @pytest.fixture(scope="session")

@@ -127,8 +127,9 @@ KEEP = object()  # a setting left out of a request keeps its value
 
 def configure(room: RoomData, token: str | None, *, options: dict[str, JSON] | None = None,
               allow_spectators: bool | None = None, turn_clock: Any = KEEP,
-              gone_after: Any = KEEP) -> list[RoomEvent]:
-    """The host, outside a game, replaces the options, the spectator setting and the clocks."""
+              gone_after: Any = KEEP, hints: bool | None = None) -> list[RoomEvent]:
+    """The host, outside a game, replaces the options, the spectator setting, the clocks and
+    first-game hints."""
     require_host(room, token)
     if room.status == RoomStatus.PLAYING:
         raise Conflict("Options cannot change during a game")
@@ -136,7 +137,8 @@ def configure(room: RoomData, token: str | None, *, options: dict[str, JSON] | N
     spectators = room.allow_spectators if allow_spectators is None else allow_spectators
     clock = room.turn_clock if turn_clock is KEEP else resolve(turn_clock)
     gone = room.gone_after if gone_after is KEEP else gone_after
-    return [Configured(opts, spectators, clock, gone)]
+    shown = room.hints if hints is None else hints
+    return [Configured(opts, spectators, clock, gone, shown)]
 
 
 def start(room: RoomData, token: str | None, *, rematch: bool, game_id: str,

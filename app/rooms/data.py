@@ -72,6 +72,7 @@ class RoomData:
     log: list[dict[str, JSON]] = field(default_factory=list)
     turn_clock: ClockSetting | None = None
     gone_after: float | None = None
+    hints: bool = True  # first-game mode: hints at the first occurrence of each situation
     timing: Timing = field(default_factory=Timing)
     due: datetime | None = None  # when the server must next act for the room (clocks)
 

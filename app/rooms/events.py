@@ -49,6 +49,7 @@ class Configured:
     allow_spectators: bool
     turn_clock: ClockSetting | None = None
     gone_after: float | None = None
+    hints: bool = True
 
 
 @dataclass(frozen=True)
@@ -133,9 +134,9 @@ def _apply(room: RoomData, version: int, event: RoomEvent) -> None:
         case SeatHandedToBot(position, bot):
             seat = room.seats[position]
             seat.kind, seat.bot, seat.token_hash = SeatKind.BOT, bot, None
-        case Configured(options, allow_spectators, turn_clock, gone_after):
+        case Configured(options, allow_spectators, turn_clock, gone_after, hints):
             room.options, room.allow_spectators = options, allow_spectators
-            room.turn_clock, room.gone_after = turn_clock, gone_after
+            room.turn_clock, room.gone_after, room.hints = turn_clock, gone_after, hints
         case GameStarted(game_id, seed, match, state):
             room.status, room.matches = RoomStatus.PLAYING, match
             room.game_id, room.seed = game_id, seed

@@ -29,13 +29,15 @@ JSON = Any
 
 async def create(committer: Committer, *, game: Game, options: dict[str, JSON],
                  allow_spectators: bool, turn_clock: ClockSetting | None,
+                 hints: bool = True,
                  gone_after: float | None, host: SeatInfo, code: str,
                  now: datetime) -> RoomData:
     """Stores a new room at version 1 in the lobby, with its host seated; returns it."""
     opened = f"{host.name} opened the room"
     room_id = await committer.create(
         {"code": code, "game": game.id, "options": options, "status": RoomStatus.LOBBY,
-         "host_seat": host.position, "allow_spectators": allow_spectators, "version": 1,
+         "host_seat": host.position, "allow_spectators": allow_spectators, "hints": hints,
+         "version": 1,
          "matches": 0, "turn_clock": clock_json(turn_clock), "gone_after": gone_after,
          "created_at": now, "updated_at": now, "touched_at": now},
         [(SEATS, {"position": host.position, "name": host.name, "kind": host.kind,
@@ -43,7 +45,8 @@ async def create(committer: Committer, *, game: Game, options: dict[str, JSON],
          (CHAT, {"room_version": 1, "seat": None, "name": host.name, "kind": "notice",
                  "text": opened, "at": now, "only": None})])
     return RoomData(id=room_id, code=code, game=game, options=options, status=RoomStatus.LOBBY,
-                    host_seat=host.position, allow_spectators=allow_spectators, version=1,
+                    host_seat=host.position, allow_spectators=allow_spectators, hints=hints,
+                    version=1,
                     matches=0, seats=[host], turn_clock=turn_clock, gone_after=gone_after,
                     log=[{"v": 1, "type": "notice", "text": opened}])
 
@@ -65,7 +68,8 @@ async def load(db: Database, code: str, *, recent: int) -> RoomData:
     room = RoomData(
         id=row.id, code=row.code, game=game, options=row.options,
         status=RoomStatus(row.status), host_seat=row.host_seat,
-        allow_spectators=row.allow_spectators, version=row.version, matches=row.matches,
+        allow_spectators=row.allow_spectators, hints=row.hints, version=row.version,
+        matches=row.matches,
         seats=[SeatInfo(s.position, s.name, SeatKind(s.kind), s.bot, s.token_hash)
                for s in stored.seats],
         turn_clock=resolve(row.turn_clock), gone_after=row.gone_after,

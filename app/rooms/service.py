@@ -165,7 +165,8 @@ class RoomService:
     # ---- rooms and seats --------------------------------------------------------------
 
     async def create(self, *, game_id: str, options: dict[str, JSON] | None, name: str,
-                     allow_spectators: bool = True, turn_clock: TurnClock | None = None,
+                     allow_spectators: bool = True, hints: bool = True,
+                     turn_clock: TurnClock | None = None,
                      gone_after: float | None = None) -> tuple[LiveRoom, int, str]:
         """Creates a private room with its host in seat 0; returns room, seat and token."""
         game = commands.game_named(game_id)
@@ -174,7 +175,7 @@ class RoomService:
         host = SeatInfo(0, clean_name(name), SeatKind.HUMAN, None, hash_token(token))
         data = await persistence.create(
             self.committer, game=game, options=opts, host=host, code=new_code(),
-            allow_spectators=allow_spectators, turn_clock=resolve(turn_clock),
+            allow_spectators=allow_spectators, hints=hints, turn_clock=resolve(turn_clock),
             gone_after=gone_after, now=self.clock.now())
         live = self.rooms[data.code] = self._live(data)
         return live, 0, token

@@ -16,21 +16,9 @@ from sqlalchemy import Executable, Table, delete, update
 
 from app.models import ActionRow, ChatRow, GameRecord, GameStatus, Seat, Snapshot
 from app.models import Room as RoomRow
+from app.rooms import events as ev
 from app.rooms.clock import ClockSetting
 from app.rooms.data import RoomData, RoomStatus, SeatKind
-from app.rooms.events import (
-    Configured,
-    GameAbandoned,
-    GameStarted,
-    Noticed,
-    Played,
-    RoomEvent,
-    Said,
-    SeatHandedToBot,
-    SeatLeft,
-    SeatTaken,
-    Timed,
-)
 from games.base import canonical_hash
 
 JSON = Any
@@ -41,7 +29,7 @@ ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 SNAPSHOTS: Table = Snapshot.__table__  # type: ignore[assignment]
 CHAT: Table = ChatRow.__table__  # type: ignore[assignment]
 # What people do, as opposed to what the server does by itself (clocks, presence).
-TOUCHES = (SeatTaken, Configured, GameStarted, Played, Said)
+TOUCHES = (ev.SeatTaken, ev.Configured, ev.GameStarted, ev.Played, ev.Said)
 
 
 @dataclass
@@ -53,7 +41,7 @@ class Writes:
     touched: bool = False  # a person did it (a game nobody touches is abandoned)
 
 
-def writes_of(room: RoomData, version: int, events: Sequence[RoomEvent], *,
+def writes_of(room: RoomData, version: int, events: Sequence[ev.RoomEvent], *,
               snapshot_every: int, now: datetime) -> Writes:
     """Returns what storing ``events`` as ``version`` of the room writes (the version bump
     itself aside)."""
@@ -63,37 +51,37 @@ def writes_of(room: RoomData, version: int, events: Sequence[RoomEvent], *,
     return out
 
 
-def _add(out: Writes, room: RoomData, version: int, event: RoomEvent, snapshot_every: int,
+def _add(out: Writes, room: RoomData, version: int, event: ev.RoomEvent, snapshot_every: int,
          now: datetime) -> None:
     match event:
-        case SeatTaken(seat):
+        case ev.SeatTaken(seat):
             out.inserts.append((SEATS, {"room_id": room.id, "position": seat.position,
                                         "name": seat.name, "kind": seat.kind, "bot": seat.bot,
                                         "token_hash": seat.token_hash}))
-        case SeatLeft(position):
+        case ev.SeatLeft(position):
             out.statements += _free_seat(room, position)
-        case SeatHandedToBot(position, bot):
+        case ev.SeatHandedToBot(position, bot):
             out.statements.append(update(SEATS).where(
                 SEATS.c.room_id == room.id, SEATS.c.position == position)
                 .values(kind=SeatKind.BOT, bot=bot, token_hash=None))
-        case Configured(options, allow_spectators, turn_clock, gone_after):
+        case ev.Configured(options, allow_spectators, turn_clock, gone_after, hints):
             out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
-                options=options, allow_spectators=allow_spectators,
+                options=options, allow_spectators=allow_spectators, hints=hints,
                 turn_clock=clock_json(turn_clock), gone_after=gone_after))
-        case GameStarted():
+        case ev.GameStarted():
             _start_game(out, room, event, now)
-        case Played():
+        case ev.Played():
             _play(out, room, version, event, snapshot_every, now)
-        case Said(seat, name, text):
+        case ev.Said(seat, name, text):
             out.inserts.append((CHAT, _chat(room, version, now, kind="chat", text=text,
                                             seat=seat, name=name)))
-        case Noticed(text, only):
+        case ev.Noticed(text, only):
             out.inserts.append((CHAT, _chat(room, version, now, kind="notice", text=text,
                                             only=list(only) if only else None)))
-        case Timed(timing, due):
+        case ev.Timed(timing, due):
             out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
                 clock=timing.to_json(), deadline=due))
-        case GameAbandoned(reason):
+        case ev.GameAbandoned(reason):
             out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
                 status=RoomStatus.ABANDONED, deadline=None))
             out.statements.append(update(GAMES).where(GAMES.c.id == room.game_id).values(
@@ -122,7 +110,7 @@ def _free_seat(room: RoomData, position: int) -> list[Executable]:
     return out
 
 
-def _start_game(out: Writes, room: RoomData, event: GameStarted, now: datetime) -> None:
+def _start_game(out: Writes, room: RoomData, event: ev.GameStarted, now: datetime) -> None:
     game = room.game
     out.inserts.append((GAMES, {
         "id": event.game_id, "room_id": room.id, "game": game.id,
@@ -134,7 +122,7 @@ def _start_game(out: Writes, room: RoomData, event: GameStarted, now: datetime) 
         status=RoomStatus.PLAYING, matches=event.match, current_game_id=event.game_id))
 
 
-def _play(out: Writes, room: RoomData, version: int, event: Played, snapshot_every: int,
+def _play(out: Writes, room: RoomData, version: int, event: ev.Played, snapshot_every: int,
           now: datetime) -> None:
     game = room.game
     out.inserts.append((ACTIONS, {"game_id": room.game_id, "seq": event.seq, "seat": event.seat,

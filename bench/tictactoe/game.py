@@ -80,6 +80,11 @@ class TicTacToe(Game[State]):
         return [{"type": "cell", "seat": seat, "cell": action["cell"],
                  "text": f"{{seat:{seat}}} marks cell {action['cell'] + 1}"}]
 
+    def describe(self, state: State, seat: Seat, action: ActionDict) -> str:
+        """Returns the move in words: which cell is marked."""
+        row, col = divmod(action["cell"], 3)
+        return f"Mark the cell in row {row + 1}, column {col + 1}"
+
     def view(self, state: State, viewer: Viewer) -> Any:
         """Returns the board: nothing in tic-tac-toe is hidden."""
         return {"cells": list(state.cells), "to_act": sorted(self.to_act(state)),

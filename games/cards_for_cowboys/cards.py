@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from games.card_data import CardDataError, parse_card_list
+
 BACKS = {"river": 1, "cactus": 2, "rattlesnake": 3}
 MARKS = ("starter", "2P", "3+P", "4+P")
 EFFECTS = (
@@ -36,10 +38,6 @@ TRASH_WHILE_DRAWING = ("trash_for_2_dollars", "trash_for_jail", "trash_to_buy_fi
 SEAT_LETTERS = "abcd"
 _INT_FIELDS = ("cash", "cows", "bandits", "jail", "lose_cow", "cost", "act")
 _FIELDS = ("id", "back", *_INT_FIELDS, "mark", "effect", "text")
-
-
-class CardDataError(ValueError):
-    """The card data file is malformed; the message names the card and the field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,14 +124,8 @@ def _check(raw: Any, index: int) -> CardSpec:
 
 def parse_cards(data: Any) -> dict[int, CardSpec]:
     """Validates a card data document and returns the cards by number."""
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise CardDataError('expected an object with a "cards" list')
-    out: dict[int, CardSpec] = {}
-    for i, raw in enumerate(data["cards"]):
-        spec = _check(raw, i)
-        if spec.number in out:
-            raise CardDataError(f"card {spec.number}: field 'id' is used twice")
-        out[spec.number] = spec
+    out: dict[int, CardSpec] = parse_card_list(data, _check, lambda s: s.number,
+                                               lambda s: f"card {s.number}")
     if not any(s.mark == "starter" for s in out.values()):
         raise CardDataError("no card has mark 'starter': there would be no starter deck")
     for act in (1, 2, 3):

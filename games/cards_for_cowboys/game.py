@@ -12,16 +12,15 @@ from games.base import (
     Game,
     RandomBot,
     Result,
-    Seat,
+    Rule,
     Viewer,
 )
-from games.cards_for_cowboys import hidden, rules
+from games.cards_for_cowboys import hidden, rules, teach
 from games.cards_for_cowboys import view as views
 from games.cards_for_cowboys.actions import Action as ActionSchema
 from games.cards_for_cowboys.bots import PushYourLuckBot
 from games.cards_for_cowboys.cards import spec
 from games.cards_for_cowboys.state import Phase, State
-from games.rng import Rng
 
 
 class Options(BaseModel):
@@ -100,14 +99,9 @@ class CardsForCowboys(Game[State]):
         """Returns each seat's Herd."""
         return [float(p.herd) for p in state.players]
 
-    def secrets(self, state: State, viewer: Viewer) -> set[str]:
-        """Returns every card name ``viewer`` may not see."""
-        return views.secrets(state, viewer)
-
-    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
-                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
-        """Returns ``state`` with the cards hidden from ``viewer`` permuted (see ``hidden``)."""
-        return hidden.hidden_shuffle(state, viewer, rng, keep=keep, deck=deck)
+    # Which cards are hidden, and how to shuffle them, live beside the view.
+    secrets = staticmethod(views.secrets)
+    hidden_shuffle = staticmethod(hidden.hidden_shuffle)
 
     def invariants(self, state: State) -> list[str]:
         """Returns broken invariants: every card exactly once, tallies and phase consistent."""
@@ -134,6 +128,30 @@ class CardsForCowboys(Game[State]):
         """Returns "stop drawing" for a drawing seat out of time, where stopping is allowed."""
         stop = {"type": "stop"}
         return stop if stop in rules.legal(state, seat) else None
+
+    def describe(self, state: State, seat: int, action: Action) -> str:
+        """Returns what a legal action will do, in one sentence (see ``teach``)."""
+        return teach.describe(state, seat, action)
+
+    def refusal(self, state: State, seat: int, action: Action) -> Rule:
+        """Returns the rule that forbids ``action`` now."""
+        return teach.refusal(state, seat, action)
+
+    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns why each face-up card the seat could use cannot be used now."""
+        return teach.why_not(state, seat)
+
+    def card_notes(self) -> dict[str, str]:
+        """Returns what every card does (keyed by bare name: ``c74``, starters ``c91``)."""
+        return teach.card_notes()
+
+    def score_so_far(self, state: State, seat: int) -> Any:
+        """Returns this round's $, Cows and Bandits and the Herd if the round ended now."""
+        return teach.score_so_far(state, seat)
+
+    def situations(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns the situations the seat is in (first-game hints)."""
+        return teach.situations(state, seat)
 
     def describe_action(self, action: Action) -> str:
         """Returns a short label such as ``buy c74 ($1 (river))``."""

@@ -439,26 +439,26 @@ def _begin_buying(state: State, first: int, events: list[Event]) -> None:
 
 def _buy(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.players[seat]
-    card = action["card"]
-    s = spec(card)
-    shown = pyramid.remove(state.store, card)
-    p.bought.append(card)
-    p.spent += s.cost
-    p.buys_left -= 1
-    events.append({"type": "buy", "seat": seat, "face": s.face(),
-                   "text": f"{{seat:{seat}}} bought {s.words()} for ${s.cost}"})
-    _after_store_change(state, seat, shown, events)
+    p.spent += spec(action["card"]).cost
+    _from_store(state, seat, action["card"], p.bought, "buy", "bought {card} for ${cost}",
+                events)
 
 
 def _burn(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
-    card = action["card"]
+    _from_store(state, seat, action["card"], state.box, "burn", "burned {card} from the Store",
+                events)
+
+
+def _from_store(state: State, seat: int, card: str, into: list[str], kind: str, words: str,
+                events: list[Event]) -> None:
+    """Moves ``card`` from the Store to ``into`` with one of ``seat``'s buys, and says so."""
     s = spec(card)
     shown = pyramid.remove(state.store, card)
-    state.box.append(card)
-    p.buys_left -= 1
-    events.append({"type": "burn", "seat": seat, "face": s.face(),
-                   "text": f"{{seat:{seat}}} burned {s.words()} from the Store"})
+    into.append(card)
+    state.players[seat].buys_left -= 1
+    said = words.format(card=s.words(), cost=s.cost)
+    events.append({"type": kind, "seat": seat, "face": s.face(),
+                   "text": f"{{seat:{seat}}} {said}"})
     _after_store_change(state, seat, shown, events)
 
 

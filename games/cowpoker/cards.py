@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
+from games.card_data import CardDataError, parse_card_list
 from games.cards import Card, Rank, Suit
 from games.poker import Joker, PokerCard
 
@@ -37,10 +38,6 @@ PLACES = {
     "fewest_points": "the Gang with the fewest points",
     "most_points": "the Gang with the most points",
 }
-
-
-class CardDataError(ValueError):
-    """cards.json is malformed; the message names the card and the field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,14 +194,9 @@ def parse_card(raw: Any, index: int) -> CowCard:
 
 def parse_deck(data: Any) -> dict[str, CowCard]:
     """Validates the whole data file: 54 cards, unique ids, one Ace per Ranch."""
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise CardDataError("cards.json: expected an object with a 'cards' list")
-    cards: dict[str, CowCard] = {}
-    for i, raw in enumerate(data["cards"]):
-        card = parse_card(raw, i)
-        if card.id in cards:
-            raise CardDataError(f"card {card.id} ({card.name}): field 'id' is used twice")
-        cards[card.id] = card
+    cards: dict[str, CowCard] = parse_card_list(data, parse_card, lambda c: c.id,
+                                                lambda c: f"card {c.id} ({c.name})",
+                                                "cards.json")
     if len(cards) != DECK_SIZE:
         raise CardDataError(f"cards.json: expected {DECK_SIZE} cards, got {len(cards)}")
     for ranch in RANCHES:

@@ -11,10 +11,10 @@ from games.base import (
     Event,
     Game,
     Result,
-    Seat,
+    Rule,
     Viewer,
 )
-from games.cowpoker import hidden, rules, scoring, view
+from games.cowpoker import hidden, rules, scoring, teach, view
 from games.cowpoker.actions import Action as ActionType
 from games.cowpoker.bots import SmartBot
 from games.cowpoker.cards import CARD_IDS, CARDS, RANCHES
@@ -141,10 +141,8 @@ class Cowpoker(Game[State]):
                 hidden |= set(state.hands[p])
         return hidden
 
-    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
-                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
-        """Returns ``state`` with the cards hidden from ``viewer`` permuted (see ``hidden``)."""
-        return hidden.hidden_shuffle(state, viewer, rng, keep=keep, deck=deck)
+    # Which hidden cards may trade places lives in hidden.py.
+    hidden_shuffle = staticmethod(hidden.hidden_shuffle)
 
     def invariants(self, state: State) -> list[str]:
         """Checks that all 54 cards are somewhere, once, and Deadwood holds no hand."""
@@ -161,6 +159,30 @@ class Cowpoker(Game[State]):
         if sorted(cards) != sorted(CARD_IDS):
             out.append(f"{len(cards)} cards in play ({len(set(cards))} distinct), expected 54")
         return out
+
+    def describe(self, state: State, seat: int, action: Action) -> str:
+        """Returns what a legal action will do, in one sentence (see ``teach``)."""
+        return teach.describe(state, seat, action)
+
+    def refusal(self, state: State, seat: int, action: Action) -> Rule:
+        """Returns the rule that forbids ``action`` now."""
+        return teach.refusal(state, seat, action)
+
+    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns why each card the seat holds or sees in a Gang cannot be used now."""
+        return teach.why_not(state, seat)
+
+    def card_notes(self) -> dict[str, str]:
+        """Returns every card's Ranch, values and effect."""
+        return teach.card_notes()
+
+    def score_so_far(self, state: State, seat: int) -> Any:
+        """Returns the seat's three poker hands as they stand, and its score from its view."""
+        return teach.score_so_far(state, seat)
+
+    def situations(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns the situations the seat is in (first-game hints)."""
+        return teach.situations(state, seat)
 
     def describe_action(self, action: Action) -> str:
         """Returns a short label, e.g. "play Lasso Lem"."""

@@ -21,10 +21,10 @@ def _shown_to(st: State, pos: int, viewer: Viewer, keep: frozenset[Seat]) -> boo
     return seat is not None and (seat == viewer or seat in keep)
 
 
-def hidden_shuffle(st: State, viewer: Viewer, rng: Rng, *,
+def hidden_shuffle(state: State, viewer: Viewer, rng: Rng, *,
                    keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
-    """Returns a copy of ``st`` with the cards hidden from ``viewer`` permuted."""
-    out = st.clone()
+    """Returns a copy of ``state`` with the cards hidden from ``viewer`` permuted."""
+    out = state.clone()
     unseen: list[Slot] = slots_of(out.deck) if deck else []
     cellars: list[Slot] = []
     for pos in range(4):

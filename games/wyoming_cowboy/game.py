@@ -13,17 +13,17 @@ from games.base import (
     Game,
     RandomBot,
     Result,
-    Seat,
+    Rule,
     Viewer,
 )
-from games.rng import Rng
-from games.wyoming_cowboy import hidden, rules, view
+from games.wyoming_cowboy import hidden, rules, teach, view
 from games.wyoming_cowboy.actions import Action as ActionType
 from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import full_deck, words
 from games.wyoming_cowboy.guns import gun_name
 from games.wyoming_cowboy.options import PRESETS, Options
 from games.wyoming_cowboy.state import Phase, State, Step
+from games.wyoming_cowboy.view import secrets as secret_cards
 
 _DECKS = {n: sorted(full_deck(n)) for n in (1, 2)}
 
@@ -99,14 +99,9 @@ class WyomingCowboy(Game[State]):
         """Returns running totals (couples shown this hand included)."""
         return [float(x) for x in view.running_scores(state)]
 
-    def secrets(self, state: State, viewer: Viewer) -> set[str]:
-        """Returns card texts ``viewer`` must not see."""
-        return view.secrets(state, viewer)
-
-    def hidden_shuffle(self, state: State, viewer: Viewer, rng: Rng, *,
-                       keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
-        """Returns ``state`` with the cards hidden from ``viewer`` permuted (see ``hidden``)."""
-        return hidden.hidden_shuffle(state, viewer, rng, keep=keep, deck=deck)
+    # Which cards are hidden, and how to shuffle them, live beside the view.
+    secrets = staticmethod(secret_cards)
+    hidden_shuffle = staticmethod(hidden.hidden_shuffle)
 
     def invariants(self, state: State) -> list[str]:
         """Checks that every card is in exactly one place and every badge has its king."""
@@ -134,6 +129,30 @@ class WyomingCowboy(Game[State]):
         if state.phase == Phase.TURN and state.step == Step.REACT and seat == victim:
             return {"type": "stand"}
         return None
+
+    def describe(self, state: State, seat: int, action: ActionDict) -> str:
+        """Returns what a legal action will do, in one sentence (see ``teach``)."""
+        return teach.describe(state, seat, action)
+
+    def refusal(self, state: State, seat: int, action: ActionDict) -> Rule:
+        """Returns the rule that forbids ``action`` now."""
+        return teach.refusal(state, seat, action)
+
+    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns why each card the seat holds or has pulled cannot be used now."""
+        return teach.why_not(state, seat)
+
+    def card_notes(self) -> dict[str, str]:
+        """Returns what every card does in Wyoming Cowboy."""
+        return teach.card_notes()
+
+    def score_so_far(self, state: State, seat: int) -> Any:
+        """Returns the seat's hand as it would score if the hand ended now."""
+        return teach.score_so_far(state, seat)
+
+    def situations(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns the situations the seat is in (first-game hints)."""
+        return teach.situations(state, seat)
 
     def describe_action(self, action: ActionDict) -> str:
         """Returns a short English label for an action."""

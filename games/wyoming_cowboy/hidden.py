@@ -40,10 +40,10 @@ def hidden_slots(st: State, viewer: Viewer, keep: frozenset[Seat], deck: bool) -
     return out
 
 
-def hidden_shuffle(st: State, viewer: Viewer, rng: Rng, *,
+def hidden_shuffle(state: State, viewer: Viewer, rng: Rng, *,
                    keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
-    """Returns a copy of ``st``, the cards hidden from ``viewer`` permuted, hands sorted."""
-    out = st.clone()
+    """Returns a copy of ``state``, the cards hidden from ``viewer`` permuted, hands sorted."""
+    out = state.clone()
     permute(hidden_slots(out, viewer, keep, deck), rng)
     for hand in out.hands:
         hand.sort(key=sort_key)

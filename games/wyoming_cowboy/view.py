@@ -186,14 +186,14 @@ def visible(st: State, viewer: Viewer) -> set[str]:
     return seen
 
 
-def secrets(st: State, viewer: Viewer) -> set[str]:
+def secrets(state: State, viewer: Viewer) -> set[str]:
     """Returns card texts that must appear nowhere in ``viewer``'s view."""
-    hidden: set[str] = set(st.pile)
-    for s in range(st.seats):
+    hidden: set[str] = set(state.pile)
+    for s in range(state.seats):
         if s != viewer:
-            hidden.update(st.hands[s])
-            theirs = st.passing[s] if st.phase == Phase.PASS else None
+            hidden.update(state.hands[s])
+            theirs = state.passing[s] if state.phase == Phase.PASS else None
             if theirs:
                 hidden.update(theirs)
-    return hidden - visible(st, viewer)
+    return hidden - visible(state, viewer)
 

@@ -4,6 +4,7 @@ import { api, prefs, tokens } from "./api.js";
 import { $, fill, h } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { clockFields } from "./clock.js";
+import { openRules, playedBefore } from "./teaching.js";
 
 // Each game's table module says its options in words and offers presets of game length.
 async function optionWords(game) {
@@ -21,6 +22,8 @@ function gameCard(game, said) {
   const name = h("input", { id: `name-${game.id}`, name: "name", required: true, maxlength: 32,
     autocomplete: "nickname", value: prefs.get("name", "") });
   const spectators = h("input", { id: `spec-${game.id}`, type: "checkbox", checked: true });
+  // First-game hints are on for the first game played in this browser.
+  const hints = h("input", { id: `hints-${game.id}`, type: "checkbox", checked: !playedBefore() });
   const error = h("p", { class: "error", role: "alert" });
   const submit = h("button", { type: "submit", class: "primary" }, "Open a private room");
   const el = h("form", { class: "create", "data-game": game.id, onsubmit: async (e) => {
@@ -31,7 +34,7 @@ function gameCard(game, said) {
     submit.disabled = true;
     try {
       const room = await api("POST", "/rooms", { body: { game: game.id, name: who, options: form.read(),
-        allow_spectators: spectators.checked, ...clock.read() } });
+        allow_spectators: spectators.checked, hints: hints.checked, ...clock.read() } });
       prefs.set("name", who);
       tokens.set(room.code, room.token);
       location.href = `/r/${room.code}`;
@@ -44,12 +47,17 @@ function gameCard(game, said) {
   form.presets,
   h("details", { class: "game-options" }, h("summary", null, "Options"), form.element, clock.element),
   h("div", { class: "field inline" }, spectators, h("label", { for: spectators.id }, "Allow spectators")),
+  h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
   submit, error);
   const players = game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats}–${game.max_seats} players`;
   return h("li", { class: "game panel", id: `game-${game.id}` },
     h("h2", null, game.title),
     h("p", { class: "meta" }, players, game.bots?.length ? ` · bots: ${game.bots.join(", ")}` : ""),
     h("p", { class: "description" }, game.description || ""),
+    h("p", { class: "rules-link" }, h("a", { href: `/games/${encodeURIComponent(game.id)}/rules`, "data-rules": game.id,
+      // A plain click opens the rules beside the lobby; a new tab or window gets the page.
+      onclick: (e) => { if (e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); openRules(game.id, game.title); } } },
+    `How to play ${game.title}`)),
     el);
 }
 

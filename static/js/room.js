@@ -8,7 +8,8 @@ import { describeAction, renderChoices, renderResult } from "./actions.js";
 import * as generic from "./tables/generic.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { beeper, clockFields, countdown, heardServer, tick } from "./clock.js";
-import { followZoom, installZoom } from "./zoom.js";
+import * as teaching from "./teaching.js";
+import { followZoom, installZoom, zoomSlots } from "./zoom.js";
 import { mark, motionAllowed, patchedWords, remember, seatsPatched, settle, snapshot } from "./motion.js";
 import { askToNotify, chime, flagTab, notifyTurn } from "./notify.js";
 
@@ -42,9 +43,9 @@ state.clearSelection = () => { state.ui.selected = []; state.ui.menu = null; ren
 
 // ---------------------------------------------------------------- helpers
 
-function notice(text, kind = "error") {
+function notice(text, kind = "error", ...more) {
   const el = $("#notice");
-  el.textContent = text || "";
+  fill(el, text || "", ...more.filter(Boolean).map((m) => [" ", m]));
   el.dataset.kind = kind;
   el.hidden = !text;
 }
@@ -70,6 +71,7 @@ async function hostCall(method, path, body) {
 async function loadTable(gameId) {
   if (state.tableId === gameId && state.table) return state.table;
   state.tableId = gameId;
+  teaching.cardNotes(gameId).then((n) => { (state.notes ||= {})[gameId] = n; });
   try {
     state.table = await import(`/games/${encodeURIComponent(gameId)}/table.js`);
   } catch {
@@ -143,7 +145,9 @@ function connect() {
       if (msg.ref === undefined || msg.ref === state.pending) state.pending = false;
       state.errorCount += 1;
       // Those that close the socket: setConn says why once it is closed.
-      if (!msg.refusal && msg.code !== "kicked" && msg.code !== "spectators_off") notice(msg.message);
+      if (!msg.refusal && msg.code !== "kicked" && msg.code !== "spectators_off") {
+        notice(msg.message, "error", teaching.refusalWords(msg, state.doc));
+      }
       if (state.doc) render();
     },
   });
@@ -264,7 +268,7 @@ function renderHost() {
   panel.hidden = false;
   const game = state.games[r.game];
   // Keep the options form while the host edits it; rebuild when the room's options change.
-  const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.seats.length, r.seats.map((s) => s.bot),
+  const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.hints, r.seats.length, r.seats.map((s) => s.bot),
     r.clock && [r.clock.per_move, r.clock.bank], r.gone_after]);
   if (panel.dataset.key === optKey) return;
   panel.dataset.key = optKey;
@@ -284,10 +288,12 @@ function renderHost() {
       const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt", words: said.words, presets: said.presets });
       const clock = clockFields(r.clock, r.gone_after, "room");
       const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
+      const hints = h("input", { id: "room-hints", type: "checkbox", checked: r.hints });
       panel.append(h("details", { class: "game-options" }, h("summary", null, "Options"),
-        h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, ...clock.read() }); } },
+        h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() }); } },
           form.presets, form.element, clock.element,
           h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
+          h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
           h("button", { type: "submit" }, "Save options"))));
     }
   } else if (r.status === "finished" || r.status === "abandoned") {
@@ -325,7 +331,9 @@ function tableCtx() {
     },
   };
   if (isHost() && doc.room.status === "finished") ctx.rematch = () => hostCall("POST", "/rematch");
-  ctx.label = (a) => (table.label ? table.label(a, ctx) : null) || describeAction(a, ctx);
+  // The game's own sentence for a move first (doc.teach.moves), else the table's label.
+  ctx.words = (a) => { const w = teaching.moveWords(doc, a); return w ? ctx.text(w) : null; };
+  ctx.label = (a) => ctx.words(a) || (table.label ? table.label(a, ctx) : null) || describeAction(a, ctx);
   return ctx;
 }
 
@@ -358,6 +366,7 @@ async function renderPlay() {
   const r = doc.room;
   const key = $("#play").contains(document.activeElement) ? focusKey(document.activeElement) : null;
   const tableEl = $("#table"), promptEl = $("#prompt"), resultEl = $("#result"), reactionEl = $("#reaction"), handEl = $("#hand");
+  teaching.renderBar($("#teach-bar"), doc);
   const dock = $("#dock");
   if (!doc.game) {
     fill(promptEl, r.status === "lobby"
@@ -391,6 +400,7 @@ async function renderPlay() {
   dock.classList.toggle("yours", yourTurn || state.pending !== false);
   dock.classList.toggle("over", over);
   tableEl.dataset.game = r.game;
+  if (r.you !== null) teaching.notePlayed();
   $("#play").dataset.game = r.game;
   // Where every face-up card is before the redraw, so that what moved can travel.
   const words = state.pendingWords;
@@ -408,6 +418,8 @@ async function renderPlay() {
     clear(tableEl); clear(reactionEl); clear(handEl);
     generic.render(tableEl, view, ctx);
   }
+  // The hand and the decision bar hold cards too: teaching marks and explains them all.
+  teaching.afterRender($("#play"), doc, ctx);
   handEl.hidden = !handEl.firstChild;
   followZoom();
   clear(resultEl);
@@ -569,7 +581,20 @@ function wirePrefs() {
   open.addEventListener("click", () => show(!document.body.classList.contains("log-shown")));
   $("#log-close").addEventListener("click", () => show(false));
   panel.addEventListener("keydown", (e) => { if (e.key === "Escape" && document.body.classList.contains("log-shown")) show(false); });
-  installZoom(document);
+  // One enlarged-card dialog: the teaching module's, with the card's note and why it waits.
+  const explain = async (el) => {
+    const d = state.doc;
+    if (!d) return;
+    const notes = await teaching.cardNotes(d.room.game);
+    teaching.enlarge(el, { note: teaching.noteFor(notes, el.dataset.card), why: d.teach?.why_not?.[el.dataset.card],
+      names: names(), gameId: d.room.game, title: d.room.title });
+  };
+  installZoom(document, { modal: explain });
+  // The hover tooltip says what the card does in this game too (notes fetched once a game).
+  zoomSlots.push((el) => {
+    const note = teaching.noteFor(state.notes?.[state.doc?.room?.game], el.dataset.card);
+    return note ? h("p", { class: "zoom-text zoom-note" }, note) : null;
+  });
 }
 
 const beep = beeper(() => prefs.get("sound", true));

@@ -1,7 +1,10 @@
 // The enlarged card: any face-up card shows its whole face and its text at a readable
-// size, on hover (a mouse), a long press (a touch screen) or a key (Z, or Enter on a card
-// that does nothing else). Tables say what a card's text is with zoomable(); anything else
-// (a rules note, why a card cannot be played) is added through zoomSlots.
+// size, on hover (a mouse: a tooltip beside the card), a long press (a touch screen) or
+// the Z key. Tables say what a card's text is with zoomable(); anything else (what the
+// card does in this game, why it waits) is added through zoomSlots. The room hands the
+// long press and the key to the teaching module's enlarged card (a dialog with the card's
+// note and why it waits) through installZoom's `modal`; without one they open this
+// module's own dialog.
 
 import { h } from "./dom.js";
 
@@ -97,8 +100,12 @@ export function hideZoom(restore = false) {
   opener = null;
 }
 
-/** Wires hover, long press and keys for every card under `root`. */
-export function installZoom(root = document) {
+/**
+ * Wires hover, long press and the Z key for every card under `root`. `modal(el)`, if
+ * given, opens the enlarged card as a dialog (the long press and the key).
+ */
+export function installZoom(root = document, { modal = null } = {}) {
+  const dialog = (el) => (modal ? modal(el) : showZoom(el, { modal: true }));
   root.addEventListener("pointerover", (e) => {
     if (e.pointerType !== "mouse") return;
     const el = cardOf(e.target);
@@ -119,7 +126,7 @@ export function installZoom(root = document) {
     clearTimeout(pressTimer);
     pressed = false;
     if (!el) return;
-    pressTimer = setTimeout(() => { pressed = true; showZoom(el, { modal: true }); }, PRESS_MS);
+    pressTimer = setTimeout(() => { pressed = true; hideZoom(); dialog(el); }, PRESS_MS);
   }, { passive: true });
   const cancel = () => clearTimeout(pressTimer);
   root.addEventListener("touchmove", cancel, { passive: true });
@@ -128,14 +135,14 @@ export function installZoom(root = document) {
     // A long press shows the card; it must not also play it.
     if (pressed) { e.preventDefault(); pressed = false; }
   });
-  root.addEventListener("contextmenu", (e) => { if (cardOf(e.target) && e.pointerType !== "mouse") e.preventDefault(); });
   root.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && box) { e.stopPropagation(); hideZoom(true); return; }
     const el = cardOf(e.target);
     if (!el || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === "z" || e.key === "Z" || (e.key === "Enter" && el.tagName !== "BUTTON")) {
+    if (e.key === "z" || e.key === "Z" || (!modal && e.key === "Enter" && el.tagName !== "BUTTON")) {
       e.preventDefault();
-      showZoom(el, { modal: true });
+      hideZoom();
+      dialog(el);
     }
   }, true);
   root.addEventListener("click", (e) => {

@@ -127,3 +127,31 @@ async def test_lobby_removal_renumbers_seats_and_survives_a_reload(service, sett
     assert [(s.position, s.name) for s in again.seats] == [(0, "Ana"), (1, "Cy")]
     assert again.seat_for_token(cy) == 1
     await other.db.dispose()
+
+
+async def test_first_game_hints_are_a_room_option_kept_in_the_database(service, settings) -> None:
+    live, _, host = await service.create(game_id="highcard", options={}, name="Ana",
+                                         hints=False)
+    assert document(live, 0, 10)["room"]["hints"] is False
+    await service.configure(live.code, host, hints=True)
+    other = RoomService(Database(settings.database_url), settings)
+    again = await other.get(live.code)
+    assert again.hints is True and document(again, 0, 10)["room"]["hints"] is True
+    await other.close()
+    await other.db.dispose()
+
+
+async def test_the_document_tells_a_seat_its_moves_in_words_and_a_spectator_nothing(
+        service) -> None:
+    live, _, host = await service.create(game_id="wyoming_cowboy",
+                                         options={"max_hands": 1}, name="Ana")
+    for _ in range(2):
+        await service.add_bot(live.code, host, "random")
+    await service.start(live.code, host)
+    dealer = next(iter(live.to_act()))
+    doc = document(live, dealer, 10)
+    assert len(doc["teach"]["moves"]) == len(doc["legal"]) > 0
+    assert doc["teach"]["moves"][0].startswith("Have everyone pass three cards")
+    assert doc["teach"]["score"]["title"] == "Hand 1 if it ended now"
+    assert document(live, None, 10)["teach"] == {"moves": [], "why_not": {}, "score": None,
+                                                 "hints": {}}

@@ -108,6 +108,9 @@ async def test_bad_input_gets_errors_and_changes_nothing(server: LiveServer) -> 
         err = await a.error()
         assert err["code"] == code_expected, (raw[:60], err)
         assert err["message"]
+        if code_expected == "illegal_action":  # a refusal of the game names its rule
+            assert err["rule"] == {"anchor": "", "text": "That move is not among the ones "
+                                   "the rules allow you now."}
     # Out of turn: a plays, then plays again before b.
     await a.send({"type": "action", "action": a.doc["legal"][0], "ref": "x"})
     await a.until(lambda c: "x" in c.acks)
@@ -115,6 +118,7 @@ async def test_bad_input_gets_errors_and_changes_nothing(server: LiveServer) -> 
                   "ref": "y"})
     err = await a.error()
     assert err["code"] == "not_your_turn" and err["ref"] == "y"
+    assert err["rule"]["text"] == "Only the seats the game waits for may act now."
     # The socket stays usable and only the one legal action changed anything.
     fresh = await a.fresh_sync()
     assert fresh["version"] == version + 1 and (fresh["version"], fresh["doc"]) == a.replaced

@@ -173,30 +173,31 @@ def enlarge(page: Page, phone: bool, shot: Path) -> float | None:
         return None
     card = page.locator(found).first
     if phone:
-        # A long press shows the card (and does not play it)...
+        # A long press opens the enlarged card (and does not play it)...
         touch = {"identifier": 1, "clientX": 1, "clientY": 1}
         card.dispatch_event("touchstart", {"touches": [touch]})
-        page.wait_for_selector("#zoom")
+        page.wait_for_selector("#card-zoom")
         card.dispatch_event("touchend", {"touches": []})
         page.keyboard.press("Escape")
-        page.wait_for_selector("#zoom", state="detached")
+        page.wait_for_selector("#card-zoom", state="detached")
         # ... and so does the Z key on a focused card.
         card.focus()
         page.keyboard.press("z")
+        box, text = "#card-zoom", "#card-zoom .card-note, #card-zoom h2"
     else:
         card.hover()
-    page.wait_for_selector("#zoom")
-    size: float = page.evaluate("""() => {
-      const z = document.querySelector('#zoom');
-      const t = z.querySelector('.zoom-text') || z.querySelector('.zoom-title');
+        box, text = "#zoom", "#zoom .zoom-text, #zoom .zoom-title"
+    page.wait_for_selector(box)
+    size: float = page.evaluate("""(sel) => {
+      const t = document.querySelector(sel);
       return t && t.textContent.trim() ? parseFloat(getComputedStyle(t).fontSize) : 0;
-    }""")
+    }""", text)
     page.screenshot(path=str(shot))
     if phone:
         page.keyboard.press("Escape")
     else:
         page.mouse.move(1, 1)
-    page.wait_for_selector("#zoom", state="detached")
+    page.wait_for_selector(box, state="detached")
     return size
 
 

@@ -3,6 +3,7 @@
 from importlib.metadata import entry_points
 
 import pytest
+from saloon_high_card import HighCard
 
 from games import registry
 from games.base import Game
@@ -16,12 +17,23 @@ def test_built_in_games_register_through_entry_points() -> None:
         assert isinstance(game, Game) and game.id == name
 
 
-def test_run_time_registration_adds_and_removes_a_game(toy) -> None:
-    assert registry.get_game("highcard") is toy
+def test_run_time_registration_adds_and_removes_a_game() -> None:
+    class Twin(HighCard):
+        id = "highcard_twin"
+
+    twin = Twin()
+    assert "highcard_twin" not in registry.all_games()
+    registry.register(twin)
+    try:
+        assert registry.get_game("highcard_twin") is twin
+    finally:
+        registry.unregister("highcard_twin")
+    assert "highcard_twin" not in registry.all_games()
+
+
+def test_unregister_leaves_entry_point_games_alone(toy) -> None:
     registry.unregister("highcard")
-    assert "highcard" not in registry.all_games()
-    registry.register(toy)
-    assert "highcard" in registry.all_games()
+    assert registry.get_game("highcard") is toy
 
 
 def test_unknown_game_error_lists_the_known_ones() -> None:

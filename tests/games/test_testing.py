@@ -5,20 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from saloon_high_card import HighCard, State
 
-from games.base import Event, Viewer
+from games.base import Event, Rule, Viewer
 from games.testing import (
     CHECKS,
+    check_descriptions,
     check_game,
     check_hidden_shuffle,
     check_invariants,
+    check_refusals_name_rules,
+    check_rules_page,
+    check_teaching_does_not_leak,
     check_when_asked,
     first_difference,
     moved_values,
     play_games,
     shown,
 )
-from tests.toygame import HighCard, State
 
 
 class PeekingView(HighCard):
@@ -95,3 +99,51 @@ def test_moved_values_and_where_they_show() -> None:
     moved = moved_values(before, after)
     assert moved == {"2C", "7S"}
     assert shown({"top": "7S", "left": "9D", "n": 2}, moved) == {(".top", "7S")}
+
+
+class Wordless(HighCard):
+    """Brings neither a rules page nor words for its moves."""
+
+    def rules_markdown(self) -> None:  # type: ignore[override]
+        return None
+
+    def describe(self, state: State, seat: int, action: Any) -> str:
+        return self.describe_action(action)
+
+
+class TellsTooMuch(HighCard):
+    """Says in its hints which card the next seat holds."""
+
+    def situations(self, state: State, seat: int) -> dict[str, Rule]:
+        other = (seat + 1) % state.seats
+        if not state.hands[other]:
+            return {}
+        return {"peek": Rule("a-trick", f"Your neighbour holds {state.hands[other][0]}")}
+
+
+class NamesNoSection(HighCard):
+    """Refuses moves with a rule its rules page does not have."""
+
+    def refusal(self, state: State, seat: int, action: Any) -> Rule:
+        return Rule("no-such-section", "Not now.")
+
+
+def test_a_game_without_a_rules_page_or_words_fails_the_teaching_checks() -> None:
+    game = Wordless()
+    played = play_games(game, games=1)
+    with pytest.raises(AssertionError, match="has no rules page"):
+        check_rules_page(game, played)
+    with pytest.raises(AssertionError, match="no description in words"):
+        check_descriptions(game, played)
+
+
+def test_a_hint_that_names_a_hidden_card_fails_the_leak_check() -> None:
+    game = TellsTooMuch()
+    with pytest.raises(AssertionError, match=r"seat \d is told \['"):
+        check_teaching_does_not_leak(game, play_games(game, games=1))
+
+
+def test_a_refusal_naming_a_section_the_page_lacks_fails() -> None:
+    game = NamesNoSection()
+    with pytest.raises(AssertionError, match="no-such-section"):
+        check_refusals_name_rules(game, play_games(game, games=1))

@@ -1,7 +1,8 @@
 """A server process for tests: ``python -m tests.support.serve PORT``.
 
-It serves the app configured by the environment, with the test game registered, and
-prints ``ready`` on its standard output once it accepts connections.
+It serves the app configured by the environment (its ``PYTHONPATH`` carries the test
+plugins, so the registry finds High Card by its entry point), and prints ``ready`` on
+its standard output once it accepts connections.
 """
 
 from __future__ import annotations
@@ -10,9 +11,6 @@ import socket
 import sys
 
 import uvicorn
-
-from games import registry
-from tests import toygame
 
 READY = "ready"
 
@@ -28,7 +26,6 @@ class _Announcing(uvicorn.Server):
 
 def main(argv: list[str]) -> None:
     """Serves on the port given as the only argument until killed."""
-    registry.register(toygame.GAME)
     _Announcing(uvicorn.Config("app.main:create_app", factory=True, host="127.0.0.1",
                                port=int(argv[0]), log_level="warning")).run()
 

@@ -76,8 +76,11 @@ def free_port() -> int:
 
 def spawn_server(port: int, env: Mapping[str, str]) -> subprocess.Popen[str]:
     """Starts a server process (``tests.support.serve``) on ``port``; returns once it serves."""
+    # The suite's admin token, unless the caller set one: a server making its own would
+    # write it to a file in the working tree.
+    env = {"ADMIN_TOKEN": ADMIN_TOKEN, **env}
     proc = subprocess.Popen([sys.executable, "-m", "tests.support.serve", str(port)], cwd=ROOT,
-                            env=dict(env), stdout=subprocess.PIPE, text=True)
+                            env=env, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     deadline = time.monotonic() + 2 * STARTUP_SECONDS
     said = ""

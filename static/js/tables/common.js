@@ -55,7 +55,7 @@ export function pickAndConfirm(ctx, candidates, cards, make, { field = "cards", 
     : make(c, { extraClass: "dim" })));
   const confirm = h("button", { type: "button", class: "primary", "data-confirm": "yes",
     "data-action": match ? actionKey(match) : null, disabled: !match, onclick: () => match && ctx.act(match) },
-  match ? `${verb}: ${ctx.label(match)}` : `${verb} (${sel.length} of ${size} chosen)`);
+  match ? (ctx.words?.(match) || `${verb}: ${ctx.label(match)}`) : `${verb} (${sel.length} of ${size} chosen)`);
   return h("div", { class: "picker" }, row, h("div", { class: "confirm-row" }, confirm,
     sel.length ? h("button", { type: "button", class: "small", onclick: () => { ctx.ui.selected = []; ctx.rerender(); } }, "Clear") : null,
     hint ? h("span", { class: "help" }, hint) : null));

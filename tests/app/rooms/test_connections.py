@@ -5,17 +5,17 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from saloon_high_card import GAME as HIGH_CARD
 
 from app.rooms import connections as conns
 from app.rooms.connections import Connection, Connections
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
-from tests import toygame
 
 
 def room(version: int = 1) -> RoomData:
     """A lobby of High Card with two seats."""
     seats = [SeatInfo(0, "Ana", SeatKind.HUMAN), SeatInfo(1, "Bo", SeatKind.HUMAN)]
-    return RoomData(id=1, code="abc", game=toygame.GAME, options={}, status=RoomStatus.LOBBY,
+    return RoomData(id=1, code="abc", game=HIGH_CARD, options={}, status=RoomStatus.LOBBY,
                     host_seat=0, allow_spectators=True, version=version, matches=0,
                     seats=seats)
 

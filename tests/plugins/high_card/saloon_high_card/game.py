@@ -1,4 +1,4 @@
-"""High Card: a small game that lives only in the tests and exercises the whole contract.
+"""High Card: a small game from its own distribution that exercises the whole contract.
 
 Each seat is dealt three cards face down. In each of three tricks every seat plays one
 card at the same time (simultaneous play, hidden until all have chosen); the highest
@@ -109,6 +109,9 @@ class HighCard(Game[State]):
             s.played = [None] * s.seats
         return events
 
+    def describe(self, state: State, seat: int, action: Action) -> str:
+        return f"Play {action['card']} into this trick, face down until everyone has"
+
     def is_over(self, state: State) -> bool:
         return self._over(state)
 
@@ -124,7 +127,15 @@ class HighCard(Game[State]):
             "won": list(state.won),
             "stock": len(state.stock),
             "to_act": sorted(self.to_act(state)),
+            "prompt": self._prompt(state, viewer),
         }
+
+    def _prompt(self, state: State, viewer: Viewer) -> str:
+        if self._over(state):
+            return "The game is over."
+        if viewer is not None and state.played[viewer] is None:
+            return "Choose a card: everyone plays at once, and the highest card wins the trick."
+        return "Waiting for every seat to choose a card."
 
     def omniscient_view(self, state: State) -> Any:
         d = state.to_json()

@@ -1,0 +1,255 @@
+"""The game in words for one seat: what each legal move does, why a card cannot be used
+now, which rule refuses a move, this round's Cows, $ and Bandits, and first-game hints.
+
+Only what the seat sees is read: its own row, its draw pile's backs, the cards an
+effect let it look at, the Store's face-up cards. Cards are named by their faces,
+never by their names (a name may be hidden again later). Anchors are the headings of
+``rules.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Rule
+from games.cards_for_cowboys import rules
+from games.cards_for_cowboys import store as pyramid
+from games.cards_for_cowboys.cards import BACKS, SPECS, spec
+from games.cards_for_cowboys.state import Phase, State, Status
+
+Action = dict[str, Any]
+
+BUST = 3
+EFFECT_WORDS = {
+    "trash_for_2_dollars": "Trash it while drawing: it leaves the game and counts $2 this round.",
+    "trash_for_jail": "Trash it while drawing: it jails one Bandit this round.",
+    "trash_to_buy_first": "Trash it while drawing: you buy (or burn) first this round.",
+    "trash_to_replay": "Trash it while drawing, then play any card of your discard pile as "
+                       "if drawn.",
+    "trash_to_reorder": "When you stop, you may trash it to look at your top three cards "
+                        "and put them back in any order.",
+    "reorder_top_three": "When you stop, look at your top three cards and put them back in "
+                         "any order.",
+    "two_cows_if_first": "2 Cows instead of 1 when it is the first card you draw this round.",
+    "draw_four": "You must draw four more cards (you stop early only if you bust).",
+    "double_next": "The next card you draw counts double: $, Cows and Bandits.",
+    "extra_buy": "One more buy or burn this round.",
+    "return_to_deck": "When you stop without busting, put one drawn card (this one too) on "
+                      "top of your deck: its $ and Cows are not used.",
+    "gift_others": "Every other player gets +$1 this round.",
+    "pass_jail": "At the round's end, give this card to another player's discard pile.",
+}
+RISK = {"river": "a river back (1 cactus: safe)", "cactus": "a cactus back (2 cacti: mixed)",
+        "rattlesnake": "a rattlesnake back (3 cacti: risky)"}
+
+
+def card_notes() -> dict[str, str]:
+    """Returns what every card does, keyed by its bare name (``c74``; starters ``c91``)."""
+    out = {}
+    for n, s in SPECS.items():
+        parts = [s.text.rstrip(".") + "."]
+        if s.effect in EFFECT_WORDS:
+            parts.append(EFFECT_WORDS[s.effect])
+        if s.bandits:
+            parts.append(f"Its Bandit{'s' if s.bandits > 1 else ''} bring you nearer a bust "
+                         "(3 Bandits bust you).")
+        if s.jail:
+            parts.append("A Jail cancels one Bandit this round, even one drawn later.")
+        parts.append(f"It has {RISK[s.back]}.")
+        parts.append("A starter card." if s.mark == "starter" else
+                     f"Costs ${s.cost} in the Store (Act {s.act}).")
+        out[f"c{n}"] = " ".join(parts)
+    return out
+
+
+def _cacti(back: str) -> str:
+    n = BACKS[back]
+    return "1 cactus" if n == 1 else f"{n} cacti"
+
+
+def _face(card: str) -> str:
+    return spec(card).words()
+
+
+def describe(st: State, seat: int, a: Action) -> str:
+    """Returns one sentence saying what the legal action ``a`` of ``seat`` does."""
+    t = a["type"]
+    p = st.players[seat]
+    tally = rules.tally(st, seat)
+    if t == "draw":
+        top = st.players[seat].draw[0] if p.draw else None
+        back = f": a {spec(top).back} back ({_cacti(spec(top).back)})" if top else ""
+        forced = (f" — {p.must_draw} forced draw{'s' if p.must_draw > 1 else ''} left"
+                  if p.must_draw else "")
+        return f"Draw your top card{back}{forced}"
+    if t == "stop":
+        return f"Stop drawing and keep ${tally.cash} and {tally.cows} Cows"
+    if t == "trash":
+        s = spec(a["card"])
+        what = EFFECT_WORDS.get(s.effect, "Trash it.")
+        return f"Trash {_face(a['card'])}: {what[0].lower() + what[1:]}"
+    if t == "skip":
+        return "Keep the card: do not look at your top three cards"
+    if t == "replay":
+        return f"Play {_face(a['card'])} from your discard pile as if you had drawn it"
+    if t == "return":
+        return f"Put {_face(a['card'])} back on top of your deck (its $ and Cows are not used)"
+    if t == "reorder":
+        faces = ", then ".join(_face(c) for c in a["order"])
+        return f"Put your top cards back in this order, top first: {faces}"
+    if t == "throw":
+        return f"Throw {a['hand']} (rock beats scissors, scissors paper, paper rock)"
+    if t == "first":
+        who = "yourself" if a["seat"] == seat else f"{{seat:{a['seat']}}}"
+        return f"Name {who} to buy first; buying then goes clockwise"
+    if t == "buy":
+        s = spec(a["card"])
+        left = tally.cash - p.spent
+        return f"Buy {_face(a['card'])} for ${s.cost} of your ${left}: it joins your deck"
+    if t == "burn":
+        return f"Burn {_face(a['card'])}: it leaves the Store for good, and nobody gets it"
+    if t == "pass":
+        return "Buy nothing more this round"
+    if t == "give":
+        return f"Give {_face(a['card'])} to {{seat:{a['to']}}}: it goes on their discard pile"
+    return str(t)
+
+
+def refusal(st: State, seat: int, a: Action) -> Rule:
+    """Returns the rule that forbids ``a`` to ``seat`` now."""
+    t = a.get("type")
+    if st.phase == Phase.OVER:
+        return Rule("winning", "The game is over: the third Act's Store is empty.")
+    acting = rules.to_act(st)
+    p = st.players[seat] if 0 <= seat < st.seats else None
+    if seat not in acting:
+        if st.phase == Phase.DRAW and p is not None and p.status == Status.BUSTED:
+            return Rule("busting", "You busted this round: you draw, score and buy nothing "
+                        "more until the next one.")
+        if st.phase == Phase.DRAW:
+            return Rule("the-draw", "You stopped: the others are still drawing.")
+        if st.phase == Phase.RPS:
+            return Rule("the-buy-order", "Only the players tied for the buy order throw "
+                        "rock-paper-scissors, once each exchange.")
+        if st.phase in (Phase.BUY, Phase.CHOOSE):
+            return Rule("the-buy-order", "Players buy one at a time, in the buy order.")
+        return Rule("card-effects", "Only the owner of the pass-on Jail gives it away now.")
+    if t in ("buy", "burn", "pass"):
+        if st.phase != Phase.BUY:
+            return Rule("buying", "Buying comes after everyone has stopped or busted.")
+        if t == "buy":
+            return Rule("buying", "You may buy a face-up Store card costing no more than the "
+                        "$ you have left.")
+        return Rule("buying", "You may burn any face-up Store card instead of buying.")
+    if t in ("draw", "stop", "trash"):
+        if st.phase != Phase.DRAW:
+            return Rule("the-draw", "Drawing is over for this round.")
+        if t == "stop" and p is not None and p.must_draw:
+            return Rule("card-effects", "A card makes you draw four more: you may stop only "
+                        "after them.")
+        if t == "trash":
+            return Rule("card-effects", "Only a trash-to-use card in front of you can be "
+                        "trashed, and only while you are drawing.")
+        return Rule("the-draw", "Draw while you have cards in your deck or discard pile, or "
+                    "stop.")
+    if st.phase == Phase.RPS:
+        return Rule("the-buy-order", "Tied players throw rock, paper or scissors.")
+    if st.phase == Phase.CHOOSE:
+        return Rule("the-buy-order", "The winner of the buy order names a player still in "
+                    "the round to buy first.")
+    return Rule("card-effects", "A card's effect asks you for this choice first.")
+
+
+def why_not(st: State, seat: int) -> dict[str, Rule]:
+    """Returns why each face-up Store card and each card in front of the seat cannot be
+    used now (keyed by card name; those cards are face up for everyone)."""
+    out: dict[str, Rule] = {}
+    if st.phase == Phase.OVER:
+        return out
+    p = st.players[seat]
+    legal = rules.legal(st, seat)
+    buyable = {a["card"] for a in legal if a["type"] == "buy"}
+    for c in pyramid.face_up(st.store):
+        if c in buyable:
+            continue
+        if st.phase == Phase.BUY and seat in rules.to_act(st):
+            left = rules.tally(st, seat).cash - p.spent
+            out[c] = Rule("buying", f"It costs ${spec(c).cost}; you have ${left} left. You "
+                          "may still burn it.")
+        elif st.phase == Phase.BUY and p.status == Status.BUSTED:
+            out[c] = Rule("busting", "You busted this round: you buy nothing.")
+        elif st.phase == Phase.BUY:
+            out[c] = Rule("the-buy-order", f"{{seat:{st.order[st.buyer]}}} is buying; your "
+                          "turn to buy comes in the buy order.")
+        else:
+            out[c] = Rule("buying", "Cards are bought after everyone has stopped or busted.")
+    trashable = {a["card"] for a in legal if a["type"] == "trash"}
+    for c in p.row:
+        if c in trashable:
+            continue
+        effect = spec(c).effect
+        if effect in rules.TRASH_WHILE_DRAWING:
+            out[c] = Rule("card-effects", "It can be trashed only while you are drawing"
+                          + (" and your discard pile holds a card." if effect == "trash_to_replay"
+                             else "."))
+        elif effect in ("trash_to_reorder", "reorder_top_three", "return_to_deck"):
+            out[c] = Rule("card-effects", "Its effect works when you stop drawing.")
+        else:
+            out[c] = Rule("card-effects", "It counts where it lies: nothing to do with it "
+                          "now.")
+    return out
+
+
+def score_so_far(st: State, seat: int) -> dict[str, Any]:
+    """Returns this round's $, Cows and Bandits for the seat, and its Herd as it would stand
+    if the round ended now (a bust scores nothing)."""
+    p = st.players[seat]
+    t = rules.tally(st, seat)
+    before = p.herd - (p.round_cows if st.phase != Phase.DRAW else 0)
+    lines: list[list[Any]] = [["Herd before this round", before]]
+    notes = [f"${t.cash} this round" + (f" (${t.gift} of it gifts)" if t.gift else ""),
+             f"Bandits: {t.bandits}, Jails: {t.jails} — {BUST} Bandits not jailed bust you"]
+    if st.phase == Phase.DRAW:
+        if p.status == Status.BUSTED:
+            lines.append(["Busted: no Cows this round", 0])
+            total = p.herd
+        else:
+            gain = max(0, p.herd + t.cows) - p.herd
+            lines.append([f"Cows this round: {t.cows}", gain])
+            total = p.herd + gain
+    else:
+        lines.append(["Cows this round" if p.status != Status.BUSTED else "Busted: no Cows",
+                      p.round_cows])
+        total = p.herd
+    return {"title": f"Act {st.act}, round {st.round}", "lines": lines,
+            "total": float(total), "notes": notes}
+
+
+def situations(st: State, seat: int) -> dict[str, Rule]:
+    """Returns the situations the seat is in, each with a first-game hint."""
+    out: dict[str, Rule] = {}
+    p = st.players[seat]
+    acting = seat in rules.to_act(st)
+    if st.phase == Phase.DRAW and p.status == Status.DRAWING and not p.pending:
+        out["first_draw"] = Rule("the-draw", "Draw cards one at a time for $ and Cows, or "
+                                 "stop. The back of your top card shows its risk: more "
+                                 "cacti, more Bandits. Three Bandits bust you.")
+        t = rules.tally(st, seat)
+        if t.bandits - t.jails == BUST - 1:
+            out["two_bandits"] = Rule("busting", "Two Bandits: one more and you bust, losing "
+                                      "this round's Cows and buys. Stopping is safe.")
+    if st.phase != Phase.OVER and p.status == Status.BUSTED:
+        out["first_bust"] = Rule("busting", "Bust! Three Bandits: this round you score no "
+                                 "Cows and buy nothing. Your cards go to your discard pile.")
+    if acting and p.pending:
+        out["effect_choice"] = Rule("card-effects", "A card's effect asks you to choose.")
+    if acting and st.phase == Phase.BUY:
+        out["first_buy"] = Rule("buying", "Buy one face-up Store card you can pay for, burn "
+                                "one so nobody gets it, or pass. Bought cards join your deck.")
+    if acting and st.phase == Phase.RPS:
+        out["rps"] = Rule("the-buy-order", "A tie for the buy order: rock-paper-scissors "
+                          "decides who names the first buyer.")
+    if acting and st.phase == Phase.CHOOSE:
+        out["choose"] = Rule("the-buy-order", "You won the buy order: name who buys first "
+                             "(often yourself).")
+    return out

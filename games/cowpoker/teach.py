@@ -1,0 +1,214 @@
+"""The game in words for one seat: what each legal move does, why a card cannot be used
+now, which rule refuses a move, the three poker hands as they stand, and first-game
+hints.
+
+Only what the seat sees is read: its hand and Cellar, every Gang, the trick on the
+table. Anchors are the headings of ``rules.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Rule
+from games.cowpoker import rules, scoring
+from games.cowpoker.cards import CARDS, EFFECT_KINDS, PLACES, TOWN
+from games.cowpoker.state import Phase, State
+from games.cowpoker.words import who
+from games.poker import describe as poker_words
+
+Action = dict[str, Any]
+
+RANK_WORDS = {"2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
+              "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King",
+              "A": "Ace", "Joker": "Joker"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def _face(card_id: str) -> str:
+    c = CARDS[card_id]
+    if c.rank == "Joker":
+        return "a Joker"
+    return f"the {RANK_WORDS[c.rank]} of {SUIT_WORDS[c.suit]}"
+
+
+def _card(card_id: str) -> str:
+    c = CARDS[card_id]
+    return f"{c.name} ({_face(card_id)}, {c.ranch})"
+
+
+def card_notes() -> dict[str, str]:
+    """Returns every card's Ranch, values and effect, keyed by its id (``c05``)."""
+    out = {}
+    for cid, c in CARDS.items():
+        home = "the Town: its effect works for anyone" if c.ranch == TOWN else (
+            f"the {c.ranch} Ranch: its effect works in {c.ranch}'s Gang, or in a Gang "
+            f"holding {c.ranch}'s Ace")
+        face = _face(cid)
+        parts = [f"{c.name}: {face}, of {home}.",
+                 f"{c.points} point{'s' if c.points != 1 else ''} in a Gang or Cellar; "
+                 f"Roundup {c.roundup}, Gunfight {c.gunfight}."]
+        if c.effect != "none":
+            parts.append(f"{c.effect_text} ({EFFECT_KINDS[c.effect]}).")
+        if c.place:
+            parts.append(f"It always goes into {PLACES[c.place]}.")
+        if c.is_ace:
+            parts.append(f"The boss of {c.ranch}: in another Gang, {c.ranch}'s effects work "
+                         "for that Gang.")
+        out[cid] = " ".join(parts)
+    return out
+
+
+def describe(st: State, seat: int, a: Action) -> str:
+    """Returns one sentence saying what the legal action ``a`` of ``seat`` does."""
+    t = a["type"]
+    pos = st.position_of(seat)
+    if t == "play":
+        cid = a["card"]
+        c = CARDS[cid]
+        target = scoring.placement_target(st, pos, cid)
+        where = "your Gang" if target == pos else f"{who(st, target)}'s Gang (it always goes there)"
+        effect = ""
+        if c.effect != "none" and rules.works_for(st, pos, cid):
+            effect = f"; {c.effect_text}"
+        elif c.effect != "none":
+            effect = "; its effect is not yours"
+        pts = f"+{c.points} point{'s' if c.points != 1 else ''}"
+        return f"Play {c.name} into {where}: {pts}{effect}"
+    if t == "trick":
+        cid = a["card"]
+        c = CARDS[cid]
+        kind = st.trick.kind if st.trick else "roundup"
+        val = c.roundup if kind == "roundup" else c.gunfight
+        return f"Play {c.name} to the {kind.capitalize()}: it counts {val}"
+    if t == "call":
+        return (f"Call a {a['trick'].capitalize()}: everyone plays a card; the highest "
+                f"{'Roundup' if a['trick'] == 'roundup' else 'Gunfight'} value wins them")
+    if t == "rustle":
+        owner = next(p for p in range(4) if a["card"] in st.gangs[p])
+        return f"Rustle {_card(a['card'])} from {who(st, owner)}'s Gang into yours"
+    if t == "unload":
+        target = st.ranch.index(a["to"])
+        return f"Move {_card(a['card'])} from your Gang into {who(st, target)}'s Gang"
+    if t == "keep":
+        return "Keep your Gang as it is: move nothing"
+    return str(t)
+
+
+def refusal(st: State, seat: int, a: Action) -> Rule:
+    """Returns the rule that forbids ``a`` to ``seat`` now."""
+    if st.phase == Phase.OVER:
+        return Rule("the-end", "The game is over: the deck could not be drawn from.")
+    if seat not in range(st.seats) or rules.acting_position(st) != st.position_of(seat):
+        if st.phase == Phase.TRICK:
+            return Rule("roundups-and-gunfights", "In a Roundup or Gunfight each Ranch plays "
+                        "one card, in turn from the caller's left.")
+        return Rule("a-turn", "Only the Ranch whose turn it is plays.")
+    t = a.get("type")
+    phase_rules = {
+        Phase.PLAY: Rule("a-turn", "Play one card from your hand into your Gang."),
+        Phase.TRICK: Rule("roundups-and-gunfights", "Play one card from your hand to the "
+                          "Roundup or Gunfight."),
+        Phase.SHOWDOWN: Rule("special-effects", "Your card says \"you choose\": call a "
+                             "Roundup or a Gunfight."),
+        Phase.RUSTLE: Rule("special-effects", "A rustle takes a card from another Gang: the "
+                           "newest card of one, or any card for a Live Player rustle."),
+        Phase.UNLOAD: Rule("special-effects", "You may move one card of your Gang into "
+                           "another Gang, or keep it."),
+    }
+    rule = phase_rules.get(st.phase, Rule("a-turn", "A turn is a draw and one card played."))
+    if t in ("play", "trick") and st.phase in (Phase.PLAY, Phase.TRICK):
+        return Rule(rule.anchor, rule.text + " The card must be one you hold.")
+    return rule
+
+
+def why_not(st: State, seat: int) -> dict[str, Rule]:
+    """Returns why each card the seat holds, or sees in a Gang, cannot be used now."""
+    if st.phase == Phase.OVER:
+        return {}
+    pos = st.position_of(seat)
+    acting = rules.acting_position(st)
+    legal = rules.legal(st, pos)
+    used = {a["card"] for a in legal if "card" in a}
+    out: dict[str, Rule] = {}
+    for c in st.hands[pos]:
+        if c in used:
+            continue
+        if acting != pos:
+            if st.phase == Phase.TRICK:
+                now = who(st, acting) if acting is not None else "Another Ranch"
+                out[c] = Rule("roundups-and-gunfights", f"{now} plays to the trick now; your "
+                              "card comes in your place in it.")
+            else:
+                out[c] = Rule("a-turn", f"It is {who(st, st.turn)}'s turn.")
+        else:
+            out[c] = Rule("special-effects", "First finish your card's effect (the choice "
+                          "above).")
+    if acting == pos and st.phase == Phase.RUSTLE:
+        for p in range(4):
+            if p == pos:
+                continue
+            for c in st.gangs[p]:
+                if c not in used:
+                    out[c] = Rule("special-effects", "This rustle takes only the newest "
+                                  "card of a Gang (the last one played into it).")
+    return out
+
+
+def score_so_far(st: State, seat: int) -> dict[str, Any]:
+    """Returns the seat's three poker hands as they stand and its score from what it sees
+    (its Gang points and the best Gang's +6; Cellar and Hand bonuses wait for the end)."""
+    pos = st.position_of(seat)
+    if st.phase == Phase.OVER:
+        row = scoring.breakdown(st)[pos]
+        final = [[line["what"] + (f": {line['hand']}" if line.get("hand") else ""),
+                  line["points"]] for line in row["lines"]]
+        return {"title": "The final score", "lines": final, "total": float(row["total"]),
+                "notes": []}
+    gangs = [scoring.hand_value(st.gangs[p]) for p in range(4)]
+    best = max(gangs)
+    winners = [p for p in range(4) if gangs[p] == best]
+    gang_bonus = scoring.HAND_BONUS / len(winners) if pos in winners else 0.0
+    gang_pts = float(scoring.points(st.gangs[pos]))
+    lines: list[list[Any]] = [
+        ["Gang points", gang_pts],
+        [f"Gang: {poker_words(gangs[pos])}" + (" — the best Gang" if pos in winners else ""),
+         gang_bonus],
+    ]
+    cellar, hand = st.cellars[pos], st.hands[pos]
+    notes = [f"Cellar: {poker_words(scoring.hand_value(cellar))}, "
+             f"{scoring.points(cellar)} points (the fewest Cellar points cost -6)",
+             f"Hand: {poker_words(scoring.hand_value(hand))}",
+             "The best Cellar and the best Hand (+6 each) are settled when the game ends: "
+             "the others' are face down."]
+    return {"title": "Your three poker hands now", "lines": lines,
+            "total": gang_pts + gang_bonus, "notes": notes}
+
+
+def situations(st: State, seat: int) -> dict[str, Rule]:
+    """Returns the situations the seat is in, each with a first-game hint."""
+    out: dict[str, Rule] = {}
+    if st.phase == Phase.OVER:
+        return out
+    pos = st.position_of(seat)
+    if rules.acting_position(st) != pos:
+        return out
+    if st.phase == Phase.PLAY:
+        out["first_play"] = Rule("a-turn", "Your turn: play one card into your Gang. Its "
+                                 "effect works if it is your Ranch's card or the Town's. "
+                                 "The cards you keep are your poker Hand at the end.")
+    if st.phase == Phase.TRICK:
+        kind = st.trick.kind if st.trick else "roundup"
+        out["first_trick"] = Rule("roundups-and-gunfights", f"A {kind.capitalize()}! Play a "
+                                  f"card: the highest {kind.capitalize()} value takes every "
+                                  "card into its Cellar, face down.")
+    if st.phase == Phase.SHOWDOWN:
+        out["showdown"] = Rule("special-effects", "You choose: a Roundup or a Gunfight. Pick "
+                               "the one your hand has the higher values for.")
+    if st.phase == Phase.RUSTLE:
+        out["rustle"] = Rule("special-effects", "Rustle: take a card from another Gang into "
+                             "yours.")
+    if st.phase == Phase.UNLOAD:
+        out["unload"] = Rule("special-effects", "You may move one card of your Gang into "
+                             "another Gang: a good way to spoil a rival's poker hand.")
+    return out

@@ -1,0 +1,355 @@
+"""The game in words for one seat: what each legal move does, why a card cannot be used
+now, which rule refuses a move, the score if the hand ended now, and first-game hints.
+
+Everything here reads only what the seat sees: its own hand, the tables, the top
+discard. The anchors are the headings of ``rules.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Rule
+from games.wyoming_cowboy import rules, scoring
+from games.wyoming_cowboy.cards import SUIT_WORDS, words
+from games.wyoming_cowboy.guns import gun_name
+from games.wyoming_cowboy.state import Phase, State, Step
+
+Action = dict[str, Any]
+
+SIXES = Rule("sixes", "A 6 may be discarded only when every other card in your hand "
+             "(other 6s aside) would score.")
+PASS_RULE = Rule("the-opening-pass", "Everyone passes at the same time; nothing else is "
+                 "played until every seat has chosen its cards.")
+DISCARD_RULE = Rule("discarding-and-drawing", "A turn ends with one discard and a draw: one "
+                    "card from the pile or the top discard, two after a 5.")
+SHOOT_RULE = Rule("shooting", "You shoot in your own turn, as its one action, with guns "
+                  "pulled in an earlier turn, each at most once, at another seat.")
+ANSWER_RULE = Rule("answering-a-shot", "Shot at, you may backfire a 6 (only against a .22), "
+                   "quick draw a same-suit 3-5-7, or let the shot come.")
+
+CARD_NOTES = {
+    "2": "A pair of 2s is a .22: it shoots unprotected cowboys, and a 6 may backfire it. "
+         "A .22 still held when the hand ends is delay of game (-30). All the 10s and a .22 "
+         "on the table end the hand.",
+    "3": "Part of the .38 (with an 8), the .357 (with a 5 and a 7) and the quick draw "
+         "(a 3-5-7 of one suit).",
+    "4": "Part of the .45 (with the 5 of its suit), the one gun that hits protected cowboys.",
+    "5": "Part of the .45 and the quick draw; discarding it lets you draw two.",
+    "6": "-20 if you hold it when the hand ends (three 6s are a 666: -100). You may "
+         "discard it only when every other card you hold would score. Hand it to a "
+         "shooter to backfire his .22.",
+    "7": "Part of the .357 and the quick draw (a 3-5-7 of one suit, pulled when shot at).",
+    "8": "Part of the .38 (with a 3).",
+    "9": "Played as your action: everyone passes two cards the way you choose.",
+    "T": "Discarded, it goes on your table for +10. Held when the hand ends, it is delay "
+         "of game (-30). All the 10s and a .22 on the table end the hand.",
+    "J": "All four jacks are an orphanage (+80); with its suit's protected king and queen, "
+         "a family (+120). A jack outside them scores nothing.",
+    "Q": "A harlot (-25) unless in a harem (all four queens, +100) or a family; with her "
+         "king, a couple to show (+25), or a marriage when the hand ends (-50).",
+    "K": "A cowboy: +25 when the hand ends. Guns take him unless his badge (the ace of his "
+         "suit) protects him. All four kings are a gang (+150).",
+    "A": "A badge: it protects the king of its suit (only a .45 can take him). Four "
+         "protected kings are a posse (+200); with queen and jack, a family (+120).",
+}
+
+_DIRECTIONS = {"left": "to the left", "right": "to the right", "across": "across the table"}
+
+
+def _legal(st: State, seat: int) -> list[Action]:
+    """The seat's legal actions, from the list the plugin keeps on the state (states never
+    change once made), so that words cost no second enumeration of a pass's choices."""
+    cache = st.__dict__.setdefault("_legal", {})
+    if seat not in cache:
+        cache[seat] = rules.legal(st, seat)
+    return cache[seat]  # type: ignore[no-any-return]
+
+
+def card_notes() -> dict[str, str]:
+    """Returns what every card does, keyed by its text (``5H``)."""
+    return {r + s: note for r, note in CARD_NOTES.items() for s in SUIT_WORDS}
+
+
+def _list(cards: list[str]) -> str:
+    named = [f"the {words(c)}" for c in cards]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def _ability(kind: str) -> str:
+    if kind == "45":
+        return "can hit a protected cowboy"
+    if kind == "22":
+        return "hits an unprotected cowboy only; a 6 may backfire it"
+    return "hits an unprotected cowboy only"
+
+
+def _draw_words(st: State, a: Action) -> str:
+    pile, disc = a["pile"], a["discard"]
+    parts = []
+    if disc:
+        top = rules.takeable(st)
+        parts.append(f"take the {words(top)} from the discards" if top else "take the top discard")
+    if pile:
+        parts.append(f"draw {pile} from the pile")
+    if not parts:
+        return ", and draw nothing"
+    two = " (a 5 lets you draw two)" if pile + disc == 2 else ""
+    return ", then " + " and ".join(parts) + two
+
+
+def _badges(a: Action) -> str:
+    b = a.get("badges")
+    if b is None:
+        return ""
+    return " (the unprotected copy)" if not b else " (the protected one, his badge with him)"
+
+
+def describe(st: State, seat: int, a: Action) -> str:
+    """Returns one sentence saying what the legal action ``a`` of ``seat`` does."""
+    t = a["type"]
+    if t == "direction":
+        return f"Have everyone pass three cards {_DIRECTIONS[a['direction']]}"
+    if t == "pass":
+        way = _pass_way(st)
+        return f"Pass {_list(a['cards'])}{_badges(a)} {way}"
+    if t == "nothing":
+        return "You hold no cards: end your turn without discarding or drawing"
+    if t == "couple":
+        return f"Show the King and Queen of {SUIT_WORDS[a['suit']]}: +25 at once"
+    if t == "nine":
+        return (f"Play the {words(a['card'])}: everyone passes two cards "
+                f"{_DIRECTIONS[a['direction']]}, then you discard and draw")
+    if t == "pull":
+        return (f"Pull a {gun_name(a['gun'])} ({_list(a['cards'])}) onto your table — it "
+                f"{_ability(a['gun'])}, from your next turn")
+    if t == "shoot":
+        gun = rules.find_gun(st, seat, a["gun"])
+        kind = gun["kind"]
+        return f"Shoot {{seat:{a['target']}}} with your {gun_name(kind)} — {_ability(kind)}"
+    if t == "backfire":
+        shooter = st.pending["shooter"]
+        return f"Backfire: hand {{seat:{shooter}}} your {words(a['card'])} instead of the shot"
+    if t == "quick_draw":
+        return (f"Quick draw {_list(a['cards'])}: they go on your table as a .357 and you "
+                f"take {{seat:{st.pending['shooter']}}}'s {gun_name(st.pending['kind'])}")
+    if t == "stand":
+        return "Let the shot come: a card turned from the pile decides"
+    if t == "hand_over":
+        n = a["draw"]
+        more = f"draw {n} card{'s' if n != 1 else ''} to replace him" if n else "draw nothing"
+        return f"Hand the {words(a['card'])} to {{seat:{st.pending['shooter']}}} and {more}"
+    if t == "discard":
+        card = a["card"]
+        start = ""
+        if st.step == Step.ACT:
+            start = "No action: "
+        elif st.step == Step.SHOOT:
+            start = "Stop shooting: "
+        if card[0] == "T":
+            head = f"lay the {words(card)} on your table (+10)"
+            if a["pile"] == 0 and a["discard"] == 0 and rules.ends_with_ten(st):
+                text = start + head + " — the last 10 with a .22 out: it ends the hand (+30)"
+                return text[0].upper() + text[1:]
+        elif card[0] == "6":
+            head = f"discard the {words(card)} (a 6 held costs -20)"
+        else:
+            head = f"discard the {words(card)}{_badges(a)}"
+        text = start + head + _draw_words(st, a)
+        return text[0].upper() + text[1:]
+    if t == "deal":
+        return "Deal the next hand: seven cards each, and the opening pass"
+    return str(t)
+
+
+def _pass_way(st: State) -> str:
+    off = st.pass_offset
+    if off == 1:
+        return "to the left"
+    if off == st.seats - 1:
+        return "to the right"
+    return "across"
+
+
+def refusal(st: State, seat: int, a: Action) -> Rule:
+    """Returns the rule that forbids ``a`` to ``seat`` now."""
+    if st.phase == Phase.OVER:
+        return Rule("the-end", "The game is over: a seat reached the target (or the last "
+                    "hand was played).")
+    acting = rules.to_act(st)
+    t = a.get("type")
+    if st.phase == Phase.DIRECTION:
+        return Rule("set-up", "The dealer first chooses which way the opening three cards go.")
+    if st.phase == Phase.PASS:
+        if seat not in acting:
+            return Rule("the-opening-pass", "Each seat passes once; the others are still "
+                        "choosing.")
+        if t == "pass":
+            return Rule("the-opening-pass", f"Pass exactly {st.pass_size} cards you hold "
+                        "(fewer only if you hold fewer).")
+        return PASS_RULE
+    if st.phase == Phase.SCORING:
+        return Rule("the-end-of-a-hand", "The hand is over: the seat on the dealer's right "
+                    "deals the next one.")
+    if seat not in acting:
+        if st.step in (Step.REACT, Step.HAND_OVER):
+            return Rule("answering-a-shot", "The seat shot at answers first.")
+        return Rule("a-turn", "Only the seat whose turn it is may act.")
+    if st.step == Step.REACT:
+        return ANSWER_RULE
+    if st.step == Step.HAND_OVER:
+        return Rule("shooting", "Hit, you hand over one of your unprotected cowboys (a "
+                    "protected one only to a .45) and may draw a replacement.")
+    if t == "discard" and str(a.get("card", ""))[:1] == "6" and not rules.may_discard_six(st, seat):
+        return SIXES
+    if t in ("discard", "nothing"):
+        return DISCARD_RULE
+    if t == "shoot":
+        return SHOOT_RULE
+    if st.step != Step.ACT and t in ("couple", "nine", "pull"):
+        return Rule("a-turn", "A turn has one action at most: after it you discard and draw.")
+    if t == "pull":
+        return Rule("guns", "Pull one gun whose cards you hold, as your turn's action.")
+    if t == "couple":
+        return Rule("couples", "Show the King and Queen of one suit you hold, once per suit "
+                    "a hand.")
+    if t == "nine":
+        return Rule("playing-a-9", "Play a 9 you hold, passing left, right or across.")
+    return Rule("a-turn", "A turn is one action or none, then a discard and a draw.")
+
+
+def why_not(st: State, seat: int) -> dict[str, Rule]:
+    """Returns why each card the seat holds (or each card of its guns) is not usable now."""
+    hand = st.hands[seat]
+    out: dict[str, Rule] = {}
+    acting = rules.to_act(st)
+    if st.phase == Phase.OVER:
+        return {}
+    if seat not in acting:
+        if st.phase == Phase.PASS:
+            rule = Rule("the-opening-pass", "You have passed: the others are still choosing.")
+        elif st.phase == Phase.DIRECTION:
+            rule = Rule("set-up", f"{{seat:{st.dealer}}} is choosing the direction of the pass.")
+        elif st.phase == Phase.SCORING:
+            rule = Rule("the-end-of-a-hand", "The hand is over: the next one is being dealt.")
+        else:
+            who = ", ".join(f"{{seat:{s}}}" for s in sorted(acting))
+            rule = Rule("a-turn", f"It is not your turn: {who} is to act.")
+        out = dict.fromkeys(hand, rule)
+    elif st.phase == Phase.DIRECTION:
+        out = dict.fromkeys(hand, Rule("the-opening-pass", "First choose which way the "
+                                       "opening three cards are passed."))
+    elif st.phase == Phase.SCORING:
+        out = dict.fromkeys(hand, Rule("the-end-of-a-hand", "The hand is over: deal the "
+                                       "next one."))
+    else:
+        legal = _legal(st, seat)
+        used: set[str] = set()
+        for x in legal:
+            if "card" in x:
+                used.add(x["card"])
+            used.update(x.get("cards", ()))
+        for c in hand:
+            if c in used:
+                continue
+            if st.step == Step.REACT:
+                out[c] = ANSWER_RULE
+            elif st.step == Step.HAND_OVER:
+                out[c] = Rule("shooting", "Hit, you hand over a cowboy (a king) the gun "
+                              "could reach; nothing else.")
+            elif c[0] == "6":
+                out[c] = SIXES
+            else:
+                out[c] = DISCARD_RULE
+    for g in st.guns[seat]:
+        reason = _gun_reason(st, seat, g)
+        if reason:
+            for c in g["cards"]:
+                out.setdefault(c, reason)
+    return out
+
+
+def _gun_reason(st: State, seat: int, g: dict[str, Any]) -> Rule | None:
+    name = gun_name(g["kind"])
+    if st.phase != Phase.TURN or st.turn != seat or st.step in (Step.REACT, Step.HAND_OVER):
+        return Rule("shooting", f"Your {name} fires only in your own turn.")
+    if g["fresh"]:
+        return Rule("guns", f"Your {name} was pulled this turn: it fires from your next turn.")
+    if g["id"] in st.fired:
+        return Rule("shooting", f"Your {name} has fired this turn: each gun fires once a turn.")
+    if st.step == Step.DISCARD or (st.acted and st.acted != "shoot"):
+        return Rule("shooting", "Shooting is a turn's one action, and this turn has had its "
+                    "action.")
+    return None
+
+
+def score_so_far(st: State, seat: int) -> dict[str, Any]:
+    """Returns the seat's hand as it would score if the hand ended now (without the +30
+    for ending it), from its own hand and its table; after a hand, that hand's lines."""
+    if st.phase in (Phase.SCORING, Phase.OVER) and st.history:
+        h = st.history[-1]
+        lines = [list(x) for x in h["seats"][seat]["lines"]]
+        return {"title": f"Hand {h['hand']}, as scored", "lines": lines,
+                "hand": h["seats"][seat]["total"],
+                "total": float(st.totals[seat]),
+                "notes": [f"Your total after it: {st.totals[seat]}."]}
+    now = scoring.hand_lines(st.hands[seat], st.badges[seat], st.tens[seat],
+                             st.couples[seat], False, st.options)
+    hand = sum(p for _, p in now)
+    return {"title": f"Hand {st.hand_no} if it ended now",
+            "lines": [[label, p] for label, p in now],
+            "hand": hand, "total": float(st.totals[seat] + hand),
+            "notes": [f"Earlier hands: {st.totals[seat]}. Ending the hand yourself adds +30."]}
+
+
+def situations(st: State, seat: int) -> dict[str, Rule]:
+    """Returns the situations the seat is in, each with a first-game hint."""
+    out: dict[str, Rule] = {}
+    acting = rules.to_act(st)
+    if st.phase == Phase.DIRECTION and seat == st.dealer:
+        out["direction"] = Rule("the-opening-pass", "You deal: choose which way everyone "
+                                "passes three cards. Left, right, or across the table.")
+    if st.phase == Phase.PASS and seat in acting:
+        if st.pass_size == rules.OPENING_PASS:
+            out["opening_pass"] = Rule("the-opening-pass", "Pick three cards to pass. Good "
+                                       "ones to lose: 6s (-20 each) and lone queens (-25). "
+                                       "You see what comes in after everyone has chosen.")
+        else:
+            out["nine_pass"] = Rule("playing-a-9", "A 9 was played: everyone passes two "
+                                    "cards that way. Time to lose a 6.")
+    if st.phase != Phase.TURN:
+        if st.phase == Phase.SCORING:
+            out["hand_end"] = Rule("scoring", "The hand is over: every hand is laid down and "
+                                   "scored. Open \"Score so far\" to see your lines.")
+        return out
+    if seat in acting and st.step == Step.REACT:
+        out["shot_at"] = Rule("answering-a-shot", "You are shot at. Backfire a 6 (only "
+                              "against a .22), quick draw a 3-5-7 of one suit, or let the "
+                              "shot come: a turned card decides.")
+        return out
+    if seat in acting and st.step == Step.HAND_OVER:
+        out["hit"] = Rule("shooting", "Hit! Hand over a cowboy; you may draw a card to "
+                          "replace him.")
+        return out
+    if seat != st.turn or seat not in acting:
+        return out
+    legal = _legal(st, seat)
+    kinds = {a["type"] for a in legal}
+    if st.step == Step.ACT:
+        out["first_turn"] = Rule("a-turn", "Your turn: take one action (show a couple, play "
+                                 "a 9, pull a gun or shoot) or none, then discard one card "
+                                 "and draw.")
+    if "pull" in kinds:
+        out["first_gun"] = Rule("guns", "You hold a gun. Pull it onto your table as your "
+                                "action; it can fire from your next turn.")
+    if "shoot" in kinds:
+        out["first_shot"] = Rule("shooting", "Your gun is ready: shoot another seat to take "
+                                 "one of their cowboys. Only a .45 hits a protected one.")
+    if "couple" in kinds:
+        out["couple"] = Rule("couples", "You hold a king and queen of one suit: show them "
+                             "for +25 now (held to the end they are a marriage, -50).")
+    if any(c[0] == "6" for c in st.hands[seat]) and not rules.may_discard_six(st, seat):
+        out["sixes"] = Rule("sixes", "Your 6s cannot be discarded yet: only when every other "
+                            "card you hold would score. Pass them away instead.")
+    return out
+

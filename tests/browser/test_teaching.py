@@ -1,0 +1,172 @@
+"""Teaching at the table, per game, in a real browser: the rules panel opened from the
+table, a card's enlarged face with what it does, a move's description, a greyed card
+that says why it waits, the score so far and a first-game hint (screenshots of the
+panel and the hints at 1280x800 and 390x844)."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from games.registry import all_games
+from tests.support.browser import Player, key, next_turn
+
+pytestmark = pytest.mark.browser
+
+GAMES = sorted(g for g in all_games() if g != "highcard")
+OPTIONS: dict[str, dict[str, Any]] = {"wyoming_cowboy": {"max_hands": 1}}
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def names_in(text: str, doc: dict[str, Any]) -> str:
+    """The text as the page shows it: ``{seat:N}`` replaced by seat N's name."""
+    seats = [s["name"] for s in doc["room"]["seats"]]
+    return re.sub(r"\{seat:(\d+)\}", lambda m: seats[int(m.group(1))], text)
+
+
+def rendered(p: Player) -> None:
+    p.page.wait_for_function("() => window.saloon && window.saloon.doc && !window.saloon.pending"
+                             " && window.saloon.renderedVersion === window.saloon.version")
+
+
+def read_a_move(p: Player) -> bool:
+    """The page's "All your choices" reads the game's sentence for a legal action."""
+    rendered(p)
+    doc = p.doc()
+    if not doc["legal"]:
+        return False
+    p.page.locator("#choices").evaluate("e => e.open = true")
+    for action, words in list(zip(doc["legal"], doc["teach"]["moves"], strict=True))[:12]:
+        button = p.page.locator(f"#choice-list [data-action='{key(action)}']")
+        assert button.inner_text() == names_in(words, doc)
+        assert "{seat:" not in button.inner_text()
+    p.page.locator("#choices").evaluate("e => e.open = false")
+    return True
+
+
+def why_a_card_waits(p: Player, shot: str) -> bool:
+    """Clicking a greyed card opens its enlarged face with its note and why it waits."""
+    rendered(p)
+    doc = p.doc()
+    # Greyed cards are mostly in the hand, pinned under the table in the dock.
+    waiting = p.page.locator("#play .card.waits[data-card]")
+    if not waiting.count():
+        return False
+    card = waiting.first.get_attribute("data-card")
+    if card not in doc["teach"]["why_not"]:
+        return False
+    waiting.first.click()
+    zoom = p.page.locator("#card-zoom")
+    zoom.wait_for()
+    why = zoom.locator(".why-not").inner_text()
+    assert names_in(doc["teach"]["why_not"][card]["text"], doc) in why
+    assert zoom.locator(".card-note").inner_text().strip(), "the enlarged card says nothing"
+    assert zoom.locator(".card-zoom-face svg").count() == 1
+    p.page.screenshot(path=shot)
+    zoom.locator("#card-zoom-close").click()
+    assert not p.page.locator("#card-zoom").count()
+    return True
+
+
+def enlarge_any_card(p: Player) -> None:
+    """A right click on any face-up card opens its enlarged face with what it does."""
+    card = p.page.locator("#table .card[data-card]").first
+    card.click(button="right")
+    zoom = p.page.locator("#card-zoom")
+    zoom.wait_for()
+    assert zoom.locator(".card-note").inner_text().strip()
+    p.page.keyboard.press("Escape")
+    assert not p.page.locator("#card-zoom").count()
+
+
+def rules_panel(p: Player, shot: str) -> None:
+    """The table's rules button opens the rules beside the game, which goes on underneath."""
+    rendered(p)
+    p.page.locator("#teach-bar [data-rules]").click()
+    panel = p.page.locator("#rules-panel")
+    panel.wait_for(state="visible")
+    panel.locator("#rule-scoring").wait_for()
+    assert panel.locator("h2").count() >= 5
+    assert p.page.locator("#table").count() == 1  # still in the room
+    p.page.screenshot(path=shot)
+    p.page.locator("#rules-close").click()
+    panel.wait_for(state="hidden")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_table_teaches_the_game(browser, live, artifacts, game_id):
+    game = all_games()[game_id]
+    host = Player(browser.new_context(viewport=DESKTOP), live, "Ana")
+    code = host.create(game_id, OPTIONS.get(game_id))
+    guest = Player(browser.new_context(**PHONE), live, "Bo")
+    guest.join(code)
+    for _ in range(max(0, game.min_seats - 2)):
+        host.add_bot("smart" if "smart" in game.bots else None)
+    host.start()
+    players = [host, guest]
+    assert host.doc()["room"]["hints"] is True  # a first game in this browser
+    rng = random.Random(3)
+    done = {"move": False, "why-desktop": False, "why-390": False, "hint-desktop": False,
+            "hint-390": False}
+    for _ in range(60):
+        for p, size in ((host, "desktop"), (guest, "390")):
+            rendered(p)
+            if not done["move"]:
+                done["move"] = read_a_move(p)
+            if not done[f"why-{size}"]:
+                done[f"why-{size}"] = why_a_card_waits(
+                    p, str(artifacts / f"teach-{game_id}-why-{size}.png"))
+            if not done[f"hint-{size}"] and p.page.locator("#hint").count():
+                p.page.screenshot(path=str(artifacts / f"teach-{game_id}-hint-{size}.png"))
+                done[f"hint-{size}"] = True
+        if all(done.values()):
+            break
+        moved = False
+        for p in players:
+            if p.act(rng):
+                moved = True
+                break
+        if not moved:
+            next_turn(host, players)
+    assert all(done.values()), f"{game_id}: not seen {[k for k, v in done.items() if not v]}"
+    enlarge_any_card(host)
+    rules_panel(host, str(artifacts / f"teach-{game_id}-rules-desktop.png"))
+    rules_panel(guest, str(artifacts / f"teach-{game_id}-rules-390.png"))
+    # The score so far opens from the bar, as the engine computed it.
+    rendered(host)
+    score = host.doc()["teach"]["score"]
+    host.page.locator("#score-toggle").click()
+    panel = host.page.locator("#score-panel")
+    panel.wait_for()
+    assert score["title"] in panel.inner_text()
+    host.page.screenshot(path=str(artifacts / f"teach-{game_id}-score-desktop.png"))
+    # A hint goes away when dismissed, and stays away after a reload.
+    guest.page.reload()
+    guest.wait_doc()
+    rendered(guest)
+    for p in players:
+        hint = p.page.locator("#hint")
+        if hint.count():
+            seen = hint.get_attribute("data-hint")
+            p.page.locator("#hint-ok").click()
+            assert p.page.locator(f"#hint[data-hint='{seen}']").count() == 0
+    for p in players:
+        assert not p.errors, f"{p.name}: {p.errors}"
+
+
+def test_the_lobby_opens_each_games_rules_beside_it(browser, live, artifacts):
+    player = Player(browser.new_context(viewport=DESKTOP), live, "Ana")
+    player.page.goto(live.http + "/")
+    player.page.locator("#games [data-rules='cowpoker']").click()
+    panel = player.page.locator("#rules-panel")
+    panel.wait_for(state="visible")
+    assert "card set is original" in panel.inner_text()
+    assert player.page.locator("form[data-game='cowpoker']").is_visible()
+    assert player.page.locator("#hints-cowpoker").is_checked()
+    player.page.screenshot(path=str(artifacts / "teach-lobby-rules-desktop.png"))
+    player.page.keyboard.press("Escape")
+    panel.wait_for(state="hidden")

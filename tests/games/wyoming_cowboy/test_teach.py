@@ -1,0 +1,67 @@
+"""The game in words: moves, refusals, why a card waits, the score so far, hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.base import GameError
+from games.testing import play_one
+from games.wyoming_cowboy import GAME
+from games.wyoming_cowboy.state import Step
+from tests.games.wyoming_cowboy.helpers import build
+
+
+def test_a_shot_with_a_45_says_it_can_hit_a_protected_cowboy():
+    st = build(hands={0: "9C 9D"}, guns={0: [("45", "4H 5H")]})
+    shoot = {"type": "shoot", "gun": "g1", "target": 2}
+    assert GAME.describe(st, 0, shoot) == ("Shoot {seat:2} with your .45 — can hit a "
+                                           "protected cowboy")
+
+
+def test_a_5_discarded_says_it_draws_two():
+    st = build(hands={0: "5C 9D"})
+    words = [GAME.describe(st, 0, a) for a in GAME.legal_actions(st, 0)
+             if a["type"] == "discard" and a["card"] == "5C" and a["pile"] == 2]
+    assert words == ["No action: discard the Five of clubs, then draw 2 from the pile (a 5 "
+                     "lets you draw two)"]
+
+
+def test_a_6_that_may_not_go_is_explained_and_its_refusal_names_the_rule():
+    st = build(hands={0: "6C QH 9D"})
+    why = GAME.why_not(st, 0)
+    assert why["6C"].anchor == "sixes"
+    assert "every other card" in why["6C"].text
+    with pytest.raises(GameError) as err:
+        GAME.apply(st, 0, {"type": "discard", "card": "6C", "pile": 1, "discard": 0})
+    assert err.value.rule is not None and err.value.rule.anchor == "sixes"
+
+
+def test_a_gun_pulled_this_turn_says_when_it_fires():
+    st = build(hands={0: "9C"}, guns={0: [("38", "3H 8H")]}, fresh_guns=True,
+               step=Step.DISCARD)
+    assert "next turn" in GAME.why_not(st, 0)["3H"].text
+
+
+def test_a_card_is_noted_with_what_it_does():
+    assert GAME.card_notes()["5H"].startswith("Part of the .45 and the quick draw; "
+                                              "discarding it lets you draw two")
+
+
+def test_the_score_so_far_is_the_hand_as_it_will_score_for_every_seat_the_last_move_left_alone():
+    checked = 0
+    for seed in range(6):
+        g = play_one(GAME, 4, seed, first=True)
+        for i, (seat, _) in enumerate(g.actions):
+            before, after, events = g.states[i], g.states[i + 1], g.events[i]
+            end = next((e for e in events if e["type"] == "hand_end"), None)
+            if end is None:
+                continue
+            touched = {seat, before.pending.get("victim"), before.pending.get("shooter")}
+            for s in range(4):
+                if s in touched:
+                    continue
+                so_far = GAME.score_so_far(before, s)
+                bonus = 30 if s == end["ender"] else 0
+                assert so_far["total"] + bonus == after.totals[s]
+                checked += 1
+    assert checked >= 6
