@@ -9,7 +9,7 @@ import * as generic from "./tables/generic.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { beeper, clockFields, countdown, heardServer, tick } from "./clock.js";
 import * as teaching from "./teaching.js";
-import { followZoom, installZoom, zoomSlots } from "./zoom.js";
+import { followZoom, hideZoom, installZoom, zoomSlots } from "./zoom.js";
 import { mark, motionAllowed, patchedWords, remember, seatsPatched, settle, snapshot } from "./motion.js";
 import { askToNotify, chime, flagTab, notifyTurn } from "./notify.js";
 
@@ -585,6 +585,7 @@ function wirePrefs() {
   const explain = async (el) => {
     const d = state.doc;
     if (!d) return;
+    hideZoom();
     const notes = await teaching.cardNotes(d.room.game);
     teaching.enlarge(el, { note: teaching.noteFor(notes, el.dataset.card), why: d.teach?.why_not?.[el.dataset.card],
       names: names(), gameId: d.room.game, title: d.room.title });
