@@ -4,10 +4,10 @@
 // counts: covered Store cards (dimmed), every player's draw pile and discard pile, their
 // pending choices and unrevealed throws; they are drawn read-only.
 
-import { add, h, s } from "/static/js/dom.js";
+import { add, h, s, singular } from "/static/js/dom.js";
 import { actButton, actionsFor } from "/static/js/actions.js";
 import { cardElement, textLines, wrap } from "/static/js/cards.js";
-import { withDefaults, actionableCard, buttons, seatName, stat, zone } from "/static/js/tables/common.js";
+import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const CACTI = { river: 1, cactus: 2, rattlesnake: 3 };
 const PHASE = { draw: "Drawing", rps: "Rock, paper, scissors", choose: "Choosing who buys first", buy: "Buying", give: "Passing on the Jail", over: "Game over" };
@@ -42,25 +42,42 @@ export function faceWords(c) {
   return parts.join(", ");
 }
 
-function faceSvg(c) {
+function valueLines(c) {
   const lines = [];
-  if (c.cows) lines.push([`${c.cows} Cow${c.cows > 1 ? "s" : ""}`, "c4c-cows"]);
-  if (c.bandits) lines.push([`${c.bandits} Bandit${c.bandits > 1 ? "s" : ""}`, "c4c-bandits"]);
+  if (c.cows) lines.push([plural(c.cows, "Cow"), "c4c-cows"]);
+  if (c.bandits) lines.push([plural(c.bandits, "Bandit"), "c4c-bandits"]);
   if (c.jail) lines.push([`Jail ${c.jail}`, "c4c-jail"]);
-  if (c.lose_cow) lines.push([`−${c.lose_cow} Cow`, "c4c-bandits"]);
-  const effect = c.effect && c.effect !== "none" ? wrap(c.text, 15, 4) : [];
+  if (c.lose_cow) lines.push([`−${plural(c.lose_cow, "Cow")}`, "c4c-bandits"]);
+  return lines;
+}
+
+// A card with an effect prints its whole text (which names its $, Cows and Bandits too);
+// a plain card prints its values in large type.
+function faceSvg(c) {
+  const hasEffect = c.effect && c.effect !== "none";
+  const top = c.cash ? 31 : 20;
+  const effect = hasEffect ? wrap(c.text, 15, Math.floor((83 - top) / 7.3) + 1) : [];
+  const lines = hasEffect ? [] : valueLines(c);
   return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-face back-${c.back}`, "aria-hidden": "true", focusable: "false" },
     s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
     s("rect", { x: 1, y: 1, width: 58, height: 8, rx: 4, class: "c4c-band" }),
     c.cash ? s("text", { x: 5, y: 24, class: "c4c-cash" }, `$${c.cash}`) : null,
     c.cost ? [s("circle", { cx: 50, cy: 18, r: 7, class: "c4c-cost" }), s("text", { x: 50, y: 21.5, "text-anchor": "middle", class: "c4c-cost-n" }, String(c.cost))] : null,
-    lines.map(([t, cls], i) => s("text", { x: 5, y: 38 + i * 10, class: cls }, t)),
-    textLines(effect, 5, 84 - 6 - (effect.length - 1) * 7, 7, { class: "c4c-effect" }),
+    lines.map(([t, cls], i) => s("text", { x: 5, y: 40 + i * 11, class: cls }, t)),
+    textLines(effect, 4, top, 7.3, { class: "c4c-effect" }),
     c.doubled ? s("text", { x: 55, y: 80, "text-anchor": "end", class: "c4c-double" }, "×2") : null);
 }
 
+function zoomInfo(c) {
+  const facts = [`${c.back} back`];
+  if (c.cost) facts.push(`costs $${c.cost} in the Store`);
+  if (c.doubled) facts.push("counts double this round");
+  if (c.covered) facts.push("covered in the Store: it cannot be bought yet");
+  return { title: c.text, text: null, facts };
+}
+
 function face(c, opts = {}) {
-  return cardElement(faceSvg(c), { ...opts, card: c.id, label: faceWords(c), extraClass: c.covered ? "dim" : opts.extraClass });
+  return cardElement(faceSvg(c), { ...opts, card: c.id, label: faceWords(c), zoom: zoomInfo(c), extraClass: c.covered ? "dim" : opts.extraClass });
 }
 
 function back(b, opts = {}) {
@@ -99,19 +116,28 @@ export function label(a, ctx) {
 function store(view, ctx) {
   const acts = ctx.legal.filter((a) => a.type === "buy" || a.type === "burn");
   const rows = view.store.map((row, r) => h("div", { class: "store-row", "data-row": r }, row.map((c) => {
-    if (c === null || c === undefined) return h("div", { class: "card store-gap", "aria-hidden": "true" });
-    if (typeof c !== "object" || !c.id) return back(backOf(c));
-    if (c.covered) return face(c);
-    return actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(acts, c.id));
+    if (c === null || c === undefined) return h("div", { class: "card small store-gap", "aria-hidden": "true" });
+    // The pyramid is drawn in thumbnails (hover, long-press or Z enlarges one); the cards
+    // a buy may take are repeated full size in the decision bar.
+    if (typeof c !== "object" || !c.id) return back(backOf(c), { small: true });
+    if (c.covered) return face(c, { small: true });
+    return actionableCard(ctx, c.id, (o) => face(c, { ...o, small: true }), actionsFor(acts, c.id));
   })));
   const open = ctx.ui.menu && actionsFor(acts, ctx.ui.menu);
-  return zone(`Store · ${view.store_left} cards left`, { class: "store-zone" },
+  const menu = open && open.length > 1 ? h("div", { class: "menu", role: "group", "aria-label": "Store card" },
+    h("p", { class: "menu-title" }, label({ type: "burn", card: ctx.ui.menu }, ctx).replace(/^Burn /, ""), ":"),
+    open.map((a) => actButton(a, ctx)),
+    h("button", { type: "button", class: "small", "data-focus": "menu-close", onclick: () => { ctx.ui.menu = null; ctx.rerender(); } }, "Cancel")) : null;
+  if (ctx.decision && acts.length) {
+    // The Store's open cards are repeated in the decision bar, so the choice is in view.
+    const items = [];
+    for (const row of view.store) for (const c of row) if (c && typeof c === "object" && c.id && !c.covered && actionsFor(acts, c.id).length) items.push([c.id, (o) => face(c, o)]);
+    add(ctx.decision, barCards(ctx, "Buy or burn from the Store:", items, acts), menu);
+  }
+  return zone(`Store · ${plural(view.store_left, "card")} left`, { class: "store-zone", "data-place": "store" },
     h("div", { class: "store" }, rows),
-    open && open.length > 1 ? h("div", { class: "menu", role: "group", "aria-label": "Store card" },
-      h("p", { class: "menu-title" }, label({ type: "burn", card: ctx.ui.menu }, ctx).replace(/^Burn /, ""), ":"),
-      open.map((a) => actButton(a, ctx)),
-      h("button", { type: "button", class: "small", onclick: () => { ctx.ui.menu = null; ctx.rerender(); } }, "Cancel")) : null,
-    view.box?.length ? h("p", { class: "sub" }, `${view.box.length} cards burned or out of the game`) : null);
+    ctx.decision ? null : menu,
+    view.box?.length ? h("p", { class: "sub" }, `${plural(view.box.length, "card")} burned or out of the game`) : null);
 }
 
 function rps(view, ctx) {
@@ -127,7 +153,7 @@ function rps(view, ctx) {
     info?.throws?.some(Boolean) ? h("p", { class: "sub" }, "Thrown, not yet revealed: ",
       info.throws.map((t, i) => (t ? `${seatName(ctx, i)}: ${THROW[t] || t}` : null)).filter(Boolean).join(", ")) : null,
     last,
-    throws.length ? h("div", { class: "actions-row rps-buttons" }, throws.map((a) => actButton(a, ctx, THROW[a.hand] || a.hand))) : null);
+    throws.length && !ctx.decision ? h("div", { class: "actions-row rps-buttons" }, throws.map((a) => actButton(a, ctx, THROW[a.hand] || a.hand))) : null);
 }
 
 function playerZone(p, view, ctx, mine) {
@@ -135,7 +161,7 @@ function playerZone(p, view, ctx, mine) {
   const buyer = view.buy?.buyer === p.seat;
   const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
   const row = p.row?.length
-    ? h("div", { class: "cards-row" }, p.row.map((c) => mine
+    ? h("div", { class: "cards-row", "data-place": `row:${p.seat}` }, p.row.map((c) => mine
       ? actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))
       : face(c, { small: true })))
     : h("p", { class: "sub" }, "No cards drawn yet this round.");
@@ -153,8 +179,8 @@ function playerZone(p, view, ctx, mine) {
     p.bought?.length ? h("div", { class: "pile" }, h("div", { class: "cards-row" }, p.bought.map((c) => face(c, { small: true }))), h("span", null, "Bought this round")) : null);
   return zone(`${mine ? `You (${seatName(ctx, p.seat)})` : seatName(ctx, p.seat)} · Herd ${p.herd}`,
     { class: [mine && "mine", toAct && "acting"], "data-seat": p.seat },
-    h("p", { class: "sub" }, p.status || "", buyer ? " · buying now" : "", p.buy_first ? " · buys first" : ""),
-    stats, row, piles, mine ? null : theirChoice(p), mine ? null : myDeck(p, ctx));
+    view.phase === "over" ? null : h("p", { class: "sub" }, p.status || "", buyer ? " · buying now" : "", p.buy_first ? " · buys first" : ""),
+    stats, mine && ctx.hand ? null : row, piles, mine ? null : theirChoice(p), mine ? null : myDeck(p, ctx));
 }
 
 // Another player's pending choice, when the view shows it (the omniscient view).
@@ -196,34 +222,66 @@ export function render(container, view, ctx) {
   withDefaults(ctx, label);
   ctx.view = view;
   const you = view.you;
+  const seated = you !== null && you !== undefined;
   add(container, h("div", { class: "info" }, stat(`Act ${view.act}`), stat(`Round ${view.round}`), stat(PHASE[view.phase] || view.phase),
-    view.buy?.buyer !== null && view.buy?.buyer !== undefined ? stat(`Buying: ${seatName(ctx, view.buy.buyer)}`) : null));
-  add(container, rps(view, ctx));
-  const firsts = ctx.legal.filter((a) => a.type === "first");
-  if (firsts.length) add(container, zone("Choose who buys first", { class: "acting" }, h("div", { class: "actions-row" }, firsts.map((a) => actButton(a, ctx)))));
+    view.buy?.buyer !== null && view.buy?.buyer !== undefined && view.phase !== "over" ? stat(`Buying: ${seatName(ctx, view.buy.buyer)}`) : null));
+  const me = seated ? view.players[you] : null;
+  const z = me ? playerZone(me, view, ctx, true) : null;
+  const bar = decisionSlot(ctx, z || container);
   const gives = ctx.legal.filter((a) => a.type === "give");
-  if (gives.length) add(ctx.reaction || container, h("div", { class: "reaction", role: "dialog", "aria-label": "Pass on the Jail" },
+  if (gives.length) add(bar, h("div", { class: "reaction", role: "group", "aria-label": "Pass on the Jail" },
     h("h3", null, "Pass on the Jail card"), h("div", { class: "actions-row" }, gives.map((a) => actButton(a, ctx)))));
+  add(ctx.decision ? container : bar, rps(view, ctx));
+  if (ctx.decision) {
+    const throws = ctx.legal.filter((a) => a.type === "throw");
+    if (throws.length) add(bar, h("div", { class: "actions-row rps-buttons", role: "group", "aria-label": "Rock, paper or scissors" }, throws.map((a) => actButton(a, ctx, THROW[a.hand] || a.hand))));
+  }
+  const firsts = ctx.legal.filter((a) => a.type === "first");
+  if (firsts.length) add(bar, h("div", { class: "actions-row", role: "group", "aria-label": "Choose who buys first" }, h("p", { class: "bar-title" }, "Choose who buys first:"), firsts.map((a) => actButton(a, ctx))));
   add(container, store(view, ctx));
   const others = view.players.filter((p) => p.seat !== you);
   add(container, h("div", { class: "opponents" }, others.map((p) => playerZone(p, view, ctx, false))));
-  if (you === null || you === undefined) return;
-  const me = view.players[you];
+  if (!me) return;
   const main = buttons(ctx, ["draw", "stop", "pass"]);
   if (main) main.classList.add("big-actions");
-  const z = playerZone(me, view, ctx, true);
-  z.insertBefore(h("div", null, main, pendingPanel(me, ctx)), z.children[1]);
+  add(bar, main, pendingPanel(me, ctx));
+  if (ctx.hand) {
+    const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
+    add(ctx.hand, h("div", { class: "my-hand", "data-seat": you, "data-place": `row:${you}` },
+      h("h3", null, `Drawn this round: $${me.cash_left ?? me.cash} · ${plural(me.cows || 0, "Cow")} · ${plural(me.bandits || 0, "Bandit")}${me.bandits >= 2 ? " (a third busts you)" : ""}`),
+      me.row?.length ? h("div", { class: "cards-row hand" }, me.row.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))))
+        : h("p", { class: "sub" }, "No cards drawn yet this round.")));
+  }
   add(z, myDeck(me, ctx));
   add(container, z);
 }
+
+/** The place on the table a decision of the viewer needs to see (the room scrolls to it). */
+export function focusTarget() { return null; }
 
 export function renderBreakdown(view, room, ctx) {
   const detail = room.result?.detail || view.result?.detail;
   const rows = detail?.seats || (view.players || []).map((p) => ({ seat: p.seat, herd: p.herd, lines: [`Herd: ${p.herd} Cows`, `Busts: ${p.busts ?? 0}`] }));
   const out = rows.map((row) => h("section", { class: "breakdown-seat" },
     h("h3", null, `${seatName(ctx, row.seat)} — Herd ${row.herd}`),
-    h("ul", { class: "breakdown-lines" }, (row.lines || []).map((l) => h("li", null, typeof l === "string" ? l : `${l.label || l.what}: ${l.points}`)))));
+    h("ul", { class: "breakdown-lines" }, (row.lines || []).map((l) => h("li", null, singular(typeof l === "string" ? l : `${l.label || l.what}: ${l.points}`))))));
   if (detail?.tie_rule) out.push(h("p", { class: "help" }, detail.tie_rule));
   return out;
 }
 
+
+export function explainResult(view, room, ctx) {
+  const winners = (room.result?.winners || []).map((s) => seatName(ctx, s));
+  const herd = room.result?.scores?.[room.result.winners?.[0]];
+  return { why: `${winners.join(" and ")} gathered the largest Herd${herd !== undefined ? ` (${plural(herd, "Cow")})` : ""} over the three Acts; the largest Herd wins, equal Herds share the win.`,
+    unit: "Herd" };
+}
+
+// Game length measured with `saloon simulate` (smart bots, 40 games a seat count); minutes
+// assume about three seconds an action, the draws made by everybody at once.
+export const options = {
+  words: {},
+  presets: [
+    { title: "Full game", about: "three Acts, about 15–30 minutes (340 actions with 2 players, 620 with 4)", options: {} },
+  ],
+};

@@ -2,9 +2,9 @@
 // poker hands and points, Cellar counts, your hand, the Roundup or Gunfight under way.
 
 import { add, h, s } from "/static/js/dom.js";
-import { actButton, actionsFor } from "/static/js/actions.js";
+import { actButton, actionsFor, lineName, pointsCell } from "/static/js/actions.js";
 import { cardElement, SUIT_SYMBOL, SUIT_WORD, rankShow, textLines, wrap } from "/static/js/cards.js";
-import { withDefaults, actionableCard, buttons, openMenu, seatName, stat, zone } from "/static/js/tables/common.js";
+import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, openMenu, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const RANK_WORD = { 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
 const rankOf = (n) => ({ 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A" }[n] || String(n));
@@ -16,30 +16,37 @@ export function faceWords(c) {
   return `${c.name}, ${face}, ${c.ranch}: ${c.points} points, Roundup ${c.roundup}, Gunfight ${c.gunfight}${c.text ? `. ${c.text}` : ""}`;
 }
 
+// Sized for a card 96 px wide: no text under 11 px (7 units of the 60-unit face).
 function faceSvg(c) {
   const joker = c.rank === "Joker";
   const suit = joker ? "J" : c.suit;
   const corner = joker ? "★" : rankShow(c.rank);
   const sym = joker ? "" : SUIT_SYMBOL[c.suit];
-  const name = wrap(c.name, 12, 2);
-  const effect = wrap(c.text || "", 17, 3);
+  const name = wrap(c.name, 10, 2);
+  const effect = wrap(c.text || "", 15, 6);
   return s("svg", { viewBox: "0 0 60 84", class: "card-svg cow-face", "aria-hidden": "true", focusable: "false" },
     s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
     s("g", { class: `ink suit-${suit}` },
-      s("text", { x: 9, y: 15, class: "cow-rank", "text-anchor": "middle" }, corner),
-      s("text", { x: 9, y: 26, class: "cow-suit", "text-anchor": "middle" }, joker ? "J" : sym)),
-    textLines(name, 37, 10, 7, { class: "cow-name", "text-anchor": "middle" }),
-    s("text", { x: 37, y: 28, class: "cow-ranch", "text-anchor": "middle" }, c.ranch),
+      s("text", { x: 8, y: 14, class: "cow-rank", "text-anchor": "middle" }, corner),
+      s("text", { x: 8, y: 25, class: "cow-suit", "text-anchor": "middle" }, joker ? "J" : sym)),
+    textLines(name, 36, 9.3, 7.2, { class: "cow-name", "text-anchor": "middle" }),
+    s("text", { x: 36, y: 24.3, class: "cow-ranch", "text-anchor": "middle" }, c.ranch),
     s("g", { class: "cow-values" },
-      s("rect", { x: 3, y: 33, width: 54, height: 13, rx: 3, class: "cow-box" }),
-      s("text", { x: 12, y: 43, "text-anchor": "middle", class: "cow-pts" }, String(c.points)),
-      s("text", { x: 30, y: 43, "text-anchor": "middle", class: "cow-ru" }, `R${c.roundup}`),
-      s("text", { x: 48, y: 43, "text-anchor": "middle", class: "cow-gf" }, `G${c.gunfight}`)),
-    textLines(effect, 4, 55, 7.5, { class: "cow-effect" }));
+      s("rect", { x: 3, y: 27, width: 54, height: 11.5, rx: 3, class: "cow-box" }),
+      s("text", { x: 12, y: 36, "text-anchor": "middle", class: "cow-pts" }, String(c.points)),
+      s("text", { x: 30, y: 36, "text-anchor": "middle", class: "cow-ru" }, `R${c.roundup}`),
+      s("text", { x: 48, y: 36, "text-anchor": "middle", class: "cow-gf" }, `G${c.gunfight}`)),
+    textLines(effect, 3.5, 45, 7.2, { class: "cow-effect" }));
+}
+
+function zoomInfo(c) {
+  const face = c.rank === "Joker" ? "Joker" : `${RANK_WORD[c.rank] || c.rank} of ${SUIT_WORD[c.suit] || c.suit}`;
+  return { title: c.name, text: c.text || "No special effect.",
+    facts: [`${face}, of the ${c.ranch} Ranch`, `${c.points} point${c.points === 1 ? "" : "s"} in a Gang`, `Roundup ${c.roundup} · Gunfight ${c.gunfight}`] };
 }
 
 function face(c, opts = {}) {
-  return cardElement(faceSvg(c), { ...opts, card: c.id, label: faceWords(c) });
+  return cardElement(faceSvg(c), { ...opts, card: c.id, label: faceWords(c), zoom: zoomInfo(c) });
 }
 
 function cowBack(opts = {}) {
@@ -94,12 +101,13 @@ function ranchZone(row, view, ctx) {
       return actionableCard(ctx, id, (o) => face(c, o), actionsFor(gangActs, id));
     }))
     : h("p", { class: "sub" }, "No Gang yet.");
-  return zone(`${row.ranch} — ${mine ? `you (${who})` : who}`, { class: [mine && "mine", acting && "acting", row.deadwood && "deadwood"], "data-ranch": row.ranch },
+  return zone(`${row.ranch} — ${mine ? `you (${who})` : who}${row.deadwood ? " (cannot win)" : ""}`,
+    { class: [mine && "mine", acting && "acting", row.deadwood && "deadwood"], "data-ranch": row.ranch, "data-owner": row.seat ?? null },
     h("div", null, stat(`Gang ${row.gang_points} pts`), stat(row.gang_hand), row.gang_wild?.length ? stat(`wild: ${row.gang_wild.map(rankOf).join(", ")}`) : null,
-      stat(`Cellar ${row.cellar_count}`), row.deadwood ? null : stat(`${row.hand_count} in hand`),
+      stat(`Cellar ${row.cellar_count}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),
       view.turn === row.ranch ? stat("turn") : null, view.lead === row.ranch ? stat("lead") : null),
     gang,
-    row.cellar ? h("details", { class: "deck" }, h("summary", null, `Your Cellar: ${row.cellar.length} cards, ${row.cellar_points} pts, ${row.cellar_hand}`),
+    row.cellar ? h("details", { class: "deck" }, h("summary", null, `${mine ? "Your Cellar" : `Cellar of ${row.ranch}`}: ${row.cellar.length} card${row.cellar.length === 1 ? "" : "s"}, ${row.cellar_points} pts, ${row.cellar_hand}`),
       h("div", { class: "cards-row" }, row.cellar.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true }))))) : null,
     row.hand ? h("div", { class: "cards-row" }, row.hand.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true })))) : null);
 }
@@ -107,38 +115,83 @@ function ranchZone(row, view, ctx) {
 export function render(container, view, ctx) {
   withDefaults(ctx, label);
   ctx.view = view;
+  const over = view.phase === "over";
   add(container, h("div", { class: "info" }, stat(PHASE[view.phase] || view.phase), stat(`Deck ${view.deck_count}`),
-    view.turn ? stat(`Turn: ${ranchOwner(view, view.turn, ctx)}`) : null, view.lead ? stat(`Lead: ${view.lead}`) : null,
+    view.turn && !over ? stat(`Turn: ${ranchOwner(view, view.turn, ctx)}`) : null, view.lead && !over ? stat(`Lead: ${view.lead}`) : null,
     view.hand_wild?.length ? stat(`Wild in your hand: ${view.hand_wild.map(rankOf).join(", ")}`) : null,
     view.pending ? stat({ extra_play: "Extra play", rustle: "Rustle", live_rustle: "Live rustle" }[view.pending] || view.pending) : null));
+  const rows = view.table || [];
+  const mine = rows.find((r) => r.seat !== null && r.seat === view.you);
+  const mz = mine ? ranchZone(mine, view, ctx) : null;
+  const bar = decisionSlot(ctx, container);
   const calls = buttons(ctx, ["call"]);
-  if (calls) add(ctx.reaction || container, h("div", { class: "reaction", role: "dialog", "aria-label": "Showdown" },
+  if (calls) add(bar, h("div", { class: "reaction", role: "group", "aria-label": "Showdown" },
     h("h3", null, "Showdown! Roundup or Gunfight?"), calls));
   add(container, trickZone(view, ctx));
-  const m = openMenu(ctx, ctx.legal.filter((a) => a.type === "unload" || a.type === "rustle"), (id) => `${view.cards?.[id]?.name || "This card"}:`);
-  add(container, m);
-  const rows = view.table || [];
+  const gangActs = ctx.legal.filter((a) => a.type === "unload" || a.type === "rustle");
+  if (ctx.decision && gangActs.length) {
+    // The Gang cards a rustle or an unload may take, repeated in the decision bar.
+    const items = [];
+    for (const r of rows) for (const id of r.gang) if (view.cards?.[id] && actionsFor(gangActs, id).length) items.push([id, (o) => face(view.cards[id], o)]);
+    const what = gangActs[0].type === "rustle" ? "Rustle which card? (from another Gang)" : "Move which card of your Gang?";
+    add(bar, barCards(ctx, what, items, gangActs));
+  }
+  add(bar, openMenu(ctx, gangActs, (id) => `${view.cards?.[id]?.name || "This card"}:`));
   add(container, h("div", { class: "opponents ranches" }, rows.filter((r) => r.seat === null || r.seat !== view.you).map((r) => ranchZone(r, view, ctx))));
-  const mine = rows.find((r) => r.seat !== null && r.seat === view.you);
   if (!mine) return;
   const handActs = ctx.legal.filter((a) => a.type === "play" || a.type === "trick");
   const hand = view.hand || [];
-  const mz = ranchZone(mine, view, ctx);
-  add(mz, h("h3", null, `Your hand${view.hand_poker ? ` — ${view.hand_poker}` : ""}`),
+  add(handSlot(ctx, mz), h("div", { class: "my-hand", "data-owner": mine.seat, "data-place": "hand" },
+    h("h3", null, `Your hand${view.hand_poker ? ` — ${view.hand_poker}` : ""}`),
     h("div", { class: "cards-row hand" }, hand.map((id) => {
       const c = view.cards?.[id];
       return c ? actionableCard(ctx, id, (o) => face(c, o), actionsFor(handActs, id)) : cowBack();
-    })),
-    buttons(ctx, ["keep"]));
+    }))));
+  add(bar, buttons(ctx, ["keep"]));
   add(container, mz);
+}
+
+/** The place on the table a decision of the viewer needs to see (the room scrolls to it). */
+export function focusTarget(view, ctx, root) {
+  return ctx.legal.some((a) => a.type === "trick") ? root.querySelector(".trick-zone") : null;
+}
+
+function ranchBreakdown(row, ctx) {
+  return h("section", { class: ["breakdown-seat", row.deadwood && "deadwood"] },
+    h("h3", null, `${row.ranch} — ${row.deadwood ? "Deadwood" : seatName(ctx, row.seat)}: ${row.total}`),
+    h("table", { class: "breakdown" }, h("tbody", null, row.lines.map((l) => h("tr", null,
+      h("td", null, lineName(l.what, l.points), l.hand ? ` (${l.hand})` : "", l.cellar_points !== undefined ? ` (${l.cellar_points} pts in the Cellar)` : "", l.shared ? " — shared" : ""),
+      pointsCell(l.points))))));
 }
 
 export function renderBreakdown(view, room, ctx) {
   const rows = view.result?.ranches || room.result?.detail?.ranches;
   if (!rows) return null;
-  return rows.map((row) => h("section", { class: "breakdown-seat" },
-    h("h3", null, `${row.ranch} — ${row.deadwood ? "Deadwood" : seatName(ctx, row.seat)}: ${row.total}`),
-    h("table", { class: "breakdown" }, h("tbody", null, row.lines.map((l) => h("tr", null,
-      h("td", null, l.what, l.hand ? ` (${l.hand})` : "", l.cellar_points !== undefined ? ` (${l.cellar_points} pts)` : "", l.shared ? " — shared" : ""),
-      h("td", { class: "num" }, l.points > 0 ? `+${l.points}` : String(l.points))))))));
+  const live = rows.filter((r) => !r.deadwood), dead = rows.filter((r) => r.deadwood);
+  return [...live.map((r) => ranchBreakdown(r, ctx)),
+    dead.length ? h("section", { class: "deadwood-apart" },
+      h("h3", null, "Deadwood Ranches — played by the rules, they cannot win"),
+      dead.map((r) => ranchBreakdown(r, ctx))) : null];
 }
+
+export function explainResult(view, room, ctx) {
+  const rows = view.result?.ranches || room.result?.detail?.ranches || [];
+  const winners = (room.result?.winners || []).map((s) => seatName(ctx, s));
+  const ranking = rows.map((r) => ({ name: r.deadwood ? `Deadwood ${r.ranch}` : `${seatName(ctx, r.seat)} (${r.ranch})`,
+    score: r.total, won: !r.deadwood && room.result?.winners?.includes(r.seat), apart: r.deadwood }));
+  return { why: `${winners.join(" and ")} scored the most among the live Ranches (Gang points, the best poker hands, less the penalty for the fewest Cellar points). Deadwood Ranches cannot win.`,
+    ranking: ranking.length ? ranking : null, apartWhy: "Deadwood, cannot win", unit: "Total" };
+}
+
+// The option in words, and the game length measured with `saloon simulate` (smart bots, 40
+// games a seat count); minutes assume about five seconds a decision.
+export const options = {
+  words: {
+    deadwood: { label: "Where Deadwood sits with two players",
+      help: "The empty Ranches are played by Deadwood; with three players it always sits last.",
+      choices: { spread: "Between the players, every other Ranch", together: "Together: the two players sit side by side" } },
+  },
+  presets: [
+    { title: "Full game", about: "one deal of the 54 cards, about 2–4 minutes (27 actions with 2 players, 46 with 4)", options: {} },
+  ],
+};

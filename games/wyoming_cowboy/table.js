@@ -2,9 +2,9 @@
 // reactions turned into clicks. render(container, view, ctx) is also used by replays.
 
 import { add, h } from "/static/js/dom.js";
-import { actButton, actionsFor } from "/static/js/actions.js";
+import { actButton, actionsFor, lineName, pointsCell } from "/static/js/actions.js";
 import { cardBack, cardShort, cardWords, playingCard, SUIT_WORD } from "/static/js/cards.js";
-import { withDefaults, actionableCard, buttons, openMenu, pickAndConfirm, seatName, stat, zone } from "/static/js/tables/common.js";
+import { withDefaults, actionableCard, buttons, decisionSlot, handSlot, openMenu, pickAndConfirm, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const STEP_WORDS = { act: "action", shoot: "shooting", react: "answering a shot", hand_over: "handing over", discard: "discarding", draw: "drawing" };
 
@@ -69,8 +69,22 @@ function backs(n, small = true) {
     Array.from({ length: shown }, () => cardBack({ small, label: "a card, face down" })));
 }
 
+// The fire button of a gun and, once pressed, its targets (in the decision bar when there is one).
+function fireControl(g, ctx) {
+  const shots = ctx.legal.filter((a) => a.type === "shoot" && a.gun === g.id);
+  if (!shots.length) return null;
+  const open = ctx.ui.menu === `gun:${g.id}`;
+  const name = gunLabel(g);
+  return h("div", { class: "fire" },
+    h("button", { type: "button", class: ["gun-button", open && "selected"], "data-opens": "menu", "data-gun": g.id,
+      "aria-expanded": String(open), onclick: () => { ctx.ui.menu = open ? null : `gun:${g.id}`; ctx.rerender(); } },
+    `Fire the ${name}`, h("span", { class: "gun-cards" }, ` (${cardsText(g.cards)})`)),
+    open ? h("div", { class: "menu", role: "group", "aria-label": `Targets for the ${name}` },
+      h("p", { class: "menu-title" }, `Fire the ${name} at:`), shots.map((a) => actButton(a, ctx, seatName(ctx, a.target)))) : null);
+}
+
 function gunEl(g, ctx, mine) {
-  const shots = mine ? ctx.legal.filter((a) => a.type === "shoot" && a.gun === g.id) : [];
+  const shots = mine && !ctx.decision ? ctx.legal.filter((a) => a.type === "shoot" && a.gun === g.id) : [];
   const open = ctx.ui.menu === `gun:${g.id}`;
   const name = gunLabel(g);
   const head = shots.length
@@ -141,7 +155,7 @@ function handSummary(view, ctx) {
     h("div", { class: "breakdowns" }, perSeat.map((x, i) => h("section", { class: "breakdown-seat" },
       h("h3", null, `${seatName(ctx, i)}: ${x.total >= 0 ? "+" : ""}${x.total} → ${last.totals[i]}`),
       h("table", { class: "breakdown" }, h("tbody", null, (x.lines || []).map(([what, pts]) =>
-        h("tr", null, h("td", null, what), h("td", { class: "num" }, pts > 0 ? `+${pts}` : String(pts))))))))));
+        h("tr", null, h("td", null, lineName(what, pts)), pointsCell(pts)))))))));
 }
 
 export function render(container, view, ctx) {
@@ -171,26 +185,38 @@ export function render(container, view, ctx) {
   const me = view.seats[you];
   const hand = view.my_hand || [];
   const passes = ctx.legal.filter((a) => a.type === "pass");
-  let handEl;
+  const mine = zone(`You (${seatName(ctx, you)}) · ${view.scores[you]} pts${you === view.dealer ? " · dealer" : ""}`, { class: ["mine", toAct.has(you) && "acting"], "data-seat": you },
+    view.my_pass ? h("p", { class: "sub" }, "You pass: ", view.my_pass.map(cardWords).join(", "), " — waiting for the others.") : null);
+  const bar = decisionSlot(ctx, mine);
+  const handBox = h("div", { class: "my-hand", "data-seat": you, "data-place": "hand" },
+    h("h3", null, `Your hand · ${hand.length} card${hand.length === 1 ? "" : "s"}`));
   if (passes.length) {
-    handEl = pickAndConfirm(ctx, passes, hand, (c, o) => card(c, ctx, o), { verb: "Pass", hint: `Choose ${passes[0].cards.length} cards to pass ${view.pass?.direction || ""}.` });
+    const picker = pickAndConfirm(ctx, passes, hand, (c, o) => card(c, ctx, o), { verb: "Pass", hint: `Choose ${passes[0].cards.length} cards to pass ${view.pass?.direction || ""}.` });
+    // The cards stay in the hand; the confirm goes to the decision bar.
+    const confirm = picker.querySelector(".confirm-row");
+    add(handBox, picker);
+    add(bar, confirm);
     // The same cards with a protected king or his unprotected twin: offer the other copy too.
     const chosen = [...(ctx.ui.selected || [])].sort().join(" ");
     const twins = passes.filter((a) => [...a.cards].sort().join(" ") === chosen).slice(1);
-    if (twins.length) handEl = h("div", null, handEl, h("div", { class: "actions-row" }, twins.map((a) => actButton(a, ctx))));
+    if (twins.length) add(bar, h("div", { class: "actions-row" }, twins.map((a) => actButton(a, ctx))));
   } else {
     const cardActs = ctx.legal.filter((a) => a.card || a.cards);
     const handActs = cardActs.filter((a) => !["backfire", "quick_draw", "hand_over"].includes(a.type));
-    handEl = h("div", { class: "cards-row hand" }, hand.map((c) => actionableCard(ctx, c,
-      (o) => card(c, ctx, o), actionsFor(handActs, c))));
-    const m = openMenu(ctx, handActs, (c) => `The ${cardWords(c)}:`);
-    if (m) handEl = h("div", null, handEl, m);
+    add(handBox, h("div", { class: "cards-row hand" }, hand.map((c) => actionableCard(ctx, c,
+      (o) => card(c, ctx, o), actionsFor(handActs, c)))));
+    add(bar, openMenu(ctx, handActs, (c) => `The ${cardWords(c)}:`));
   }
-  add(container, zone(`You (${seatName(ctx, you)}) · ${view.scores[you]} pts${you === view.dealer ? " · dealer" : ""}`, { class: ["mine", toAct.has(you) && "acting"], "data-seat": you },
-    view.my_pass ? h("p", { class: "sub" }, "You pass: ", view.my_pass.map(cardWords).join(", "), " — waiting for the others.") : null,
-    handEl,
-    buttons(ctx, ["direction", "nothing", "couple", "holster", "draw", "deal"]),
-    tableau(me, ctx, true)));
+  add(bar, me.guns.map((g) => (ctx.decision ? fireControl(g, ctx) : null)));
+  add(bar, buttons(ctx, ["direction", "nothing", "couple", "holster", "draw", "deal"]));
+  add(handSlot(ctx, mine), handBox);
+  add(mine, tableau(me, ctx, true));
+  add(container, mine);
+}
+
+/** The place on the table a decision of the viewer needs to see (the room scrolls to it). */
+export function focusTarget(view, ctx, root) {
+  return ctx.legal.some((a) => a.type === "shoot") ? root.querySelector(".opponents") : null;
 }
 
 export function renderBreakdown(view, room, ctx) {
@@ -203,7 +229,54 @@ export function renderBreakdown(view, room, ctx) {
       h("h3", null, `${seatName(ctx, row.seat)} — ${row.total}`),
       h("table", { class: "breakdown" }, h("tbody", null, [...byHand.entries()].map(([hand, lines]) => [
         h("tr", { class: "hand-row" }, h("th", { colspan: 2 }, `Hand ${hand}`)),
-        lines.map((l) => h("tr", null, h("td", null, l.label), h("td", { class: "num" }, l.points > 0 ? `+${l.points}` : String(l.points)))),
+        lines.map((l) => h("tr", null, h("td", null, lineName(l.label, l.points)), pointsCell(l.points))),
       ]))));
   });
 }
+
+const ENDED = {
+  target: (v) => `reached the target of ${v.target} points, the highest score at the end of that hand`,
+  hand_limit: (v, d) => `had the highest total after the ${d.hands === 1 ? "one hand" : `${d.hands} hands`} this game was set to last`,
+};
+
+export function explainResult(view, room, ctx) {
+  const d = room.result?.detail || view.result || {};
+  const winners = (room.result?.winners || []).map((s) => seatName(ctx, s));
+  const how = ENDED[d.ended]?.(view, d) || "had the highest total";
+  const who = winners.length === 1 ? winners[0] : winners.join(" and ");
+  return { why: `${who} ${how}.`, unit: "Points" };
+}
+
+// The options in words, and game lengths measured with `saloon simulate` (smart bots,
+// 3 and 4 seats, 40 games each); minutes assume about five seconds a decision.
+export const options = {
+  words: {
+    target_score: { label: "Winning score", help: "The first to reach this score wins; if several reach it in the same hand, the highest score wins." },
+    max_hands: { label: "Most hands", help: "Ends the game after this many hands, the highest total winning. 0: no limit, play on to the winning score." },
+    discard_dispute: { label: "Taking the top discard",
+      help: "The rules as recorded and the inventor differ on what taking the top discard costs.",
+      choices: { written: "As recorded: it replaces your draw", inventor: "The inventor's way: it uses up your action, and so does discarding a 5 to draw two" } },
+    top_discard: { label: "The top discard right after your own",
+      help: "Which card you may take when you draw just after discarding.",
+      choices: { previous: "The card under the one you just put there", own: "The very top card, even your own discard" } },
+    across_with_odd_seats: { label: "Passing across with 5 or 7 players",
+      help: "With an odd number of players nobody sits straight across (never offered with 3).",
+      choices: { none: "Not offered: only left and right", left: "To the player half-way round on the left", right: "To the player half-way round on the right" } },
+    delay_of_game: { label: "Delay of game",
+      help: "The penalty for 10s and .22s still held when the hand ends.",
+      choices: { per_card: "−30 for each one held", once: "−30 once, however many" } },
+    six_six_six: { label: "Three 6s",
+      help: "How three 6s held at the end of a hand score.",
+      choices: { replaces: "−100 instead of three times −20", adds: "−100 on top of the three −20s" } },
+    shared_cards: { label: "Cards that count twice",
+      help: "Which cards may count in two collections at once.",
+      choices: { kings: "A family's King and badge may also count in a gang or posse", queens_too: "That, and a family's Queen may also count in a harem" } },
+    turn_limit: { label: "Longest hand", help: "A safety valve: a hand still running after this many turns is scored as it stands, credited to nobody. 0: never." },
+  },
+  presets: [
+    { title: "Short game", about: "one hand, about 6 minutes (65–75 actions)", options: { max_hands: 1 } },
+    { title: "Five hands", about: "the highest total after five hands, about 25–30 minutes (300–390 actions)", options: { max_hands: 5 } },
+    { title: "First to 250", about: "about 30 minutes (360–400 actions)", options: { target_score: 250 } },
+    { title: "Full game", about: "first to 500, as written: about 70 minutes (about 830 actions)", options: {} },
+  ],
+};

@@ -84,24 +84,48 @@ function genericLines(detail, ctx) {
         const pts = Array.isArray(l) ? l[1] : l.points;
         const extra = !Array.isArray(l) && l.hand ? ` (${l.hand})` : "";
         const hand = !Array.isArray(l) && l.hand !== undefined && typeof l.hand === "number" ? `Hand ${l.hand}: ` : "";
-        return h("tr", null, h("td", null, hand, ctx.text(what), typeof l.hand === "number" ? "" : extra), h("td", { class: "num" }, pts > 0 ? `+${pts}` : String(pts)));
+        return h("tr", null, h("td", null, hand, lineName(ctx.text(what), pts), typeof l.hand === "number" ? "" : extra), pointsCell(pts));
       }))) : null);
   });
 }
 
-/** The end screen: winners, scores, and the breakdown (the table's own, else a generic one). */
+/** A score line's points, signed; a line that takes points away is called a penalty. */
+export function pointsCell(points) {
+  return h("td", { class: "num" }, points > 0 ? `+${points}` : String(points));
+}
+
+export function lineName(what, points) {
+  const text = String(what);
+  return points < 0 && !/penalt/i.test(text) ? [h("span", { class: "penalty-tag" }, "Penalty"), " ", text] : text;
+}
+
+/**
+ * The end screen: who won and why, the ranking (seats that could not win apart), and the
+ * breakdown of every score line (the table's own, else a generic one). A table may export
+ * explainResult(view, room, ctx) → {why, ranking: [{name, score, won, apart}], apartTitle}.
+ */
 export function renderResult(container, view, room, ctx, table) {
   const result = room.result;
   if (!result) return;
   const winners = (result.winners || []).map((s) => ctx.seats[s]);
+  const told = table?.explainResult?.(view, room, ctx) || {};
+  const ranking = told.ranking || (result.scores || []).map((sc, i) => ({ name: ctx.seats[i] ?? `Seat ${i + 1}`, score: sc, won: result.winners?.includes(i) }));
+  const fmt = (n) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 10) / 10));
+  const ordered = [...ranking].sort((x, y) => (x.apart === y.apart ? y.score - x.score : x.apart ? 1 : -1));
+  const head = winners.length === 1 ? `${winners[0]} wins!` : winners.length ? `${winners.join(" and ")} share the win!` : "Nobody wins.";
   const box = h("section", { class: "panel result", id: "game-over", "aria-label": "Result" },
     h("h2", null, "Game over"),
-    h("p", { class: "winner" }, winners.length === 1 ? `${winners[0]} wins!` : `Winners: ${winners.join(", ")}`),
-    h("table", { class: "scores" }, h("tbody", null, (result.scores || []).map((sc, i) =>
-      h("tr", { class: result.winners?.includes(i) ? "won" : "" }, h("td", null, ctx.seats[i] ?? `Seat ${i + 1}`), h("td", { class: "num" }, String(sc)))))));
+    h("p", { class: "winner" }, head),
+    told.why ? h("p", { class: "why" }, told.why) : null,
+    h("table", { class: "scores" },
+      h("thead", null, h("tr", null, h("th", { scope: "col" }, "Place"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, told.unit || "Score"))),
+      h("tbody", null, ordered.map((row, i) => h("tr", { class: [row.won && "won", row.apart && "apart"] },
+        h("td", null, row.apart ? "—" : String(ordered.filter((o) => !o.apart && o.score > row.score).length + 1)),
+        h("td", null, row.name, row.won ? " (winner)" : "", row.apart ? ` (${told.apartWhy || "cannot win"})` : ""),
+        h("td", { class: "num" }, fmt(row.score)))))));
   const custom = table?.renderBreakdown?.(view, room, ctx);
   const lines = custom || genericLines(result.detail, ctx) || genericLines(view.result, ctx);
-  if (lines) box.append(h("div", { class: "breakdowns" }, lines));
+  if (lines) box.append(h("h3", { class: "breakdown-title" }, "Every score line"), h("div", { class: "breakdowns" }, lines));
   if (ctx.rematch) box.append(h("button", { type: "button", class: "primary", id: "result-rematch", onclick: ctx.rematch }, "Rematch: same seats, new game"));
   else if (room.status === "finished") box.append(h("p", { class: "help" }, "The host may start a rematch."));
   add(container, box);

@@ -3,6 +3,7 @@
 // that identifies them.
 
 import { h, s } from "./dom.js";
+import { zoomable } from "./zoom.js";
 
 export const SUIT_SYMBOL = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 export const SUIT_WORD = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
@@ -49,20 +50,26 @@ export function backFace(label = "") {
 
 /**
  * A card element. opts: {onclick, selected, disabled, label, small, extraClass, pick,
- * action (an action key for data-action)}. With onclick it is a button.
+ * action (an action key for data-action), zoom ({title, text, facts} for the enlarged
+ * view)}. With onclick it is a button. A face-up card can be focused and enlarged.
  */
 export function cardElement(svg, opts = {}) {
+  const name = opts.onclick && opts.title && opts.title !== opts.label ? `${opts.label}: ${opts.title}` : opts.label;
   const attrs = {
     class: ["card", opts.small && "small", opts.selected && "selected", opts.extraClass, opts.onclick && "clickable"],
-    "aria-label": opts.onclick && opts.title && opts.title !== opts.label ? `${opts.label}: ${opts.title}` : opts.label,
     title: opts.title || opts.label,
     dataset: { card: opts.card, pick: opts.pick ? "yes" : null, action: opts.action || null },
   };
+  let el;
   if (opts.onclick) {
-    return h("button", { type: "button", ...attrs, "aria-pressed": opts.pick ? String(!!opts.selected) : null,
-      onclick: opts.onclick }, svg);
+    // A button is named by its content (the face is drawn, so its words are for screen readers).
+    el = h("button", { type: "button", ...attrs, "aria-pressed": opts.pick ? String(!!opts.selected) : null,
+      onclick: opts.onclick }, svg, h("span", { class: "sr-only" }, name));
+  } else {
+    el = h("div", { ...attrs, "aria-label": name, role: "img", tabindex: opts.card ? "0" : null }, svg);
   }
-  return h("div", { ...attrs, role: "img" }, svg);
+  if (opts.card) zoomable(el, opts.zoom || { title: opts.label });
+  return el;
 }
 
 export function playingCard(text, opts = {}) {

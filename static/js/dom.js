@@ -35,9 +35,14 @@ export function clear(el) {
 
 export function $(sel, root = document) { return root.querySelector(sel); }
 
-/** Replaces {seat:N} with seat names in a plain-text log line. */
+/** Replaces {seat:N} with seat names in a plain-text log line (and mends its plurals). */
 export function seatText(text, names) {
-  return String(text).replace(/\{seat:(\d+)\}/g, (_, n) => names[Number(n)] ?? `Seat ${Number(n) + 1}`);
+  return singular(String(text).replace(/\{seat:(\d+)\}/g, (_, n) => names[Number(n)] ?? `Seat ${Number(n) + 1}`));
+}
+
+/** "1 Cows" → "1 Cow": texts built from counts by the games read right for one. */
+export function singular(text) {
+  return String(text).replace(/(^|[^\d.,$−-])1 (more )?(Cow|Bandit|card|point|pt|hand|turn|buy|Jail|action)s\b/g, "$11 $2$3");
 }
 
 /** JSON with sorted keys: the key a legal action is matched by. */

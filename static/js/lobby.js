@@ -6,8 +6,18 @@ import { optionsForm } from "./options.js";
 import { clockFields } from "./clock.js";
 import { openRules, playedBefore } from "./teaching.js";
 
-function gameCard(game) {
-  const form = optionsForm(game.options_schema, {}, { idPrefix: `opt-${game.id}` });
+// Each game's table module says its options in words and offers presets of game length.
+async function optionWords(game) {
+  try {
+    const table = await import(`/games/${encodeURIComponent(game.id)}/table.js`);
+    return table.options || {};
+  } catch {
+    return {};
+  }
+}
+
+function gameCard(game, said) {
+  const form = optionsForm(game.options_schema, {}, { idPrefix: `opt-${game.id}`, words: said.words, presets: said.presets });
   const clock = clockFields(null, 600, `clock-${game.id}`);
   const name = h("input", { id: `name-${game.id}`, name: "name", required: true, maxlength: 32,
     autocomplete: "nickname", value: prefs.get("name", "") });
@@ -34,6 +44,7 @@ function gameCard(game) {
     }
   } },
   h("div", { class: "field" }, h("label", { for: name.id }, "Your name"), name),
+  form.presets,
   h("details", { class: "game-options" }, h("summary", null, "Options"), form.element, clock.element),
   h("div", { class: "field inline" }, spectators, h("label", { for: spectators.id }, "Allow spectators")),
   h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
@@ -54,7 +65,8 @@ async function main() {
   const list = $("#games"), status = $("#lobby-status");
   try {
     const games = await api("GET", "/games");
-    fill(list, ...games.map(gameCard));
+    const words = await Promise.all(games.map(optionWords));
+    fill(list, ...games.map((g, i) => gameCard(g, words[i])));
     status.textContent = games.length ? "" : "No games are installed on this server.";
   } catch (err) {
     status.textContent = `The games could not be loaded: ${err.message}`;

@@ -9,6 +9,9 @@ import * as generic from "./tables/generic.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { beeper, clockFields, countdown, heardServer, tick } from "./clock.js";
 import * as teaching from "./teaching.js";
+import { followZoom, hideZoom, installZoom, zoomSlots } from "./zoom.js";
+import { mark, motionAllowed, patchedWords, remember, seatsPatched, settle, snapshot } from "./motion.js";
+import { askToNotify, chime, flagTab, notifyTurn } from "./notify.js";
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const state = {
@@ -25,6 +28,14 @@ const state = {
   lastLogKey: "",
   renderedVersion: -1,
   errorCount: 0,
+  // Motion and memory: the ops of patches not drawn yet, who moved, each seat's last move.
+  pendingWords: null,
+  movers: new Set(),
+  marks: new Map(),
+  yourTurn: false,
+  decisionKey: "",
+  focusAfterMove: false,
+  lastStatus: null,
 };
 let socket = null;
 window.saloon = state; // for people debugging from the console, and for the browser tests
@@ -60,6 +71,7 @@ async function hostCall(method, path, body) {
 async function loadTable(gameId) {
   if (state.tableId === gameId && state.table) return state.table;
   state.tableId = gameId;
+  teaching.cardNotes(gameId).then((n) => { (state.notes ||= {})[gameId] = n; });
   try {
     state.table = await import(`/games/${encodeURIComponent(gameId)}/table.js`);
   } catch {
@@ -107,7 +119,25 @@ function connect() {
   socket = new RoomSocket(code, state.token, {
     onStatus: setConn,
     onTime: heardServer,
-    onDoc: (doc, version) => { state.doc = doc; state.version = version; render(); },
+    onDoc: (doc, version, ops) => {
+      const before = state.doc;
+      if (ops && before?.game && doc.game) {
+        state.pendingWords ||= new Set();
+        for (const w of patchedWords(ops)) state.pendingWords.add(w);
+        // Who just moved: the one seat that was to act, or of several acting at once, those
+        // whose part of the view the patch changed.
+        const was = before.room.to_act || [];
+        if (ops.some((o) => String(o.path).startsWith("/game"))) {
+          const movers = was.length === 1 ? was : [...seatsPatched(ops, before.game)].filter((s) => was.includes(s));
+          for (const m of movers) state.movers.add(m);
+        }
+      } else {
+        state.pendingWords = null;
+        state.movers.clear();
+        if (!doc.game || before?.room?.match !== doc.room.match) state.marks.clear();
+      }
+      state.doc = doc; state.version = version; render();
+    },
     onSync: () => { state.pending = false; },
     onPresence: (msg) => { state.presence = msg; renderSeats(); },
     onAck: (ref) => { if (ref === state.pending) state.pending = false; },
@@ -161,7 +191,12 @@ function render() {
   const doc = state.doc;
   if (!doc) return;
   const r = doc.room;
-  document.title = `Saloon — ${r.title}`;
+  if (state.lastStatus !== r.status) {
+    // The invite link matters while seats are being taken; once the game runs it folds away.
+    $("#invite").open = r.status === "lobby";
+    state.lastStatus = r.status;
+  }
+  flagTab(state.yourTurn, `Saloon — ${r.title}`);
   $("#chat-text").disabled = r.you === null;
   $("#chat-text").placeholder = r.you === null ? "Take a seat to chat" : "Say something";
   fill($("#room-title"), 
@@ -205,7 +240,11 @@ function renderSeats() {
       toAct.has(seat.seat) ? h("span", { class: "turn-mark" }, "to act") : null,
       toAct.has(seat.seat) ? countdown(r, seat.seat) : null,
       canRemove ? h("button", { type: "button", class: "small", "aria-label": `${r.status === "lobby" ? "Remove" : "Kick"} ${seat.name}`,
-        onclick: () => { if (seat.kind === "bot" || confirm(`Remove ${seat.name}?`)) hostCall("DELETE", `/seats/${seat.seat}`); } },
+        onclick: () => {
+          const ask = r.status === "lobby" ? `Remove ${seat.name} from the room? Their seat becomes free.`
+            : `Kick ${seat.name}? A bot plays on in their seat and ${seat.name} can only watch.`;
+          if (seat.kind === "bot" || confirm(ask)) hostCall("DELETE", `/seats/${seat.seat}`);
+        } },
       r.status === "lobby" ? "Remove" : "Kick") : null));
   }
   // Cowpoker's empty Ranches are played by Deadwood, part of the rules rather than a seat.
@@ -244,13 +283,15 @@ function renderHost() {
     panel.append(h("button", { type: "button", id: "start", class: "primary", disabled: !enough, onclick: () => hostCall("POST", "/start") },
       enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`));
     if (game) {
-      const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt" });
+      if (state.tableId !== r.game) loadTable(r.game).then(() => { panel.dataset.key = ""; renderHost(); });
+      const said = state.table?.options || {};
+      const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt", words: said.words, presets: said.presets });
       const clock = clockFields(r.clock, r.gone_after, "room");
       const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
       const hints = h("input", { id: "room-hints", type: "checkbox", checked: r.hints });
       panel.append(h("details", { class: "game-options" }, h("summary", null, "Options"),
         h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() }); } },
-          form.element, clock.element,
+          form.presets, form.element, clock.element,
           h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
           h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
           h("button", { type: "submit" }, "Save options"))));
@@ -284,6 +325,7 @@ function tableCtx() {
       notice("");
       state.ui.selected = [];
       state.ui.menu = null;
+      state.focusAfterMove = $("#play").contains(document.activeElement) || document.activeElement === document.body;
       state.pending = socket.act(action) || false;
       renderPlay();
     },
@@ -311,20 +353,31 @@ function refocus(key) {
   if (el && root.contains(el)) el.focus({ preventScroll: true });
 }
 
+/** The first control of the decision: where the keyboard goes after a move. */
+function firstControl() {
+  const sel = "button:not(:disabled), [tabindex='0']";
+  return $("#reaction").querySelector(`.act, [data-opens], [data-pick], button.primary:not(:disabled), ${sel}`)
+    || $("#hand").querySelector("button.card:not(:disabled)") || null;
+}
+
 async function renderPlay() {
   const doc = state.doc;
   if (!doc) return;
   const r = doc.room;
   const key = $("#play").contains(document.activeElement) ? focusKey(document.activeElement) : null;
-  const tableEl = $("#table"), promptEl = $("#prompt"), resultEl = $("#result"), reactionEl = $("#reaction");
+  const tableEl = $("#table"), promptEl = $("#prompt"), resultEl = $("#result"), reactionEl = $("#reaction"), handEl = $("#hand");
   teaching.renderBar($("#teach-bar"), doc);
+  const dock = $("#dock");
   if (!doc.game) {
     fill(promptEl, r.status === "lobby"
       ? (r.you === null ? "Waiting for the host to start. Take a seat to play, or watch from here." : "Waiting for the host to start the game.")
       : "");
-    clear(tableEl); clear(resultEl); clear(reactionEl);
+    clear(tableEl); clear(resultEl); clear(reactionEl); clear(handEl);
+    dock.hidden = true;
     $("#choices").hidden = true;
     tableEl.dataset.game = "";
+    state.yourTurn = false;
+    flagTab(false, `Saloon — ${r.title}`);
     state.renderedVersion = state.version;
     return;
   }
@@ -333,36 +386,86 @@ async function renderPlay() {
   const ctx = tableCtx();
   const view = doc.game;
   const yourTurn = ctx.legal.length > 0;
-  document.title = `${yourTurn ? "Your move · " : ""}Saloon — ${r.title}`;
+  const over = r.status === "finished" || r.status === "abandoned" || !!view.result;
   const away = r.you !== null && r.seats[r.you]?.presence === "away";
-  fill(promptEl, 
-    view.prompt ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, seatText(view.prompt, ctx.seats)) : null,
+  const seated = r.you !== null && r.you !== undefined;
+  fill(promptEl,
     yourTurn && !state.pending ? h("span", { class: "your-turn" }, "Your move") : null,
+    view.prompt ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, seatText(view.prompt, ctx.seats)) : null,
     yourTurn ? countdown(r, r.you, { mine: true }) : null,
     state.pending ? h("span", { class: "pending" }, " sending…") : null,
     away ? h("span", { class: "away-note" }, "You are away: the server is playing for you. ",
       h("button", { type: "button", id: "im-back", class: "primary small", onclick: () => socket.back() }, "I'm back")) : null);
+  dock.hidden = false;
+  dock.classList.toggle("yours", yourTurn || state.pending !== false);
+  dock.classList.toggle("over", over);
   tableEl.dataset.game = r.game;
   if (r.you !== null) teaching.notePlayed();
+  $("#play").dataset.game = r.game;
+  // Where every face-up card is before the redraw, so that what moved can travel.
+  const words = state.pendingWords;
+  const before = words ? snapshot($("#play")) : null;
   clear(reactionEl);
+  clear(handEl);
   clear(tableEl);
   ctx.reaction = reactionEl;
+  ctx.decision = reactionEl;
+  if (seated && !over) ctx.hand = handEl;
   try {
     table.render(tableEl, view, ctx);
   } catch (err) {
     console.error(err);
-    clear(tableEl);
+    clear(tableEl); clear(reactionEl); clear(handEl);
     generic.render(tableEl, view, ctx);
   }
-  teaching.afterRender(tableEl, doc, ctx);
+  // The hand and the decision bar hold cards too: teaching marks and explains them all.
+  teaching.afterRender($("#play"), doc, ctx);
+  handEl.hidden = !handEl.firstChild;
+  followZoom();
   clear(resultEl);
-  if (r.status === "finished" || view.result) renderResult(resultEl, view, r, ctx, table);
+  if (over) renderResult(resultEl, view, r, ctx, table);
   renderChoices($("#choices"), $("#choice-list"), ctx);
+  // Motion and memory: what the patches named and moved travels, and stays marked.
+  if (words) {
+    const touched = settle($("#play"), before, words, motionAllowed(prefs.get("motion", true)));
+    remember(state.marks, [...state.movers], touched);
+    state.pendingWords = null;
+    state.movers.clear();
+  }
+  if (over) state.marks.clear(); // the game is over: no move is "the last" any more
+  mark($("#play"), state.marks);
   refocus(key);
   // A menu just opened: put the keyboard on its first choice.
-  if (state.ui.menu && state.ui.menu !== state.lastMenu) tableEl.querySelector(".menu .act")?.focus({ preventScroll: true });
+  if (state.ui.menu && state.ui.menu !== state.lastMenu) reactionEl.querySelector(".menu .act")?.focus({ preventScroll: true });
   state.lastMenu = state.ui.menu;
+  // After a move the button pressed is gone, and a redraw may take away the card that had
+  // the keyboard: it goes to the next decision's first control, else the decision bar.
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost && (key || (state.focusAfterMove && !state.pending))) {
+    (yourTurn && firstControl() || $("#decision")).focus({ preventScroll: true });
+  }
+  if (!state.pending) state.focusAfterMove = false;
+  turnNoticed(yourTurn, view, ctx, table);
   state.renderedVersion = state.version;
+}
+
+/** A new decision of yours: a chime, the tab's flag, a notification when hidden, in view. */
+function turnNoticed(yourTurn, view, ctx, table) {
+  const r = state.doc.room;
+  const decision = yourTurn ? `${state.doc.room.match}:${view.prompt}:${ctx.legal.length}` : "";
+  const fresh = yourTurn && !state.yourTurn;
+  state.yourTurn = yourTurn || state.pending !== false;
+  flagTab(yourTurn, `Saloon — ${r.title}`);
+  if (fresh) {
+    if (prefs.get("sound", true)) chime();
+    notifyTurn(prefs.get("notify", false), seatText(view.prompt || "It is your move.", ctx.seats));
+  }
+  if (yourTurn && decision !== state.decisionKey) {
+    // Controls that live on the table (a Store card, a Gang card) are scrolled into view.
+    const target = table.focusTarget?.(view, ctx, $("#table"));
+    if (target) target.scrollIntoView({ block: "nearest", behavior: motionAllowed(prefs.get("motion", true)) ? "smooth" : "auto" });
+  }
+  state.decisionKey = decision;
 }
 
 function renderLog() {
@@ -378,6 +481,15 @@ function renderLog() {
     ? h("li", { class: "chat" }, h("b", null, e.name || seatNames[e.seat] || "?"), ": ", e.text)
     : h("li", { class: e.type === "notice" ? "notice-line" : "event", "data-type": e.type }, seatText(cardSymbols(e.text), seatNames))));
   if (atBottom || el.dataset.first !== "no") { el.scrollTop = el.scrollHeight; el.dataset.first = "no"; }
+  // On a phone the log sits behind a button: it counts the chat lines not yet seen.
+  const chats = log.filter((e) => e.type === "chat").length;
+  if (state.chatsSeen !== undefined && chats > state.chatsSeen && !document.body.classList.contains("log-shown")) {
+    state.unread = (state.unread || 0) + chats - state.chatsSeen;
+    const u = $("#log-unread");
+    u.textContent = ` (${state.unread} new)`;
+    u.hidden = false;
+  }
+  state.chatsSeen = chats;
 }
 
 /** Short card texts in game events ("KD") read better as "K♦". */
@@ -434,11 +546,64 @@ function wire() {
   });
 }
 
+/** The sound, motion and notification settings, and the log drawer of a phone. */
+function wirePrefs() {
+  const sound = $("#sound"), mute = $("#mute"), motion = $("#motion"), notify = $("#notify");
+  const paintSound = () => {
+    const on = prefs.get("sound", true);
+    sound.checked = on;
+    mute.textContent = on ? "Sound on" : "Sound off";
+    mute.setAttribute("aria-pressed", String(!on));
+    mute.title = on ? "Turn the sounds off" : "Turn the sounds on";
+  };
+  paintSound();
+  sound.addEventListener("change", () => { prefs.set("sound", sound.checked); paintSound(); if (sound.checked) chime(); });
+  mute.addEventListener("click", () => { prefs.set("sound", !prefs.get("sound", true)); paintSound(); });
+  motion.checked = prefs.get("motion", true);
+  motion.addEventListener("change", () => prefs.set("motion", motion.checked));
+  notify.checked = prefs.get("notify", false) && "Notification" in window && Notification.permission === "granted";
+  notify.disabled = !("Notification" in window);
+  notify.addEventListener("change", async () => {
+    const ok = notify.checked ? await askToNotify() : false;
+    notify.checked = ok;
+    prefs.set("notify", ok);
+    if (!ok && notify.checked === false && "Notification" in window && Notification.permission === "denied") {
+      notice("This browser blocks notifications for this site; allow them in its settings first.", "info");
+    }
+  });
+  const panel = $("#log-panel"), open = $("#log-open");
+  const show = (on) => {
+    document.body.classList.toggle("log-shown", on);
+    open.setAttribute("aria-expanded", String(on));
+    if (on) { $("#log-unread").hidden = true; state.unread = 0; $("#chat-text").focus({ preventScroll: true }); const l = $("#log"); l.scrollTop = l.scrollHeight; }
+    else open.focus({ preventScroll: true });
+  };
+  open.addEventListener("click", () => show(!document.body.classList.contains("log-shown")));
+  $("#log-close").addEventListener("click", () => show(false));
+  panel.addEventListener("keydown", (e) => { if (e.key === "Escape" && document.body.classList.contains("log-shown")) show(false); });
+  // One enlarged-card dialog: the teaching module's, with the card's note and why it waits.
+  const explain = async (el) => {
+    const d = state.doc;
+    if (!d) return;
+    hideZoom();
+    const notes = await teaching.cardNotes(d.room.game);
+    teaching.enlarge(el, { note: teaching.noteFor(notes, el.dataset.card), why: d.teach?.why_not?.[el.dataset.card],
+      names: names(), gameId: d.room.game, title: d.room.title });
+  };
+  installZoom(document, { modal: explain });
+  // The hover tooltip says what the card does in this game too (notes fetched once a game).
+  zoomSlots.push((el) => {
+    const note = teaching.noteFor(state.notes?.[state.doc?.room?.game], el.dataset.card);
+    return note ? h("p", { class: "zoom-text zoom-note" }, note) : null;
+  });
+}
+
 const beep = beeper(() => prefs.get("sound", true));
 setInterval(() => { if (state.doc) tick(state.doc.room, state.doc.room.you, beep); }, 250);
 
 async function main() {
   wire();
+  wirePrefs();
   try {
     const games = await api("GET", "/games");
     for (const g of games) state.games[g.id] = g;

@@ -7,7 +7,7 @@ const CLOSE_FATAL = { 4404: "unknown_room", 4401: "bad_token", 4403: "forbidden"
 
 export class RoomSocket {
   /**
-   * handlers: onDoc(doc, version), onPresence(msg), onError(msg), onStatus(status, detail),
+   * handlers: onDoc(doc, version, ops) (ops: the patch's, null after a sync), onPresence(msg), onError(msg), onStatus(status, detail),
    * onAck(ref). status is "connecting", "open", "reconnecting" or "closed".
    */
   constructor(code, token, handlers) {
@@ -85,7 +85,7 @@ export class RoomSocket {
       this.synced = true;
       this.h.onSync?.();
       this.h.onStatus?.("open");
-      this.h.onDoc?.(this.doc, this.version);
+      this.h.onDoc?.(this.doc, this.version, null);
     } else if (msg.type === "patch") {
       if (this.doc === null || msg.version !== this.version + 1) {
         if (msg.version > this.version) this.send({ type: "sync" });
@@ -100,7 +100,7 @@ export class RoomSocket {
         return;
       }
       if (msg.ref !== undefined) this.h.onAck?.(msg.ref);
-      this.h.onDoc?.(this.doc, this.version);
+      this.h.onDoc?.(this.doc, this.version, msg.ops);
     } else if (msg.type === "presence") {
       this.h.onPresence?.(msg);
     } else if (msg.type === "error") {
@@ -128,7 +128,4 @@ export class RoomSocket {
   }
 
   chat(text) { return this.send({ type: "chat", text }); }
-
-  /** Tells the server you are back: it stops playing for your seat. */
-  back() { return this.send({ type: "back", ref: this.nextRef++ }); }
 }

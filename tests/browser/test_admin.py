@@ -155,6 +155,8 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
             if gid in TABLE_OMNISCIENT:
                 assert page.locator("#board > .generic").count() == 0, gid
                 assert page.locator("#board [data-card]").count() > 0, gid
+                # Seen by nobody in particular: no Ranch's Cellar is called "Your Cellar".
+                assert "Your Cellar" not in (page.locator("#board").text_content() or ""), gid
             page.screenshot(path=str(artifacts / f"admin-{gid}-middle-all.png"), full_page=True)
 
             for seat in ("1", "0", "spectator"):

@@ -74,6 +74,9 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
     bo.page.wait_for_function("() => window.saloon.doc.room.status === 'playing'"
                               " && window.saloon.doc.room.match === 1")
     assert bo.page.locator("#game-over").count() == 0
+    # The invite link folds away while a game runs; one click opens it again.
+    assert not ana.page.locator("#invite-url").is_visible()
+    ana.page.locator("#invite summary").click()
     ana.page.locator("#copy").click()
     ana.page.wait_for_selector("#copy:has-text('Copied')")
     assert not ana.errors and not bo.errors

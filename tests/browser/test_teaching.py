@@ -52,7 +52,8 @@ def why_a_card_waits(p: Player, shot: str) -> bool:
     """Clicking a greyed card opens its enlarged face with its note and why it waits."""
     rendered(p)
     doc = p.doc()
-    waiting = p.page.locator("#table .card.waits[data-card]")
+    # Greyed cards are mostly in the hand, pinned under the table in the dock.
+    waiting = p.page.locator("#play .card.waits[data-card]")
     if not waiting.count():
         return False
     card = waiting.first.get_attribute("data-card")

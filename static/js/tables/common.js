@@ -8,7 +8,7 @@ export function seatName(ctx, seat) {
 }
 
 export function zone(title, attrs, ...children) {
-  return h("section", { ...attrs, class: ["zone", attrs?.class] }, h("h3", null, title), ...children);
+  return h("section", { ...attrs, class: ["zone", ...[attrs?.class].flat()] }, h("h3", null, title), ...children);
 }
 
 export function stat(text, attrs = {}) {
@@ -79,4 +79,29 @@ export function withDefaults(ctx, label) {
   ctx.label ??= (a) => label?.(a, ctx) || describeAction(a, ctx);
   if (typeof ctx.act !== "function" || !Array.isArray(ctx.legal)) ctx.legal = [];
   return ctx;
+}
+
+/**
+ * Where a table puts what the player decides now: the room's decision bar when there is
+ * one (ctx.decision), else `fallback` (a read-only replay has none). Returns the element.
+ */
+export function decisionSlot(ctx, fallback) {
+  return ctx.decision || fallback;
+}
+
+/** The player's own hand: pinned in the room's dock (ctx.hand), else in `fallback`. */
+export function handSlot(ctx, fallback) {
+  return ctx.hand || fallback;
+}
+
+/**
+ * Table cards a decision needs, repeated in the decision bar as small controls so that
+ * they are in view whatever the table's scroll (full size when few, else small):
+ * `items` are [id, make(opts)] pairs.
+ */
+export function barCards(ctx, title, items, legal) {
+  if (!items.length) return null;
+  return h("div", { class: "bar-pick", role: "group", "aria-label": title },
+    h("p", { class: "bar-title" }, title),
+    h("div", { class: "bar-cards" }, items.map(([id, make]) => actionableCard(ctx, id, (o) => make({ ...o, small: items.length > 6 }), actionsFor(legal, id)))));
 }

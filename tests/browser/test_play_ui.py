@@ -1,0 +1,309 @@
+"""The table as a player meets it, in every game at 1280x800 and at 390x844 (touch).
+
+One person plays a whole game against bots, clicking only what is on the screen: at every
+decision the decision bar and every control the move needs are inside the viewport (the
+test never scrolls), another seat's move leaves data-last-move on what it touched, a card
+can be enlarged and its text read at 11 px or more, the end screen names the winner and
+every score line, and axe-core finds nothing serious on the lobby, the room and the table.
+Screenshots of the table early, mid-game and at the end go to ``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.support.browser import Player, key, next_turn
+
+pytestmark = pytest.mark.browser
+
+JSON = dict[str, Any]
+VIEWPORTS: dict[str, JSON] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    # The phone also asks for reduced motion: the page then never animates.
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+              "reduced_motion": "reduce"},
+}
+# Per game: bots beside the one person, options that keep the game short, action types the
+# person prefers (so that a random walk ends soon).
+PLANS: dict[str, JSON] = {
+    "wyoming_cowboy": {"bots": 2, "options": {"target_score": 50, "max_hands": 1, "turn_limit": 24},
+                       "prefer": ["holster", "nothing", "draw", "discard", "stand"]},
+    "cards_for_cowboys": {"bots": 1, "prefer": ["stop", "burn", "skip"]},
+    "cowpoker": {"bots": 1},
+}
+MAX_DECISIONS = 400
+MID = 8  # the decision at which the mid-game screenshot is taken
+
+# Clicks the first element among `selectors` that is on the screen and not covered (in
+# one go, so that no redraw comes between looking and clicking); never scrolls. Returns
+# "ok", or what it found instead.
+CLICK_IN_VIEW = """(selectors) => {
+  const seen = [];
+  for (const sel of selectors) {
+    for (const el of document.querySelectorAll(sel)) {
+      if (el.closest('#choice-list')) continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      const inside = r.top >= -1 && r.left >= -1
+        && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+      const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 14);
+      const at = inside ? document.elementFromPoint(x, y) : null;
+      if (inside && at && (at === el || el.contains(at))) { el.click(); return 'ok'; }
+      seen.push(`${sel} at ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}` +
+        (inside ? ` covered by ${at && (at.id || at.className)}` : ''));
+    }
+  }
+  return seen.length ? seen.join('; ') : 'nothing';
+}"""
+BAR_IN_VIEW = """() => {
+  const bar = document.querySelector('#decision');
+  if (!bar || bar.getAttribute('role') !== 'region'
+    || bar.getAttribute('aria-label') !== 'Your move') return 'no region';
+  const r = bar.getBoundingClientRect();
+  return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1
+    ? 'ok' : `bar at ${r.top}..${r.bottom} of ${innerHeight}`;
+}"""
+SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+FINISH_MOTION = """() => {
+  const running = document.getAnimations().filter((a) => a.playState === 'running');
+  running.forEach((a) => a.finish());
+  return running.length;
+}"""
+# After a move the keyboard stays in the play area (the next decision's control, the bar, or
+# what the player had focused there), never back on the page's body.
+FOCUS_IN_PLAY = "() => !!(document.activeElement && document.activeElement.closest('#play'))"
+OTHER_MARKS = """(me) => [...document.querySelectorAll('[data-last-move]')]
+  .filter((e) => e.dataset.lastMove !== String(me)).length"""
+# The smallest rendered text of full-size card faces (SVG units scaled to the card's width).
+SMALLEST_FACE_TEXT = """() => {
+  let min = Infinity, where = '';
+  const full = '#play .card:not(.small) svg';
+  for (const t of document.querySelectorAll(
+      `${full} .c4c-effect, ${full} .cow-effect, ${full} .cow-name`)) {
+    const svg = t.ownerSVGElement, w = svg.getBoundingClientRect().width;
+    if (!w) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * w / svg.viewBox.baseVal.width;
+    if (px < min) {
+      min = px;
+      where = `${t.closest('.card').dataset.card}, ${w}px wide, in ${t.closest('[id]').id}`;
+    }
+  }
+  return min === Infinity ? null : [min, where];
+}"""
+
+
+def click_in_view(page: Page, selectors: list[str], what: str) -> None:
+    found = page.evaluate(CLICK_IN_VIEW, selectors)
+    assert found == "ok", f"{what}: not in view without scrolling: {found}"
+
+
+def q(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("'", "\\'")
+
+
+def act_in_view(player: Player, action: JSON) -> None:
+    """Makes ``action`` by clicking only controls on the screen; fails if one is not."""
+    page = player.page
+    version, errors = page.evaluate("() => [window.saloon.version, window.saloon.errorCount]")
+    k = q(key(action))
+    found = page.evaluate(CLICK_IN_VIEW, [f"#play [data-action='{k}']:not([data-confirm])"])
+    if found != "ok":
+        assert found == "nothing", \
+            f"the control of {action}: not in view without scrolling: {found}"
+        if isinstance(action.get("gun"), str) or isinstance(action.get("card"), str):
+            opener = (f"#play [data-opens][data-gun='{q(action['gun'])}']"
+                      if isinstance(action.get("gun"), str)
+                      else f"#play [data-opens][data-card='{q(action['card'])}']")
+            click_in_view(page, [opener], f"the card or gun that opens {action}")
+            click_in_view(page, [f"#play .menu [data-action='{k}']"], f"the menu entry of {action}")
+        else:
+            cards = action.get("cards")
+            assert isinstance(cards, list), f"no control on the table for {action}"
+            page.evaluate("() => window.saloon.clearSelection && window.saloon.clearSelection()")
+            for c in cards:
+                pick = f"#play [data-pick][data-card='{q(c)}'][aria-pressed='false']"
+                click_in_view(page, [pick],
+                              f"the card {c} to pick for {action}")
+            click_in_view(page, [f"#play [data-confirm][data-action='{k}']",
+                                 f"#play [data-action='{k}']"],
+                          f"the confirm of {action}")
+    page.wait_for_function(
+        f"() => (window.saloon.version > {version} || window.saloon.errorCount > {errors})"
+        " && !window.saloon.pending", timeout=15000)
+
+
+def axe(page: Page, where: str) -> None:
+    """Runs axe-core on the page; fails on serious or critical violations."""
+    page.add_script_tag(url="/static/vendor/axe.min.js")
+    found = page.evaluate("""async () => {
+      const r = await axe.run(document, {resultTypes: ['violations']});
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.help} — `
+          + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '));
+    }""")
+    assert not found, f"axe on {where}: " + "\n".join(found)
+
+
+# A face-up card on the screen (not covered by anything), as a selector that still finds
+# it after a redraw (redraws replace the elements).
+CARD_IN_VIEW = """() => {
+  for (const el of document.querySelectorAll('#play .card[data-card]')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || r.top < 0 || r.bottom > innerHeight || r.right > innerWidth) continue;
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const where = el.closest('#hand, #table, #decision');
+    if (at && el.contains(at) && where) return `#${where.id} .card[data-card="${el.dataset.card}"]`;
+  }
+  return null;
+}"""
+
+
+def enlarge(page: Page, phone: bool, shot: Path) -> float | None:
+    """Enlarges a face-up card on the screen (hover on a desktop, a long press and the Z
+    key on a phone), screenshots it to ``shot``; returns the size of its text, or None when
+    no face-up card is in view."""
+    found = page.evaluate(CARD_IN_VIEW)
+    if not found:
+        return None
+    card = page.locator(found).first
+    if phone:
+        # A long press opens the enlarged card (and does not play it)...
+        touch = {"identifier": 1, "clientX": 1, "clientY": 1}
+        card.dispatch_event("touchstart", {"touches": [touch]})
+        page.wait_for_selector("#card-zoom")
+        card.dispatch_event("touchend", {"touches": []})
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#card-zoom", state="detached")
+        # ... and so does the Z key on a focused card.
+        card.focus()
+        page.keyboard.press("z")
+        box, text = "#card-zoom", "#card-zoom .card-note, #card-zoom h2"
+    else:
+        card.hover()
+        box, text = "#zoom", "#zoom .zoom-text, #zoom .zoom-title"
+    page.wait_for_selector(box)
+    size: float = page.evaluate("""(sel) => {
+      const t = document.querySelector(sel);
+      return t && t.textContent.trim() ? parseFloat(getComputedStyle(t).fontSize) : 0;
+    }""", text)
+    page.screenshot(path=str(shot))
+    if phone:
+        page.keyboard.press("Escape")
+    else:
+        page.mouse.move(1, 1)
+    page.wait_for_selector(box, state="detached")
+    return size
+
+
+def result_words(detail: Any) -> list[str]:
+    """The names of the score lines in a result's detail."""
+    out = []
+    for row in (detail or {}).get("seats") or (detail or {}).get("ranches") or []:
+        for line in row.get("lines", []):
+            out.append(line if isinstance(line, str) else line.get("label") or line.get("what"))
+    return out
+
+
+@pytest.mark.parametrize("width", sorted(VIEWPORTS))
+@pytest.mark.parametrize("game_id", sorted(PLANS))
+def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts, game_id, width):
+    plan = PLANS[game_id]
+    phone = width == "phone"
+    rng = random.Random(11)
+    ana = Player(browser.new_context(**VIEWPORTS[width]), live, "Ana")
+    page = ana.page
+    code = ana.create(game_id, plan.get("options"))
+    axe(page, f"the room of {game_id} ({width})")
+    for _ in range(plan["bots"]):
+        ana.add_bot("smart")
+    ana.start()
+    me = ana.seat()
+    prefer = plan.get("prefer", [])
+    decisions = marks_checked = moving = 0
+    last_after = None
+    enlarged = False
+    while live.room(code).status != "finished":
+        legal = ana.ready()
+        if not legal:
+            next_turn(ana, [ana])
+            continue
+        assert decisions < MAX_DECISIONS, f"{game_id} did not end within {MAX_DECISIONS} decisions"
+        if phone:
+            assert page.evaluate("() => document.getAnimations().length") == 0, \
+                "the page animates though the browser asks for reduced motion"
+        else:
+            # Cards still travelling are where the player sees them a moment later.
+            moving += page.evaluate(FINISH_MOTION)
+        assert page.evaluate(BAR_IN_VIEW) == "ok", \
+            f"decision {decisions}: the bar is off the screen"
+        version = ana.version()
+        if last_after is not None:
+            assert page.evaluate(FOCUS_IN_PLAY), f"decision {decisions}: focus fell to the page"
+        if last_after is not None and version > last_after:
+            assert page.evaluate(OTHER_MARKS, me) > 0, \
+                f"decision {decisions}: another seat moved but nothing carries data-last-move"
+            marks_checked += 1
+        if decisions == 0:
+            # The tab says it is your move: its title and a dot on its icon.
+            assert page.evaluate("() => document.title").startswith("● Your move")
+            assert page.locator("#favicon").get_attribute("data-flag") == "yes"
+            page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-early.png"))
+            axe(page, f"the {game_id} table ({width})")
+        if decisions == MID:
+            page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-mid.png"))
+        if not enlarged:
+            size = enlarge(page, phone, artifacts / f"ui-{game_id}-{width}-card.png")
+            assert size is None or size >= 11, f"the enlarged card's text is {size}px"
+            enlarged = size is not None
+        if not phone and decisions % 4 == 0:
+            smallest = page.evaluate(SMALLEST_FACE_TEXT)
+            assert smallest is None or smallest[0] >= 10.9, \
+                f"card text at {smallest[0]:.1f}px on a desktop: {smallest[1]}"
+        best = [a for a in legal if a["type"] in prefer]
+        act_in_view(ana, rng.choice(best or legal))
+        last_after = ana.version()
+        decisions += 1
+    page.wait_for_selector("#game-over", timeout=10000)
+    page.wait_for_function(SETTLED)
+    room = live.room(code)
+    over = page.locator("#game-over").inner_text()
+    headline = page.locator("#game-over .winner").inner_text()
+    names = [s["name"] for s in ana.doc()["room"]["seats"]]
+    winners = [names[w] for w in room.result["winners"]]
+    assert all(w in headline for w in winners), \
+        f"the end screen does not name the winner: {headline}"
+    for name in names:
+        assert name in over
+    for line in result_words(room.result.get("detail")):
+        shown = re.sub(r"(?<![\d.])1 Cows", "1 Cow", line)
+        assert shown in over, f"the end screen misses the line {line!r}"
+    page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-end.png"), full_page=True)
+    axe(page, f"the end of {game_id} ({width})")
+    # The sound's switch is remembered by the browser.
+    page.locator("#mute").click()
+    page.reload()
+    ana.wait_doc()
+    assert page.locator("#mute").inner_text() == "Sound off"
+    assert page.locator("#mute").get_attribute("aria-pressed") == "true"
+    page.locator("#mute").click()
+    assert enlarged, "no card could be enlarged"
+    assert phone or moving, "no card ever travelled or turned over on the desktop"
+    assert marks_checked >= 1, "no move of another seat was checked for data-last-move"
+    assert not ana.errors, ana.errors
+
+
+def test_the_lobby_passes_axe(browser, live, artifacts):
+    for width, opts in VIEWPORTS.items():
+        context = browser.new_context(**opts)
+        page = context.new_page()
+        page.goto(live.http + "/")
+        page.wait_for_selector("form[data-game]")
+        page.screenshot(path=str(artifacts / f"ui-lobby-{width}.png"), full_page=True)
+        axe(page, f"the lobby ({width})")
+        context.close()
