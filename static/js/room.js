@@ -435,8 +435,13 @@ async function renderPlay() {
   if (over) state.marks.clear(); // the game is over: no move is "the last" any more
   mark($("#play"), state.marks);
   refocus(key);
-  // A menu just opened: put the keyboard on its first choice.
-  if (state.ui.menu && state.ui.menu !== state.lastMenu) reactionEl.querySelector(".menu .act")?.focus({ preventScroll: true });
+  // A menu just opened: the keyboard goes to its first choice, and the whole menu is
+  // scrolled into the bar's view (on a phone the bar may be shorter than the menu).
+  if (state.ui.menu && state.ui.menu !== state.lastMenu) {
+    const opened = reactionEl.querySelector(".menu");
+    opened?.querySelector(".act")?.focus({ preventScroll: true });
+    opened?.scrollIntoView({ block: "nearest" });
+  }
   state.lastMenu = state.ui.menu;
   // After a move the button pressed is gone, and a redraw may take away the card that had
   // the keyboard: it goes to the next decision's first control, else the decision bar.

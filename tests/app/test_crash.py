@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import os
 import signal
+import socket
 import subprocess
 
 from sqlalchemy import select
@@ -12,15 +13,15 @@ from sqlalchemy import select
 from app.db import Database
 from app.models import ActionRow
 from tests.support.rooms import open_room, start
-from tests.support.server import free_port, spawn_server
+from tests.support.server import listening_socket, spawn_server
 from tests.support.wire import WireClient
 
 
-def spawn(port: int, database_url: str, **extra: str) -> subprocess.Popen[str]:
+def spawn(listener: socket.socket, database_url: str, **extra: str) -> subprocess.Popen[str]:
     env = os.environ | {"DATABASE_URL": database_url, "BOT_DELAY": "0", "SNAPSHOT_EVERY": "3",
                         **extra}
     env.pop("REDIS_URL", None)
-    return spawn_server(port, env)
+    return spawn_server(listener, env)
 
 
 async def acked_seqs(database_url: str) -> int:
@@ -32,9 +33,10 @@ async def acked_seqs(database_url: str) -> int:
 
 
 async def test_sigkill_mid_game_loses_no_acknowledged_action(database_url: str) -> None:
-    port = free_port()
+    listener = listening_socket()
+    port = listener.getsockname()[1]
     base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    proc = spawn(port, database_url)
+    proc = spawn(listener, database_url)
     try:
         code, tokens = await open_room(base, "highcard", 4, options={"tricks": 5})
         await start(base, code, tokens[0])
@@ -59,7 +61,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database_url: str) 
         for c in clients:
             await c.close()
 
-        proc = spawn(port, database_url)
+        proc = spawn(listener, database_url)
         again = [await WireClient.connect(ws, code, t) for t in tokens]
         assert [(c.version, c.doc) for c in again] == before
 
@@ -79,7 +81,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database_url: str) 
         for c in again:
             await c.close()
 
-        proc = spawn(port, database_url)
+        proc = spawn(listener, database_url)
         back = [await WireClient.connect(ws, code, t) for t in tokens]
         assert all(c.version >= highest for c in back)
         # The game carries on to its end after the restart.
@@ -95,6 +97,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(database_url: str) 
     finally:
         proc.kill()
         proc.wait(10)
+        listener.close()
 
 
 async def test_a_clock_deadline_survives_sigkill_and_fires_once(database_url: str) -> None:
@@ -104,10 +107,10 @@ async def test_a_clock_deadline_survives_sigkill_and_fires_once(database_url: st
 
     import httpx
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+    listener = listening_socket()
+    base = f"http://127.0.0.1:{listener.getsockname()[1]}"
     # Away seats are played only after a minute: what is stored is what the deadline did.
-    proc = spawn(port, database_url, AWAY_DELAY="60")
+    proc = spawn(listener, database_url, AWAY_DELAY="60")
     try:
         async with httpx.AsyncClient(base_url=base) as http:
             room = (await http.post("/api/rooms", json={
@@ -118,7 +121,7 @@ async def test_a_clock_deadline_survives_sigkill_and_fires_once(database_url: st
         proc.send_signal(signal.SIGKILL)  # before the 2 s are up: nothing played yet
         proc.wait(10)
         assert await acked_seqs(database_url) == 0
-        proc = spawn(port, database_url, AWAY_DELAY="60")  # loads rooms whose clocks are due
+        proc = spawn(listener, database_url, AWAY_DELAY="60")  # loads rooms whose clocks are due
         for _ in range(100):
             if await acked_seqs(database_url) >= 2:
                 break
@@ -130,3 +133,4 @@ async def test_a_clock_deadline_survives_sigkill_and_fires_once(database_url: st
     finally:
         proc.kill()
         proc.wait(10)
+        listener.close()

@@ -1,4 +1,4 @@
-"""A server process for tests: ``python -m tests.support.serve PORT``.
+"""A server process for tests: ``python -m tests.support.serve FD``.
 
 It serves the app configured by the environment (its ``PYTHONPATH`` carries the test
 plugins, so the registry finds High Card by its entry point), and prints ``ready`` on
@@ -25,9 +25,11 @@ class _Announcing(uvicorn.Server):
 
 
 def main(argv: list[str]) -> None:
-    """Serves on the port given as the only argument until killed."""
-    _Announcing(uvicorn.Config("app.main:create_app", factory=True, host="127.0.0.1",
-                               port=int(argv[0]), log_level="warning")).run()
+    """Serves on the listening socket whose file descriptor is the only argument (inherited
+    from the test, which keeps the port for the next process) until killed."""
+    listener = socket.socket(fileno=int(argv[0]))  # family and type read from the socket
+    _Announcing(uvicorn.Config("app.main:create_app", factory=True,
+                               log_level="warning")).run(sockets=[listener])
 
 
 if __name__ == "__main__":

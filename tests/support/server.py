@@ -6,6 +6,7 @@ import select
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -67,24 +68,36 @@ async def app_client(settings: Settings) -> AsyncIterator[AppClient]:
         yield client
 
 
-def free_port() -> int:
-    """Returns a TCP port nobody listens on right now (for a server that must keep its port)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def listening_socket() -> socket.socket:
+    """Returns a socket listening on a free loopback port, to hand to server processes.
+
+    The test holds it for its whole length, so between a killed server and the next one
+    nobody else can take the port (an outgoing connection's ephemeral port, say), and
+    connections made meanwhile wait in its backlog for the next server.
+    """
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
 
 
-def spawn_server(port: int, env: Mapping[str, str]) -> subprocess.Popen[str]:
-    """Starts a server process (``tests.support.serve``) on ``port``; returns once it serves."""
+def spawn_server(listener: socket.socket, env: Mapping[str, str]) -> subprocess.Popen[str]:
+    """Starts a server process (``tests.support.serve``) on ``listener``; returns once it
+    serves, or raises with what the process wrote to its standard error."""
     # The suite's admin token, unless the caller set one: a server making its own would
     # write it to a file in the working tree.
     env = {"ADMIN_TOKEN": ADMIN_TOKEN, **env}
-    proc = subprocess.Popen([sys.executable, "-m", "tests.support.serve", str(port)], cwd=ROOT,
-                            env=env, stdout=subprocess.PIPE, text=True)
+    errors = tempfile.TemporaryFile("w+")  # noqa: SIM115 (kept open while the server runs)
+    fd = listener.fileno()
+    proc = subprocess.Popen([sys.executable, "-m", "tests.support.serve", str(fd)], cwd=ROOT,
+                            env=env, pass_fds=(fd,), stdout=subprocess.PIPE, stderr=errors,
+                            text=True)
     assert proc.stdout is not None
     deadline = time.monotonic() + 2 * STARTUP_SECONDS
     said = ""
-    # Other lines may come first (a new admin token is printed once): read up to READY.
+    # Other lines may come first: read up to READY.
     while said != READY and proc.poll() is None:
         left = deadline - time.monotonic()
         if left <= 0 or not select.select([proc.stdout], [], [], left)[0]:
@@ -92,8 +105,12 @@ def spawn_server(port: int, env: Mapping[str, str]) -> subprocess.Popen[str]:
         said = proc.stdout.readline().strip()
     if said != READY:
         proc.kill()
-        proc.wait(10)
-        raise RuntimeError(f"the server process did not start on port {port} (it said {said!r})")
+        code = proc.wait(10)
+        errors.seek(0)
+        raise RuntimeError(f"the server process did not start within {2 * STARTUP_SECONDS} s "
+                           f"(exit status {code}, last line {said!r}); its errors:\n"
+                           f"{errors.read()[-4000:]}")
+    errors.close()
     return proc
 
 
