@@ -301,11 +301,11 @@ class Game(ABC, Generic[S]):
         from games.rulebook import rules_text
         return rules_text(self)
 
-    def describe(self, state: S, seat: Seat, action: Action) -> str:
+    def describe(self, state: S, seat: Seat, action: Action, /) -> str:
         """Returns one sentence saying what ``action`` (legal for ``seat``) will do."""
         return self.describe_action(action)
 
-    def refusal(self, state: S, seat: Seat, action: Action) -> Rule:
+    def refusal(self, state: S, seat: Seat, action: Action, /) -> Rule:
         """Returns the rule that forbids ``action`` to ``seat`` now (called for every refusal).
 
         The default names the rules page as a whole; a game names the section."""
@@ -315,7 +315,7 @@ class Game(ABC, Generic[S]):
             return Rule("", "Only the seats the game waits for may act now.")
         return Rule("", "That move is not among the ones the rules allow you now.")
 
-    def why_not(self, state: S, seat: Seat) -> dict[str, Rule]:
+    def why_not(self, state: S, seat: Seat, /) -> dict[str, Rule]:
         """Returns, for cards ``seat`` sees but cannot use now, the rule that says why,
         keyed as the table names the card (never a card hidden from the seat)."""
         return {}
@@ -325,14 +325,14 @@ class Game(ABC, Generic[S]):
         game whose card names carry an owner's suffix, like ``c91a``, keys the bare name)."""
         return {}
 
-    def score_so_far(self, state: S, seat: Seat) -> JSON:
+    def score_so_far(self, state: S, seat: Seat, /) -> JSON:
         """Returns ``seat``'s score as it would stand if the hand ended now, from what the
         seat sees: ``{"title", "lines": [[label, points]], "total", "notes": [text]}``;
         ``total`` is the seat's game score then (``result().scores`` once it has ended).
         ``None``: the game keeps no such score."""
         return None
 
-    def situations(self, state: S, seat: Seat) -> dict[str, Rule]:
+    def situations(self, state: S, seat: Seat, /) -> dict[str, Rule]:
         """Returns the situations ``seat`` is in now (``"opening_pass"``, ``"first_shot"``),
         each with a short hint; a client shows each hint the first time it occurs."""
         return {}

@@ -12,7 +12,6 @@ from games.base import (
     Game,
     RandomBot,
     Result,
-    Rule,
     Viewer,
 )
 from games.cards_for_cowboys import hidden, rules, teach
@@ -129,29 +128,14 @@ class CardsForCowboys(Game[State]):
         stop = {"type": "stop"}
         return stop if stop in rules.legal(state, seat) else None
 
-    def describe(self, state: State, seat: int, action: Action) -> str:
-        """Returns what a legal action will do, in one sentence (see ``teach``)."""
-        return teach.describe(state, seat, action)
-
-    def refusal(self, state: State, seat: int, action: Action) -> Rule:
-        """Returns the rule that forbids ``action`` now."""
-        return teach.refusal(state, seat, action)
-
-    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
-        """Returns why each face-up card the seat could use cannot be used now."""
-        return teach.why_not(state, seat)
-
-    def card_notes(self) -> dict[str, str]:
-        """Returns what every card does (keyed by bare name: ``c74``, starters ``c91``)."""
-        return teach.card_notes()
-
-    def score_so_far(self, state: State, seat: int) -> Any:
-        """Returns this round's $, Cows and Bandits and the Herd if the round ended now."""
-        return teach.score_so_far(state, seat)
-
-    def situations(self, state: State, seat: int) -> dict[str, Rule]:
-        """Returns the situations the seat is in (first-game hints)."""
-        return teach.situations(state, seat)
+    # What the game teaches (moves in words, the rule behind a refusal, why a card
+    # waits, card notes, the score so far, first-game situations) lives in teach.py.
+    describe = staticmethod(teach.describe)
+    refusal = staticmethod(teach.refusal)
+    why_not = staticmethod(teach.why_not)
+    card_notes = staticmethod(teach.card_notes)
+    score_so_far = staticmethod(teach.score_so_far)
+    situations = staticmethod(teach.situations)
 
     def describe_action(self, action: Action) -> str:
         """Returns a short label such as ``buy c74 ($1 (river))``."""

@@ -11,7 +11,6 @@ from games.base import (
     Event,
     Game,
     Result,
-    Rule,
     Viewer,
 )
 from games.cowpoker import hidden, rules, scoring, teach, view
@@ -160,29 +159,14 @@ class Cowpoker(Game[State]):
             out.append(f"{len(cards)} cards in play ({len(set(cards))} distinct), expected 54")
         return out
 
-    def describe(self, state: State, seat: int, action: Action) -> str:
-        """Returns what a legal action will do, in one sentence (see ``teach``)."""
-        return teach.describe(state, seat, action)
-
-    def refusal(self, state: State, seat: int, action: Action) -> Rule:
-        """Returns the rule that forbids ``action`` now."""
-        return teach.refusal(state, seat, action)
-
-    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
-        """Returns why each card the seat holds or sees in a Gang cannot be used now."""
-        return teach.why_not(state, seat)
-
-    def card_notes(self) -> dict[str, str]:
-        """Returns every card's Ranch, values and effect."""
-        return teach.card_notes()
-
-    def score_so_far(self, state: State, seat: int) -> Any:
-        """Returns the seat's three poker hands as they stand, and its score from its view."""
-        return teach.score_so_far(state, seat)
-
-    def situations(self, state: State, seat: int) -> dict[str, Rule]:
-        """Returns the situations the seat is in (first-game hints)."""
-        return teach.situations(state, seat)
+    # What the game teaches (moves in words, the rule behind a refusal, why a card
+    # waits, card notes, the score so far, first-game situations) lives in teach.py.
+    describe = staticmethod(teach.describe)
+    refusal = staticmethod(teach.refusal)
+    why_not = staticmethod(teach.why_not)
+    card_notes = staticmethod(teach.card_notes)
+    score_so_far = staticmethod(teach.score_so_far)
+    situations = staticmethod(teach.situations)
 
     def describe_action(self, action: Action) -> str:
         """Returns a short label, e.g. "play Lasso Lem"."""

@@ -13,7 +13,6 @@ from games.base import (
     Game,
     RandomBot,
     Result,
-    Rule,
     Viewer,
 )
 from games.wyoming_cowboy import hidden, rules, teach, view
@@ -120,29 +119,14 @@ class WyomingCowboy(Game[State]):
             return {"type": "stand"}
         return None
 
-    def describe(self, state: State, seat: int, action: ActionDict) -> str:
-        """Returns what a legal action will do, in one sentence (see ``teach``)."""
-        return teach.describe(state, seat, action)
-
-    def refusal(self, state: State, seat: int, action: ActionDict) -> Rule:
-        """Returns the rule that forbids ``action`` now."""
-        return teach.refusal(state, seat, action)
-
-    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
-        """Returns why each card the seat holds or has pulled cannot be used now."""
-        return teach.why_not(state, seat)
-
-    def card_notes(self) -> dict[str, str]:
-        """Returns what every card does in Wyoming Cowboy."""
-        return teach.card_notes()
-
-    def score_so_far(self, state: State, seat: int) -> Any:
-        """Returns the seat's hand as it would score if the hand ended now."""
-        return teach.score_so_far(state, seat)
-
-    def situations(self, state: State, seat: int) -> dict[str, Rule]:
-        """Returns the situations the seat is in (first-game hints)."""
-        return teach.situations(state, seat)
+    # What the game teaches (moves in words, the rule behind a refusal, why a card
+    # waits, card notes, the score so far, first-game situations) lives in teach.py.
+    describe = staticmethod(teach.describe)
+    refusal = staticmethod(teach.refusal)
+    why_not = staticmethod(teach.why_not)
+    card_notes = staticmethod(teach.card_notes)
+    score_so_far = staticmethod(teach.score_so_far)
+    situations = staticmethod(teach.situations)
 
     def describe_action(self, action: ActionDict) -> str:
         """Returns a short English label for an action."""

@@ -14,6 +14,7 @@ from games.wyoming_cowboy import rules, scoring
 from games.wyoming_cowboy.cards import SUIT_WORDS, words
 from games.wyoming_cowboy.guns import gun_name
 from games.wyoming_cowboy.state import Phase, State, Step
+from games.wyoming_cowboy.view import pass_direction
 
 Action = dict[str, Any]
 
@@ -111,7 +112,7 @@ def describe(st: State, seat: int, a: Action) -> str:
     if t == "direction":
         return f"Have everyone pass three cards {_DIRECTIONS[a['direction']]}"
     if t == "pass":
-        way = _pass_way(st)
+        way = pass_direction(st)
         return f"Pass {_list(a['cards'])}{_badges(a)} {way}"
     if t == "nothing":
         return "You hold no cards: end your turn without discarding or drawing"
@@ -160,15 +161,6 @@ def describe(st: State, seat: int, a: Action) -> str:
     if t == "deal":
         return "Deal the next hand: seven cards each, and the opening pass"
     return str(t)
-
-
-def _pass_way(st: State) -> str:
-    off = st.pass_offset
-    if off == 1:
-        return "to the left"
-    if off == st.seats - 1:
-        return "to the right"
-    return "across"
 
 
 def refusal(st: State, seat: int, a: Action) -> Rule:

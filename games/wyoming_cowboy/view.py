@@ -43,7 +43,7 @@ def prompt(st: State, viewer: Viewer) -> str:
         return f"{seat_ref(st.dealer)} chooses which way the opening three cards are passed."
     if st.phase == Phase.PASS:
         return (f"Everyone passes {st.pass_size} cards to the seat "
-                f"{_dir_words(st)}, without seeing what comes in.")
+                f"{pass_direction(st)}, without seeing what comes in.")
     if st.phase == Phase.SCORING:
         return f"The hand is over: {seat_ref(next_dealer(st))} deals the next one."
     who = seat_ref(st.turn)
@@ -74,7 +74,8 @@ def _my_pass(st: State, viewer: Viewer) -> list[str] | None:
     return list(chosen) if chosen is not None else None
 
 
-def _dir_words(st: State) -> str:
+def pass_direction(st: State) -> str:
+    """Returns which way the cards of this pass go: "to the left", "to the right", "across"."""
     off = st.pass_offset
     if off == 1:
         return "to the left"
@@ -111,7 +112,7 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "takeable_discard": top,
         "shot_pile": len(st.shots),
         "top_shot": st.shots[-1] if st.shots else None,
-        "pass": ({"size": st.pass_size, "direction": _dir_words(st)}
+        "pass": ({"size": st.pass_size, "direction": pass_direction(st)}
                  if st.phase == Phase.PASS else None),
         "shot": ({k: st.pending[k] for k in ("shooter", "victim", "gun", "kind")}
                  if st.pending else None),
