@@ -15,6 +15,7 @@ from games.cowpoker import rules, scoring
 from games.cowpoker.cards import CARDS, EFFECT_KINDS, PLACES, TOWN
 from games.cowpoker.state import Phase, State
 from games.cowpoker.words import who
+from games.plural import count
 from games.poker import describe as poker_words
 
 Action = dict[str, Any]
@@ -177,7 +178,7 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
     ]
     cellar, hand = st.cellars[pos], st.hands[pos]
     notes = [f"Cellar: {poker_words(scoring.hand_value(cellar))}, "
-             f"{scoring.points(cellar)} points (the fewest Cellar points cost -6)",
+             f"{count(scoring.points(cellar), 'point')} (the fewest Cellar points cost -6)",
              f"Hand: {poker_words(scoring.hand_value(hand))}",
              "The best Cellar and the best Hand (+6 each) are settled when the game ends: "
              "the others' are face down."]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Viewer
+from games.plural import count
 from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.guns import gun_name
 from games.wyoming_cowboy.rules import VALVES, next_dealer, seat_ref, takeable, to_act
@@ -42,7 +43,7 @@ def prompt(st: State, viewer: Viewer) -> str:
     if st.phase == Phase.DIRECTION:
         return f"{seat_ref(st.dealer)} chooses which way the opening three cards are passed."
     if st.phase == Phase.PASS:
-        return (f"Everyone passes {st.pass_size} cards to the seat "
+        return (f"Everyone passes {count(st.pass_size, 'card')} to the seat "
                 f"{_dir_words(st)}, without seeing what comes in.")
     if st.phase == Phase.SCORING:
         return f"The hand is over: {seat_ref(next_dealer(st))} deals the next one."
