@@ -205,7 +205,7 @@ function render() {
       abandoned: "abandoned: nobody played for too long" }[r.status] || r.status),
     r.match ? h("span", { class: "match" }, ` · game ${r.match + 1}`) : null,
     r.you === null ? h("span", { class: "watching" }, " · watching") : null,
-    r.you !== null ? h("span", { class: "who" }, ` · you are ${r.seats[r.you]?.name ?? "seated"} `,
+    r.you !== null ? h("span", { class: "who" }, h("span", { class: "sep" }, " · "), `you are ${r.seats[r.you]?.name ?? "seated"} `,
       h("button", { type: "button", class: "small link", id: "not-me", onclick: notMe }, "Not you?")) : null);
   document.body.dataset.status = r.status;
   showJoin();
