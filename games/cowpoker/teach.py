@@ -39,18 +39,27 @@ def _card(card_id: str) -> str:
 
 
 def card_notes() -> dict[str, str]:
-    """Returns every card's Ranch, values and effect, keyed by its id (``c05``)."""
+    """Returns every card's Ranch, values and effect, keyed by its id (``c05``); the card's
+    name is its title wherever the note is shown, so the note does not repeat it."""
     out = {}
     for cid, c in CARDS.items():
-        home = "the Town: its effect works for anyone" if c.ranch == TOWN else (
-            f"the {c.ranch} Ranch: its effect works in {c.ranch}'s Gang, or in a Gang "
-            f"holding {c.ranch}'s Ace")
         face = _face(cid)
-        parts = [f"{c.name}: {face}, of {home}.",
+        home = "the Town" if c.ranch == TOWN else f"the {c.ranch} Ranch"
+        parts = [f"{face[0].upper()}{face[1:]}, of {home}.",
                  f"{c.points} point{'s' if c.points != 1 else ''} in a Gang or Cellar; "
                  f"Roundup {c.roundup}, Gunfight {c.gunfight}."]
-        if c.effect != "none":
-            parts.append(f"{c.effect_text} ({EFFECT_KINDS[c.effect]}).")
+        if c.rank == "Joker":
+            parts.append("Jokers are wild.")
+        if c.effect == "none":
+            if not c.place and c.rank != "Joker":
+                parts.append("No special effect.")
+        else:
+            parts.append(c.effect_text)
+            if c.effect in ("roundup", "gunfight"):
+                parts.append(f"Playing it {EFFECT_KINDS[c.effect]}.")
+            parts.append("Its effect works for anyone." if c.ranch == TOWN else
+                         f"Its effect works in {c.ranch}'s Gang, or in a Gang holding "
+                         f"{c.ranch}'s Ace.")
         if c.place:
             parts.append(f"It always goes into {PLACES[c.place]}.")
         if c.is_ace:
