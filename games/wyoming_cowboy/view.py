@@ -7,7 +7,7 @@ from typing import Any
 from games.base import Viewer
 from games.plural import count
 from games.wyoming_cowboy import scoring
-from games.wyoming_cowboy.guns import gun_name
+from games.wyoming_cowboy.guns import can_backfire, gun_name
 from games.wyoming_cowboy.rules import VALVES, next_dealer, seat_ref, takeable, to_act
 from games.wyoming_cowboy.state import Phase, State, Step
 
@@ -64,9 +64,10 @@ def prompt(st: State, viewer: Viewer) -> str:
     if st.step == Step.REACT:
         p = st.pending
         victim = who(p["victim"])
+        backfire = "backfire with a 6, " if can_backfire(p["kind"]) else ""
         return (f"{big(p['shooter'])} shoot{'' if is_you(p['shooter']) else 's'} "
-                f"at {victim} with the {gun_name(p['kind'])}: {victim} may backfire with a 6 "
-                "(only against a .22), quick draw a same-suit 3-5-7, or let the shot come.")
+                f"at {victim} with the {gun_name(p['kind'])}: {victim} may {backfire}"
+                "quick draw a same-suit 3-5-7, or let the shot come.")
     if st.step == Step.HAND_OVER:
         p = st.pending
         if is_you(p["victim"]):
