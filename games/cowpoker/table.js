@@ -107,7 +107,7 @@ function ranchZone(row, view, ctx) {
       stat(`Cellar ${row.cellar_count}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),
       view.turn === row.ranch ? stat("turn") : null, view.lead === row.ranch ? stat("lead") : null),
     gang,
-    row.cellar ? h("details", { class: "deck" }, h("summary", null, `${mine ? "Your Cellar" : `Cellar of ${row.ranch}`}: ${plural(row.cellar.length, "card")}, ${plural(row.cellar_points, "pt")}, ${row.cellar_hand}`),
+    row.cellar ? h("details", { class: "deck" }, h("summary", null, `${mine ? "Your Cellar" : `Cellar of ${row.ranch}`}: ${row.cellar.length ? `${plural(row.cellar.length, "card")}, ${plural(row.cellar_points, "pt")}, ${row.cellar_hand}` : "empty"}`),
       h("div", { class: "cards-row" }, row.cellar.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true }))))) : null,
     row.hand ? h("div", { class: "cards-row" }, row.hand.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true })))) : null);
 }
