@@ -420,7 +420,8 @@ def _throw(state: State, seat: int, action: Action, events: list[Event]) -> None
 
 def _first(state: State, seat: int, action: Action, events: list[Event]) -> None:
     events.append({"type": "first", "seat": seat, "first": action["seat"],
-                   "text": f"{{seat:{seat}}} lets {{seat:{action['seat']}}} buy first"})
+                   "text": f"{{seat:{seat}}} buys first" if action["seat"] == seat
+                   else f"{{seat:{seat}}} lets {{seat:{action['seat']}}} buy first"})
     _begin_buying(state, action["seat"], events)
 
 
