@@ -20,6 +20,7 @@ from games.cards_for_cowboys.actions import Action as ActionSchema
 from games.cards_for_cowboys.bots import PushYourLuckBot
 from games.cards_for_cowboys.cards import spec
 from games.cards_for_cowboys.state import Phase, State
+from games.plural import count
 
 
 class Options(BaseModel):
@@ -87,9 +88,10 @@ class CardsForCowboys(Game[State]):
         winners = [s for s, h in enumerate(herds) if h == top]
         detail = {"seats": [
             {"seat": s, "herd": p.herd, "lines": [
-                *(f"Act {a + 1}: +{c} Cows" for a, c in enumerate(p.cows_by_act)),
+                *(f"Act {a + 1}: {'+' if c >= 0 else '-'}{count(abs(c), 'Cow')}"
+                  for a, c in enumerate(p.cows_by_act)),
                 f"Busts: {p.busts}",
-                f"Herd: {p.herd} Cows" + (" (winner)" if s in winners else ""),
+                f"Herd: {count(p.herd, 'Cow')}" + (" (winner)" if s in winners else ""),
             ]} for s, p in enumerate(state.players)],
             "tie_rule": "The largest Herd wins; equal largest Herds share the win."}
         return Result([float(h) for h in herds], winners, detail)

@@ -23,6 +23,7 @@ from games.cards_for_cowboys.cards import (
     words,
 )
 from games.cards_for_cowboys.state import Phase, Player, State, Status
+from games.plural import count
 from games.rng import Rng
 
 BUST_AT = 3
@@ -89,10 +90,6 @@ def tally(state: State, seat: int) -> Tally:
         if q != seat and other.row:
             gift += len([c for c in other.row if c in GIFT_CARDS])
     return Tally(cash + gift, cows, bandits, jails, gift)
-
-
-def _cows(n: int) -> str:
-    return "1 Cow" if n == 1 else f"{n} Cows"
 
 
 def eligible(state: State) -> list[int]:
@@ -319,7 +316,7 @@ def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> No
     p.draw[:k] = list(action["order"])
     p.known.extend(c for c in action["order"] if c not in p.known)
     events.append({"type": "reorder", "seat": seat,
-                   "text": f"{{seat:{seat}}} looked at the top {k} cards of the draw pile "
+                   "text": f"{{seat:{seat}}} looked at the top {count(k, 'card')} of the draw pile "
                            "and put them back in an order of their choice"})
     _settle_pending(p)
 
@@ -348,7 +345,8 @@ def _start_buy(state: State, events: list[Event]) -> None:
         p.round_cows = p.herd - before
         p.cows_by_act[state.act - 1] += p.round_cows
         p.buys_left = 1 + sum(1 for c in p.row if spec(c).effect == "extra_buy")
-        change = (f"adds {_cows(t.cows)} to" if t.cows >= 0 else f"loses {_cows(-t.cows)} from")
+        change = (f"adds {count(t.cows, 'Cow')} to" if t.cows >= 0
+                  else f"loses {count(-t.cows, 'Cow')} from")
         events.append({"type": "herd", "seat": seat, "cows": t.cows, "herd": p.herd,
                        "text": f"{{seat:{seat}}} {change} the Herd (now {p.herd}) and has "
                                f"${t.cash} to spend"})
@@ -422,7 +420,8 @@ def _throw(state: State, seat: int, action: Action, events: list[Event]) -> None
 
 def _first(state: State, seat: int, action: Action, events: list[Event]) -> None:
     events.append({"type": "first", "seat": seat, "first": action["seat"],
-                   "text": f"{{seat:{seat}}} lets {{seat:{action['seat']}}} buy first"})
+                   "text": f"{{seat:{seat}}} buys first" if action["seat"] == seat
+                   else f"{{seat:{seat}}} lets {{seat:{action['seat']}}} buy first"})
     _begin_buying(state, action["seat"], events)
 
 
@@ -524,7 +523,7 @@ def _end_round(state: State, events: list[Event]) -> None:
         top = max(herds)
         names = " and ".join(f"{{seat:{s}}}" for s, h in enumerate(herds) if h == top)
         events.append({"type": "game_over", "herds": herds,
-                       "text": f"After Act 3 the largest Herd ({_cows(top)}) wins: {names}"})
+                       "text": f"After Act 3 the largest Herd ({count(top, 'Cow')}) wins: {names}"})
         return
     state.act += 1
     state.round += 1

@@ -4,7 +4,7 @@
 // counts: covered Store cards (dimmed), every player's draw pile and discard pile, their
 // pending choices and unrevealed throws; they are drawn read-only.
 
-import { add, h, s, singular } from "/static/js/dom.js";
+import { add, h, plural, s } from "/static/js/dom.js";
 import { actButton, actionsFor } from "/static/js/actions.js";
 import { cardElement, textLines, wrap } from "/static/js/cards.js";
 import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, seatName, stat, zone } from "/static/js/tables/common.js";
@@ -13,7 +13,6 @@ const CACTI = { river: 1, cactus: 2, rattlesnake: 3 };
 const PHASE = { draw: "Drawing", rps: "Rock, paper, scissors", choose: "Choosing who buys first", buy: "Buying", give: "Passing on the Jail", over: "Game over" };
 const THROW = { rock: "Rock", paper: "Paper", scissors: "Scissors" };
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const backOf = (c) => (typeof c === "string" ? c : c?.back);
 
 function cactus(x, y) {
@@ -170,7 +169,7 @@ function playerZone(p, view, ctx, mine) {
     stat(plural(p.cows || 0, "Cow")), stat(plural(p.bandits || 0, "Bandit"), { class: ["stat", p.bandits >= 2 && "danger"] }),
     p.jails ? stat(`${p.jails} Jailed`) : null, p.gift ? stat(`+$${p.gift} gift`) : null,
     p.double_next ? stat("next card doubles") : null, p.must_draw ? stat(`must draw ${p.must_draw}`) : null,
-    p.buys_left ? stat(`${p.buys_left} buys left`) : null, p.busts ? stat(`busted ${p.busts}×`) : null);
+    p.buys_left ? stat(`${plural(p.buys_left, "buy")} left`) : null, p.busts ? stat(`busted ${p.busts}×`) : null);
   const piles = h("div", { class: "piles" },
     h("div", { class: "pile" }, p.top_back ? back(p.top_back, { small: true }) : h("div", { class: "card small empty-pile" }),
       h("span", null, "Deck ", h("span", { class: "count" }, String(p.draw_count)))),
@@ -261,10 +260,10 @@ export function focusTarget() { return null; }
 
 export function renderBreakdown(view, room, ctx) {
   const detail = room.result?.detail || view.result?.detail;
-  const rows = detail?.seats || (view.players || []).map((p) => ({ seat: p.seat, herd: p.herd, lines: [`Herd: ${p.herd} Cows`, `Busts: ${p.busts ?? 0}`] }));
+  const rows = detail?.seats || (view.players || []).map((p) => ({ seat: p.seat, herd: p.herd, lines: [`Herd: ${plural(p.herd, "Cow")}`, `Busts: ${p.busts ?? 0}`] }));
   const out = rows.map((row) => h("section", { class: "breakdown-seat" },
     h("h3", null, `${seatName(ctx, row.seat)} — Herd ${row.herd}`),
-    h("ul", { class: "breakdown-lines" }, (row.lines || []).map((l) => h("li", null, singular(typeof l === "string" ? l : `${l.label || l.what}: ${l.points}`))))));
+    h("ul", { class: "breakdown-lines" }, (row.lines || []).map((l) => h("li", null, (typeof l === "string" ? l : `${l.label || l.what}: ${l.points}`))))));
   if (detail?.tie_rule) out.push(h("p", { class: "help" }, detail.tie_rule));
   return out;
 }

@@ -16,6 +16,7 @@ from games.cards_for_cowboys import rules
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import BACKS, SPECS, spec
 from games.cards_for_cowboys.state import Phase, State, Status
+from games.plural import count
 
 Action = dict[str, Any]
 
@@ -83,7 +84,7 @@ def describe(st: State, seat: int, a: Action) -> str:
                   if p.must_draw else "")
         return f"Draw your top card{back}{forced}"
     if t == "stop":
-        return f"Stop drawing and keep ${tally.cash} and {tally.cows} Cows"
+        return f"Stop drawing and keep ${tally.cash} and {count(tally.cows, 'Cow')}"
     if t == "trash":
         s = spec(a["card"])
         what = EFFECT_WORDS.get(s.effect, "Trash it.")

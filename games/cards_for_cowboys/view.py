@@ -16,6 +16,7 @@ from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import card_json, face_json, face_key, spec
 from games.cards_for_cowboys.rules import tally, to_act
 from games.cards_for_cowboys.state import Phase, State
+from games.plural import count
 
 
 def all_cards(state: State) -> list[str]:
@@ -158,9 +159,10 @@ def _prompt(state: State, viewer: Viewer) -> str:
             }[p.pending[0]["step"]]
         t = tally(state, viewer)
         if p.must_draw:
-            return f"You must draw {p.must_draw} more cards ({t.danger} Bandits so far)"
-        return (f"Draw a card or stop: you have ${t.cash}, {t.cows} Cows and {t.danger} "
-                "Bandits (3 Bandits bust you)")
+            more = "card" if p.must_draw == 1 else "cards"
+            return f"You must draw {p.must_draw} more {more} ({count(t.danger, 'Bandit')} so far)"
+        return (f"Draw a card or stop: you have ${t.cash}, {count(t.cows, 'Cow')} and "
+                f"{count(t.danger, 'Bandit')} (3 Bandits bust you)")
     if state.phase == Phase.RPS:
         return "Throw rock, paper or scissors: the winner chooses who buys first"
     if state.phase == Phase.CHOOSE:

@@ -1,7 +1,7 @@
 // Cowpoker: four Ranches around the table (Deadwood ones included), Gangs with their
 // poker hands and points, Cellar counts, your hand, the Roundup or Gunfight under way.
 
-import { add, h, s } from "/static/js/dom.js";
+import { add, h, plural, s } from "/static/js/dom.js";
 import { actButton, actionsFor, lineName, pointsCell } from "/static/js/actions.js";
 import { cardElement, SUIT_SYMBOL, SUIT_WORD, rankShow, textLines, wrap } from "/static/js/cards.js";
 import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, openMenu, seatName, stat, zone } from "/static/js/tables/common.js";
@@ -13,7 +13,7 @@ const PHASE = { play: "Playing into the Gangs", trick: "Trick", showdown: "Showd
 
 export function faceWords(c) {
   const face = c.rank === "Joker" ? "Joker" : `${RANK_WORD[c.rank] || c.rank} of ${SUIT_WORD[c.suit] || c.suit}`;
-  return `${c.name}, ${face}, ${c.ranch}: ${c.points} points, Roundup ${c.roundup}, Gunfight ${c.gunfight}${c.text ? `. ${c.text}` : ""}`;
+  return `${c.name}, ${face}, ${c.ranch}: ${plural(c.points, "point")}, Roundup ${c.roundup}, Gunfight ${c.gunfight}${c.text ? `. ${c.text}` : ""}`;
 }
 
 // Sized for a card 96 px wide: no text under 11 px (7 units of the 60-unit face).
@@ -42,7 +42,7 @@ function faceSvg(c) {
 function zoomInfo(c) {
   const face = c.rank === "Joker" ? "Joker" : `${RANK_WORD[c.rank] || c.rank} of ${SUIT_WORD[c.suit] || c.suit}`;
   return { title: c.name, text: c.text || "No special effect.",
-    facts: [`${face}, of the ${c.ranch} Ranch`, `${c.points} point${c.points === 1 ? "" : "s"} in a Gang`, `Roundup ${c.roundup} · Gunfight ${c.gunfight}`] };
+    facts: [`${face}, of the ${c.ranch} Ranch`, `${plural(c.points, "point")} in a Gang`, `Roundup ${c.roundup} · Gunfight ${c.gunfight}`] };
 }
 
 function face(c, opts = {}) {
@@ -103,11 +103,11 @@ function ranchZone(row, view, ctx) {
     : h("p", { class: "sub" }, "No Gang yet.");
   return zone(`${row.ranch} — ${mine ? `you (${who})` : who}${row.deadwood ? " (cannot win)" : ""}`,
     { class: [mine && "mine", acting && "acting", row.deadwood && "deadwood"], "data-ranch": row.ranch, "data-owner": row.seat ?? null },
-    h("div", null, stat(`Gang ${row.gang_points} pts`), stat(row.gang_hand), row.gang_wild?.length ? stat(`wild: ${row.gang_wild.map(rankOf).join(", ")}`) : null,
+    h("div", null, stat(`Gang ${plural(row.gang_points, "pt")}`), stat(row.gang_hand), row.gang_wild?.length ? stat(`wild: ${row.gang_wild.map(rankOf).join(", ")}`) : null,
       stat(`Cellar ${row.cellar_count}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),
       view.turn === row.ranch ? stat("turn") : null, view.lead === row.ranch ? stat("lead") : null),
     gang,
-    row.cellar ? h("details", { class: "deck" }, h("summary", null, `${mine ? "Your Cellar" : `Cellar of ${row.ranch}`}: ${row.cellar.length} card${row.cellar.length === 1 ? "" : "s"}, ${row.cellar_points} pts, ${row.cellar_hand}`),
+    row.cellar ? h("details", { class: "deck" }, h("summary", null, `${mine ? "Your Cellar" : `Cellar of ${row.ranch}`}: ${row.cellar.length ? `${plural(row.cellar.length, "card")}, ${plural(row.cellar_points, "pt")}, ${row.cellar_hand}` : "empty"}`),
       h("div", { class: "cards-row" }, row.cellar.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true }))))) : null,
     row.hand ? h("div", { class: "cards-row" }, row.hand.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true })))) : null);
 }
@@ -160,7 +160,7 @@ function ranchBreakdown(row, ctx) {
   return h("section", { class: ["breakdown-seat", row.deadwood && "deadwood"] },
     h("h3", null, `${row.ranch} — ${row.deadwood ? "Deadwood" : seatName(ctx, row.seat)}: ${row.total}`),
     h("table", { class: "breakdown" }, h("tbody", null, row.lines.map((l) => h("tr", null,
-      h("td", null, lineName(l.what, l.points), l.hand ? ` (${l.hand})` : "", l.cellar_points !== undefined ? ` (${l.cellar_points} pts in the Cellar)` : "", l.shared ? " — shared" : ""),
+      h("td", null, lineName(l.what, l.points), l.hand ? ` (${l.hand})` : "", l.cellar_points !== undefined ? ` (${plural(l.cellar_points, "pt")} in the Cellar)` : "", l.shared ? " — shared" : ""),
       pointsCell(l.points))))));
 }
 

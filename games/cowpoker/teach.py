@@ -15,6 +15,7 @@ from games.cowpoker import rules, scoring
 from games.cowpoker.cards import CARDS, EFFECT_KINDS, PLACES, TOWN
 from games.cowpoker.state import Phase, State
 from games.cowpoker.words import who
+from games.plural import count
 from games.poker import describe as poker_words
 
 Action = dict[str, Any]
@@ -38,18 +39,27 @@ def _card(card_id: str) -> str:
 
 
 def card_notes() -> dict[str, str]:
-    """Returns every card's Ranch, values and effect, keyed by its id (``c05``)."""
+    """Returns every card's Ranch, values and effect, keyed by its id (``c05``); the card's
+    name is its title wherever the note is shown, so the note does not repeat it."""
     out = {}
     for cid, c in CARDS.items():
-        home = "the Town: its effect works for anyone" if c.ranch == TOWN else (
-            f"the {c.ranch} Ranch: its effect works in {c.ranch}'s Gang, or in a Gang "
-            f"holding {c.ranch}'s Ace")
         face = _face(cid)
-        parts = [f"{c.name}: {face}, of {home}.",
+        home = "the Town" if c.ranch == TOWN else f"the {c.ranch} Ranch"
+        parts = [f"{face[0].upper()}{face[1:]}, of {home}.",
                  f"{c.points} point{'s' if c.points != 1 else ''} in a Gang or Cellar; "
                  f"Roundup {c.roundup}, Gunfight {c.gunfight}."]
-        if c.effect != "none":
-            parts.append(f"{c.effect_text} ({EFFECT_KINDS[c.effect]}).")
+        if c.rank == "Joker":
+            parts.append("Jokers are wild.")
+        if c.effect == "none":
+            if not c.place and c.rank != "Joker":
+                parts.append("No special effect.")
+        else:
+            parts.append(c.effect_text)
+            if c.effect in ("roundup", "gunfight"):
+                parts.append(f"Playing it {EFFECT_KINDS[c.effect]}.")
+            parts.append("Its effect works for anyone." if c.ranch == TOWN else
+                         f"Its effect works in {c.ranch}'s Gang, or in a Gang holding "
+                         f"{c.ranch}'s Ace.")
         if c.place:
             parts.append(f"It always goes into {PLACES[c.place]}.")
         if c.is_ace:
@@ -177,7 +187,7 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
     ]
     cellar, hand = st.cellars[pos], st.hands[pos]
     notes = [f"Cellar: {poker_words(scoring.hand_value(cellar))}, "
-             f"{scoring.points(cellar)} points (the fewest Cellar points cost -6)",
+             f"{count(scoring.points(cellar), 'point')} (the fewest Cellar points cost -6)",
              f"Hand: {poker_words(scoring.hand_value(hand))}",
              "The best Cellar and the best Hand (+6 each) are settled when the game ends: "
              "the others' are face down."]

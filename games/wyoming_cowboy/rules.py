@@ -12,6 +12,7 @@ from itertools import combinations, product
 from typing import Any
 
 from games.base import Event
+from games.plural import count
 from games.rng import Rng
 from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.cards import (
@@ -513,7 +514,7 @@ def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     moved = list(a["cards"]) + take_cards(st, seat, a["cards"], a.get("badges"))
     st.passing[seat] = moved
     ev.append({"type": "passed", "seat": seat,
-               "text": f"{seat_ref(seat)} has chosen {len(a['cards'])} cards to pass"})
+               "text": f"{seat_ref(seat)} has chosen {count(len(a['cards']), 'card')} to pass"})
     # In words: once the pass completes these cards are in another seat's hand.
     ev.append({"type": "you_passed", "only": [seat],
                "text": "You pass the " + ", the ".join(words(c) for c in a["cards"])})
@@ -840,7 +841,7 @@ def end_turn(st: State, ev: list[Event]) -> None:
         return
     limit = st.opt("turn_limit")
     if limit and st.turns >= limit:
-        end_hand(st, -1, f"the hand reached the limit of {limit} turns", ev,
+        end_hand(st, -1, f"the hand reached the limit of {count(limit, 'turn')}", ev,
                  valve="turn_limit")
         return
     st.turn = (st.turn + 1) % st.seats

@@ -1,12 +1,12 @@
 // Wyoming Cowboy: hands, guns, badges, 10s and the piles; passing, shooting and
 // reactions turned into clicks. render(container, view, ctx) is also used by replays.
 
-import { add, h } from "/static/js/dom.js";
+import { add, h, plural } from "/static/js/dom.js";
 import { actButton, actionsFor, lineName, pointsCell } from "/static/js/actions.js";
 import { cardBack, cardShort, cardWords, playingCard, SUIT_WORD } from "/static/js/cards.js";
 import { withDefaults, actionableCard, buttons, decisionSlot, handSlot, openMenu, pickAndConfirm, seatName, stat, zone } from "/static/js/tables/common.js";
 
-const STEP_WORDS = { act: "action", shoot: "shooting", react: "answering a shot", hand_over: "handing over", discard: "discarding", draw: "drawing" };
+const STEP_WORDS = { act: "action", shoot: "shooting", react: "its shot waits for an answer", hand_over: "its hit waits for a cowboy", discard: "discarding", draw: "drawing" };
 
 const GUN_NAMES = { 22: ".22", 38: ".38", 357: ".357", "357q": ".357 quick draw", 45: ".45" };
 const gunLabel = (g) => g.name || GUN_NAMES[g.kind] || g.kind;
@@ -65,7 +65,7 @@ function card(text, ctx, opts = {}) {
 
 function backs(n, small = true) {
   const shown = Math.min(n, 12);
-  return h("div", { class: "cards-row fan", "aria-label": `${n} cards in hand`, role: "img" },
+  return h("div", { class: "cards-row fan", "aria-label": `${plural(n, "card")} in hand`, role: "img" },
     Array.from({ length: shown }, () => cardBack({ small, label: "a card, face down" })));
 }
 
@@ -112,7 +112,7 @@ function tableau(seat, ctx, mine) {
 function piles(view, ctx) {
   const takeable = view.takeable_discard;
   return h("div", { class: "piles" },
-    h("div", { class: "pile" }, view.draw_pile ? cardBack({ label: `draw pile, ${view.draw_pile} cards` }) : h("div", { class: "card empty-pile" }),
+    h("div", { class: "pile" }, view.draw_pile ? cardBack({ label: `draw pile, ${plural(view.draw_pile, "card")}` }) : h("div", { class: "card empty-pile" }),
       h("span", null, "Draw pile ", h("span", { class: "count" }, String(view.draw_pile)))),
     h("div", { class: "pile" }, view.top_discard ? card(view.top_discard, ctx, { extraClass: takeable ? "takeable" : "" }) : h("div", { class: "card empty-pile" }),
       h("span", null, "Discards ", h("span", { class: "count" }, String(view.discard_pile)), takeable ? " · top may be taken" : "")),
@@ -177,7 +177,7 @@ export function render(container, view, ctx) {
     const seat = view.seats[s];
     const shown = view.revealed?.[s] || seat.hand;
     return zone(`${seatName(ctx, s)} · ${view.scores[s]} pts`, { class: [toAct.has(s) && "acting"], "data-seat": s },
-      h("p", { class: "sub" }, `${seat.hand_size} cards in hand`, seat.passing ? " · choosing cards to pass" : "", s === view.dealer ? " · dealer" : ""),
+      h("p", { class: "sub" }, `${plural(seat.hand_size, "card")} in hand`, seat.passing ? " · choosing cards to pass" : "", s === view.dealer ? " · dealer" : ""),
       shown ? h("div", { class: "cards-row" }, shown.map((c) => card(c, ctx, { small: true }))) : backs(seat.hand_size),
       tableau(seat, ctx, false));
   })));
@@ -189,9 +189,9 @@ export function render(container, view, ctx) {
     view.my_pass ? h("p", { class: "sub" }, "You pass: ", view.my_pass.map(cardWords).join(", "), " — waiting for the others.") : null);
   const bar = decisionSlot(ctx, mine);
   const handBox = h("div", { class: "my-hand", "data-seat": you, "data-place": "hand" },
-    h("h3", null, `Your hand · ${hand.length} card${hand.length === 1 ? "" : "s"}`));
+    h("h3", null, `Your hand · ${plural(hand.length, "card")}`));
   if (passes.length) {
-    const picker = pickAndConfirm(ctx, passes, hand, (c, o) => card(c, ctx, o), { verb: "Pass", hint: `Choose ${passes[0].cards.length} cards to pass ${view.pass?.direction || ""}.` });
+    const picker = pickAndConfirm(ctx, passes, hand, (c, o) => card(c, ctx, o), { verb: "Pass", hint: `Choose ${plural(passes[0].cards.length, "card")} to pass ${view.pass?.direction || ""}.` });
     // The cards stay in the hand; the confirm goes to the decision bar.
     const confirm = picker.querySelector(".confirm-row");
     add(handBox, picker);

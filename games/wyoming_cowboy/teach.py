@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Rule
+from games.plural import count
 from games.wyoming_cowboy import rules, scoring
 from games.wyoming_cowboy.cards import SUIT_WORDS, words
 from games.wyoming_cowboy.guns import gun_name
@@ -177,7 +178,7 @@ def refusal(st: State, seat: int, a: Action) -> Rule:
             return Rule("the-opening-pass", "Each seat passes once; the others are still "
                         "choosing.")
         if t == "pass":
-            return Rule("the-opening-pass", f"Pass exactly {st.pass_size} cards you hold "
+            return Rule("the-opening-pass", f"Pass exactly {count(st.pass_size, 'card')} you hold "
                         "(fewer only if you hold fewer).")
         return PASS_RULE
     if st.phase == Phase.SCORING:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Viewer
+from games.plural import count
 from games.wyoming_cowboy import scoring
-from games.wyoming_cowboy.guns import gun_name
+from games.wyoming_cowboy.guns import can_backfire, gun_name
 from games.wyoming_cowboy.rules import VALVES, next_dealer, seat_ref, takeable, to_act
 from games.wyoming_cowboy.state import Phase, State, Step
 
@@ -36,33 +37,55 @@ def _seat(st: State, s: int) -> dict[str, Any]:
 
 
 def prompt(st: State, viewer: Viewer) -> str:
-    """Returns plain English saying what is being decided now."""
+    """Returns plain English saying what is being decided now; the viewer is "you"."""
+    def who(s: int) -> str:
+        return "you" if s == viewer else seat_ref(s)
+
+    def big(s: int) -> str:
+        return "You" if s == viewer else seat_ref(s)
+
+    def is_you(s: int) -> bool:
+        return s == viewer
+
     if st.phase == Phase.OVER:
         return "The game is over."
     if st.phase == Phase.DIRECTION:
-        return f"{seat_ref(st.dealer)} chooses which way the opening three cards are passed."
+        if is_you(st.dealer):
+            return "You deal: choose which way the opening three cards are passed."
+        return f"{who(st.dealer)} chooses which way the opening three cards are passed."
     if st.phase == Phase.PASS:
-        return (f"Everyone passes {st.pass_size} cards to the seat "
+        return (f"Everyone passes {count(st.pass_size, 'card')} to the seat "
                 f"{pass_direction(st)}, without seeing what comes in.")
     if st.phase == Phase.SCORING:
-        return f"The hand is over: {seat_ref(next_dealer(st))} deals the next one."
-    who = seat_ref(st.turn)
+        dealer = next_dealer(st)
+        return f"The hand is over: {who(dealer)} deal{'' if is_you(dealer) else 's'} the next one."
     if st.step == Step.SHOOT:
-        return f"{who} may fire another gun, or stop shooting: discard and draw."
+        return f"{big(st.turn)} may fire another gun, or stop shooting: discard and draw."
     if st.step == Step.REACT:
         p = st.pending
-        return (f"{seat_ref(p['shooter'])} shoots at {seat_ref(p['victim'])} with the "
-                f"{gun_name(p['kind'])}: {seat_ref(p['victim'])} may backfire with a 6 "
-                "(only against a .22), quick draw a same-suit 3-5-7, or let the shot come.")
+        victim = who(p["victim"])
+        backfire = "backfire with a 6, " if can_backfire(p["kind"]) else ""
+        return (f"{big(p['shooter'])} shoot{'' if is_you(p['shooter']) else 's'} "
+                f"at {victim} with the {gun_name(p['kind'])}: {victim} may {backfire}"
+                "quick draw a same-suit 3-5-7, or let the shot come.")
     if st.step == Step.HAND_OVER:
         p = st.pending
-        return (f"{seat_ref(p['victim'])} is hit: hands a cowboy to {seat_ref(p['shooter'])} "
-                f"and may draw up to {p['max_draw']} to replace.")
+        if is_you(p["victim"]):
+            return (f"You are hit: hand a cowboy to {who(p['shooter'])} "
+                    f"and draw up to {p['max_draw']} to replace him, if you like.")
+        return (f"{who(p['victim'])} is hit: hands a cowboy to {who(p['shooter'])} "
+                f"and may draw up to {p['max_draw']} to replace him.")
     if st.step == Step.ACT:
-        return (f"{who} may take one action, or none, then discards and draws "
-                "(a 10 goes on the table, a 5 lets you draw two).")
+        if is_you(st.turn):
+            return ("You may take one action, or none, then discard and draw "
+                    "(a 10 goes on the table, a 5 lets you draw two).")
+        return (f"{who(st.turn)} may take one action, or none, then discards and draws "
+                "(a 10 goes on the table, a 5 lets a player draw two).")
     if st.step == Step.DISCARD:
-        return f"{who} discards and draws (a 10 goes on the table, a 5 lets you draw two)."
+        if is_you(st.turn):
+            return "Discard and draw (a 10 goes on the table, a 5 lets you draw two)."
+        return (f"{who(st.turn)} discards and draws (a 10 goes on the table, a 5 lets a "
+                "player draw two).")
     return ""
 
 

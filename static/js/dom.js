@@ -35,14 +35,14 @@ export function clear(el) {
 
 export function $(sel, root = document) { return root.querySelector(sel); }
 
-/** Replaces {seat:N} with seat names in a plain-text log line (and mends its plurals). */
+/** Replaces {seat:N} with seat names in a plain-text log line. */
 export function seatText(text, names) {
-  return singular(String(text).replace(/\{seat:(\d+)\}/g, (_, n) => names[Number(n)] ?? `Seat ${Number(n) + 1}`));
+  return String(text).replace(/\{seat:(\d+)\}/g, (_, n) => names[Number(n)] ?? `Seat ${Number(n) + 1}`);
 }
 
-/** "1 Cows" → "1 Cow": texts built from counts by the games read right for one. */
-export function singular(text) {
-  return String(text).replace(/(^|[^\d.,$−-])1 (more )?(Cow|Bandit|card|point|pt|hand|turn|buy|Jail|action)s\b/g, "$11 $2$3");
+/** A count and its word: "1 Cow", "2 Cows" (`many` when the plural is not word + "s"). */
+export function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
 }
 
 /** JSON with sorted keys: the key a legal action is matched by. */

@@ -205,7 +205,7 @@ function render() {
       abandoned: "abandoned: nobody played for too long" }[r.status] || r.status),
     r.match ? h("span", { class: "match" }, ` · game ${r.match + 1}`) : null,
     r.you === null ? h("span", { class: "watching" }, " · watching") : null,
-    r.you !== null ? h("span", { class: "who" }, ` · you are ${r.seats[r.you]?.name ?? "seated"} `,
+    r.you !== null ? h("span", { class: "who" }, h("span", { class: "sep" }, " · "), `you are ${r.seats[r.you]?.name ?? "seated"} `,
       h("button", { type: "button", class: "small link", id: "not-me", onclick: notMe }, "Not you?")) : null);
   document.body.dataset.status = r.status;
   showJoin();
@@ -435,12 +435,11 @@ async function renderPlay() {
   if (over) state.marks.clear(); // the game is over: no move is "the last" any more
   mark($("#play"), state.marks);
   refocus(key);
-  // A menu just opened: the keyboard goes to its first choice, and the whole menu is
-  // scrolled into the bar's view (on a phone the bar may be shorter than the menu).
+  // A menu just opened: in view (the dock scrolls when a long menu runs past the screen's
+  // foot), with the keyboard on its first choice.
   if (state.ui.menu && state.ui.menu !== state.lastMenu) {
-    const opened = reactionEl.querySelector(".menu");
-    opened?.querySelector(".act")?.focus({ preventScroll: true });
-    opened?.scrollIntoView({ block: "nearest" });
+    reactionEl.querySelector(".menu")?.scrollIntoView({ block: "nearest" });
+    reactionEl.querySelector(".menu .act")?.focus({ preventScroll: true });
   }
   state.lastMenu = state.ui.menu;
   // After a move the button pressed is gone, and a redraw may take away the card that had

@@ -139,19 +139,30 @@ function closeCard() {
   document.zoomReturn?.focus?.({ preventScroll: true });
 }
 
+/** A note whose first sentence the heading already says ("$1" under "$1, costs $2") starts
+ * at its second one. */
+function withoutTitle(note, title) {
+  if (!note) return note;
+  const first = note.split(/(?<=\.)\s+/)[0];
+  const rest = note.slice(first.length).trim();
+  return rest && title.startsWith(first.replace(/\.$/, "")) ? rest : note;
+}
+
 /** Shows a card large, with what it does in this game and, if it waits, why. */
 export function enlarge(cardEl, { note, why, names, gameId, title }) {
   closeCard();
   const svg = cardEl.querySelector("svg")?.cloneNode(true);
   const label = cardEl.getAttribute("aria-label") || cardEl.getAttribute("title") || "Card";
   document.zoomReturn = cardEl;
+  const heading = label.split(":")[0];
+  note = withoutTitle(note, heading);
   const box = h("div", { id: "card-zoom", class: "card-zoom", role: "dialog", "aria-modal": "true", "aria-label": label,
     onclick: (e) => { if (e.target.id === "card-zoom") closeCard(); },
     onkeydown: (e) => { if (e.key === "Escape") { e.stopPropagation(); closeCard(); } } },
   h("div", { class: "card-zoom-inner" },
     h("div", { class: "card-zoom-face" }, svg),
     h("div", { class: "card-zoom-text" },
-      h("h2", null, label.split(":")[0]),
+      h("h2", null, heading),
       note ? h("p", { class: "card-note" }, note) : null,
       why ? h("p", { class: "why-not", role: "note" }, h("b", null, "Not now: "), seatText(why.text, names), " ",
         ruleLink(gameId, title, why, "Read the rule")) : null,

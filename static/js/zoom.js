@@ -51,19 +51,23 @@ function cardOf(target) {
 
 /**
  * Renders the enlarged face of `el` into a new element: the card drawn large, its title,
- * facts and text, then `description` (optional) and whatever zoomSlots add.
+ * facts and text (unless a slot adds the game's note, class zoom-note, which says it all),
+ * then `description` (optional) and whatever zoomSlots add.
  */
 export function zoomContent(el, description = null) {
   const data = info.get(el) || { title: el.getAttribute("aria-label") || el.title || "Card" };
   const svg = el.querySelector("svg")?.cloneNode(true);
   if (svg) svg.setAttribute("class", `${svg.getAttribute("class") || ""} zoom-svg`);
   const extras = zoomSlots.map((f) => { try { return f(el, data); } catch { return null; } }).filter(Boolean);
+  // A game's note on the card says everything its facts and text say, in sentences: shown
+  // together they would read the same effect two or three times.
+  const noted = extras.some((x) => x.classList?.contains("zoom-note"));
   return h("div", { class: "zoom-body" },
     svg ? h("div", { class: ["zoom-face", ...el.classList].filter((c) => c !== "card" && c !== "small" && c !== "clickable" && c !== "selected") }, svg) : null,
     h("div", { class: "zoom-words" },
       h("h3", { class: "zoom-title" }, data.title),
-      data.facts?.length ? h("ul", { class: "zoom-facts" }, data.facts.map((f) => h("li", null, f))) : null,
-      data.text ? h("p", { class: "zoom-text" }, data.text) : null,
+      !noted && data.facts?.length ? h("ul", { class: "zoom-facts" }, data.facts.map((f) => h("li", null, f))) : null,
+      !noted && data.text ? h("p", { class: "zoom-text" }, data.text) : null,
       description, extras));
 }
 

@@ -10,6 +10,7 @@ Screenshots of the table early, mid-game and at the end go to ``artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.browser import Player, key, next_turn
 
@@ -38,6 +40,19 @@ PLANS: dict[str, JSON] = {
     "cowpoker": {"bots": 1},
 }
 MAX_DECISIONS = 400
+# A count of one with a plural word ("1 Cows", "1 cards"): the engines and tables write
+# the singular themselves (a "$1" or "-1" is not a count of one thing; "buys", "hands" and
+# "turns" are left out: "Smart Bot 1 buys first" is a sentence).
+ONE_PLURAL = re.compile(r"(?<![\d.,$\u2212-])\b1 (more )?"
+                        r"(Cows|Bandits|cards|points|pts|Jails|actions)\b")
+# On a phone, "Not you?" stays on the line of the name it questions.
+NOT_YOU_BESIDE_NAME = """() => {
+  const b = document.querySelector('#not-me'), who = document.querySelector('.room-title .who');
+  if (!b || !who) return 'no name or no button';
+  const r = b.getBoundingClientRect(), name = who.getClientRects()[0];
+  return Math.abs(r.top + r.height / 2 - (name.top + name.height / 2)) < 8
+    ? 'ok' : `Not you? at ${Math.round(r.top)}, the name at ${Math.round(name.top)}`;
+}"""
 MID = 8  # the decision at which the mid-game screenshot is taken
 
 # Clicks the first element among `selectors` that is on the screen and not covered (in
@@ -96,6 +111,13 @@ SMALLEST_FACE_TEXT = """() => {
   }
   return min === Infinity ? null : [min, where];
 }"""
+
+
+def one_plurals(page: Page) -> list[str]:
+    """The places where the page's text counts one thing with a plural word."""
+    text = page.inner_text("body")
+    return [text[max(0, m.start() - 40):m.end()].replace("\n", " | ")
+            for m in ONE_PLURAL.finditer(text)]
 
 
 def click_in_view(page: Page, selectors: list[str], what: str) -> None:
@@ -188,6 +210,13 @@ def enlarge(page: Page, phone: bool, shot: Path) -> float | None:
         card.hover()
         box, text = "#zoom", "#zoom .zoom-text, #zoom .zoom-title"
     page.wait_for_selector(box)
+    if not phone:
+        # Once the game's note on the card is in, the enlarged card says each thing once.
+        with contextlib.suppress(PlaywrightTimeout):  # unless the game has no note on it
+            page.wait_for_selector("#zoom .zoom-note", timeout=3000)
+        said = page.locator("#zoom .zoom-words").inner_text()
+        sentences = [x.strip() for x in re.split(r"(?<=[.!?])\s+|\n", said) if len(x.strip()) > 12]
+        assert len(sentences) == len(set(sentences)), f"the enlarged card repeats itself: {said}"
     size: float = page.evaluate("""(sel) => {
       const t = document.querySelector(sel);
       return t && t.textContent.trim() ? parseFloat(getComputedStyle(t).fontSize) : 0;
@@ -249,7 +278,11 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
             assert page.evaluate(OTHER_MARKS, me) > 0, \
                 f"decision {decisions}: another seat moved but nothing carries data-last-move"
             marks_checked += 1
+        assert not one_plurals(page), f"decision {decisions}: {one_plurals(page)}"
         if decisions == 0:
+            if phone:
+                assert page.evaluate(NOT_YOU_BESIDE_NAME) == "ok", \
+                    page.evaluate(NOT_YOU_BESIDE_NAME)
             # The tab says it is your move: its title and a dot on its icon.
             assert page.evaluate("() => document.title").startswith("● Your move")
             assert page.locator("#favicon").get_attribute("data-flag") == "yes"
@@ -281,8 +314,8 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
     for name in names:
         assert name in over
     for line in result_words(room.result.get("detail")):
-        shown = re.sub(r"(?<![\d.])1 Cows", "1 Cow", line)
-        assert shown in over, f"the end screen misses the line {line!r}"
+        assert line in over, f"the end screen misses the line {line!r}"
+    assert not one_plurals(page), f"the end screen: {one_plurals(page)}"
     page.screenshot(path=str(artifacts / f"ui-{game_id}-{width}-end.png"), full_page=True)
     axe(page, f"the end of {game_id} ({width})")
     # The sound's switch is remembered by the browser.
