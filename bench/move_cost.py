@@ -1,14 +1,14 @@
 """Where the time goes per move, in-process: the engine, documents, patches, JSON, commit.
 
 Run: ``.venv/bin/python bench/move_cost.py [--rooms 50] [--moves 4000] [--game tictactoe]
-[--seats N]``.
-One room service on a fresh SQLite file (every move committed before it is seen), with
-``rooms`` rooms of ``seats`` players (the game's fewest, at least two), each with one
-connection whose outbox is emptied as a socket would. Random legal moves are played in all rooms at once, as the load benchmark
-does, until ``moves`` moves are stored (a new game when one ends). Prints the CPU time
-per move of the whole process, the time spent per move in each step of the path (wall
-time: the batches written include their wait for the disk), and how long a commit
-waits for the transaction holding it.
+[--seats N]``. One room service on a fresh SQLite file (every move committed before it
+is seen), with ``rooms`` rooms of ``seats`` players (the game's fewest, at least two),
+each with one connection whose outbox is emptied as a socket would. Random legal moves
+are played in all rooms at once, as the load benchmark does, until ``moves`` moves are
+stored (a new game when one ends). Prints the CPU time per move of the whole process,
+the time spent per move in each step of the path (wall time: the batches written
+include their wait for the disk; the teaching part is within building documents), and
+how long a commit waits for the transaction holding it.
 """
 
 from __future__ import annotations
@@ -119,8 +119,8 @@ async def run(url: str, game: Game, rooms: int, moves: int, seats: int) -> None:
     BATCHES.clear()
     n = await play(svc, game, rooms, moves, seats)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    print(f"{game.title}: {n} moves in {rooms} rooms of {seats}, {n / wall:.0f} moves/s in one process, "
-          f"{1000 * cpu / n:.3f} ms CPU per move")
+    print(f"{game.title}: {n} moves in {rooms} rooms of {seats}, "
+          f"{n / wall:.0f} moves/s in one process, {1000 * cpu / n:.3f} ms CPU per move")
     for label, seconds in sorted(SPENT.items()):
         print(f"  {label:<26}{1e6 * seconds / n:9.0f} us per move")
     WAITED.sort()
