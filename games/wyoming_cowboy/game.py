@@ -130,7 +130,7 @@ class WyomingCowboy(Game[State]):
 
     def why_not(self, state: State, seat: int) -> dict[str, Rule]:
         """Returns why each card the seat holds or has pulled cannot be used now."""
-        return teach.why_not(state, seat)
+        return teach.why_not(state, seat, self.known_legal)
 
     def card_notes(self) -> dict[str, str]:
         """Returns what every card does in Wyoming Cowboy."""
@@ -142,7 +142,7 @@ class WyomingCowboy(Game[State]):
 
     def situations(self, state: State, seat: int) -> dict[str, Rule]:
         """Returns the situations the seat is in (first-game hints)."""
-        return teach.situations(state, seat)
+        return teach.situations(state, seat, self.known_legal)
 
     def describe_action(self, action: ActionDict) -> str:
         """Returns a short English label for an action."""
