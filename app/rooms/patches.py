@@ -32,8 +32,9 @@ def diff(old: dict[str, JSON], new: dict[str, JSON]) -> list[Op]:
     return ops
 
 
-# ``_walk`` and ``_walk_list`` are called only on parts that differ: each compares the
-# children before going down (and before building their paths), as most are equal.
+# ``_walk`` is called only on parts that differ: it compares the children before going
+# down (and before building their paths), as most are equal, and replaces a differing
+# child that cannot be walked (a scalar, an empty list) without calling itself.
 
 def _walk(old: JSON, new: JSON, path: str, ops: list[Op]) -> None:
     if isinstance(old, dict) and isinstance(new, dict):
@@ -43,26 +44,31 @@ def _walk(old: JSON, new: JSON, path: str, ops: list[Op]) -> None:
         for key, value in new.items():
             if key in old:
                 before = old[key]
-                if before != value:
+                if before == value:
+                    continue
+                if isinstance(value, dict | list) and type(before) is type(value):
                     _walk(before, value, f"{path}/{_escape(key)}", ops)
+                else:
+                    ops.append({"op": "replace", "path": f"{path}/{_escape(key)}",
+                                "value": value})
             else:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
     elif isinstance(old, list) and isinstance(new, list) and old and new:
-        _walk_list(old, new, path, ops)
+        common = min(len(old), len(new))
+        for i in range(common):
+            before, value = old[i], new[i]
+            if before == value:
+                continue
+            if isinstance(value, dict | list) and type(before) is type(value):
+                _walk(before, value, f"{path}/{i}", ops)
+            else:
+                ops.append({"op": "replace", "path": f"{path}/{i}", "value": value})
+        for i in range(len(old) - 1, common - 1, -1):  # from the end, so indices stay valid
+            ops.append({"op": "remove", "path": f"{path}/{i}"})
+        for value in new[common:]:
+            ops.append({"op": "add", "path": f"{path}/-", "value": value})
     else:
         ops.append({"op": "replace", "path": path, "value": new})
-
-
-def _walk_list(old: list[JSON], new: list[JSON], path: str, ops: list[Op]) -> None:
-    common = min(len(old), len(new))
-    for i in range(common):
-        before, value = old[i], new[i]
-        if before != value:
-            _walk(before, value, f"{path}/{i}", ops)
-    for i in range(len(old) - 1, common - 1, -1):  # from the end, so indices stay valid
-        ops.append({"op": "remove", "path": f"{path}/{i}"})
-    for value in new[common:]:
-        ops.append({"op": "add", "path": f"{path}/-", "value": value})
 
 
 def _log_ops(old: list[JSON], new: list[JSON]) -> list[Op]:
