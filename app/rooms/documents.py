@@ -60,16 +60,19 @@ def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JS
 
 
 def document(room: RoomData, viewer: int | None, log_limit: int,
-             log: VisibleLog | None = None) -> dict[str, JSON]:
+             log: VisibleLog | None = None,
+             room_part: dict[str, JSON] | None = None) -> dict[str, JSON]:
     """Returns the whole document a connection of ``viewer`` mirrors (``log``, kept for
-    this viewer and limit, saves filtering the whole log again)."""
+    this viewer and limit, saves filtering the whole log again; ``room_part``, the
+    room's ``summary`` at this version for any viewer, saves building it again)."""
     game_view = room.game.view(room.state, viewer) if room.state is not None else None
     legal: list[JSON] = []
     if viewer is not None and viewer in room.to_act():
         legal = room.game.known_legal(room.state, viewer)
     entries = (log.entries(room.log) if log is not None
                else [e for e in room.log if visible_to(e, viewer)][-log_limit:])
-    return {"room": summary(room, viewer), "game": game_view, "legal": legal,
+    part = summary(room, viewer) if room_part is None else room_part | {"you": viewer}
+    return {"room": part, "game": game_view, "legal": legal,
             "teach": teach(room, viewer, legal), "log": entries}
 
 
