@@ -1,13 +1,14 @@
 """Where the time goes per move, in-process: the engine, documents, patches, JSON, commit.
 
-Run: ``.venv/bin/python bench/move_cost.py [--rooms 50] [--moves 4000] [--game tictactoe]``.
-One room service on a fresh SQLite file (every move committed before it is seen), with
-``rooms`` rooms of two players, each with one connection whose outbox is emptied as a
-socket would. Random legal moves are played in all rooms at once, as the load benchmark
-does, until ``moves`` moves are stored (a new game when one ends). Prints the CPU time
-per move of the whole process, the time spent per move in each step of the path (wall
-time: the batches written include their wait for the disk), and how long a commit
-waits for the transaction holding it.
+Run: ``.venv/bin/python bench/move_cost.py [--rooms 50] [--moves 4000] [--game tictactoe]
+[--seats N]``. One room service on a fresh SQLite file (every move committed before it
+is seen), with ``rooms`` rooms of ``seats`` players (the game's fewest, at least two),
+each with one connection whose outbox is emptied as a socket would. Random legal moves
+are played in all rooms at once, as the load benchmark does, until ``moves`` moves are
+stored (a new game when one ends). Prints the CPU time per move of the whole process,
+the time spent per move in each step of the path (wall time: the batches written
+include their wait for the disk; the teaching part is within building documents), and
+how long a commit waits for the transaction holding it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.db import Database  # noqa: E402
 from app.migrate import upgrade  # noqa: E402
-from app.rooms import RoomService, connections, service  # noqa: E402
+from app.rooms import RoomService, connections, documents, service  # noqa: E402
 from app.rooms.committer import Committer  # noqa: E402
 from app.settings import Settings  # noqa: E402
 from bench.tictactoe import GAME as TICTACTOE  # noqa: E402
@@ -57,6 +58,7 @@ def instrument(game: Game) -> None:
     game.view = timed("engine: view", game.view)  # type: ignore[method-assign]
     game.legal_actions = timed("engine: legal", game.legal_actions)  # type: ignore[method-assign]
     connections.document = timed("documents: build", connections.document)  # type: ignore[attr-defined]
+    documents.teach = timed("documents: teach", documents.teach)
     connections.diff = timed("documents: patch", connections.diff)  # type: ignore[attr-defined]
     connections.encode = timed("documents: JSON", connections.encode)
     service.writes_of = timed("commit: rows", service.writes_of)  # type: ignore[attr-defined]
@@ -80,16 +82,17 @@ def instrument(game: Game) -> None:
     Committer._write = timed_write  # type: ignore[method-assign]
 
 
-async def play(svc: RoomService, game: Game, rooms: int, moves: int) -> int:
-    """Plays random moves in ``rooms`` rooms at once until ``moves`` are stored."""
+async def play(svc: RoomService, game: Game, rooms: int, moves: int, seats: int) -> int:
+    """Plays random moves in ``rooms`` rooms of ``seats`` at once until ``moves`` are stored."""
     done = 0
     rng = random.Random(1)
 
     async def room() -> None:
         nonlocal done
         live, _, host = await svc.create(game_id=game.id, options={}, name="p0")
-        await svc.join(live.code, "p1")
-        conns = [await svc.connect(live, seat) for seat in (0, 1)]
+        for seat in range(1, seats):
+            await svc.join(live.code, f"p{seat}")
+        conns = [await svc.connect(live, seat) for seat in range(seats)]
         while done < moves:
             if live.status != "playing":
                 await svc.start(live.code, host, rematch=live.status != "lobby")
@@ -105,7 +108,7 @@ async def play(svc: RoomService, game: Game, rooms: int, moves: int) -> int:
     return done
 
 
-async def run(url: str, game: Game, rooms: int, moves: int) -> None:
+async def run(url: str, game: Game, rooms: int, moves: int, seats: int) -> None:
     settings = Settings(database_url=url, bot_delay=0, rate_rooms="off", rate_joins="off",
                         max_connections_per_room=16, _env_file=None)
     svc = RoomService(Database(url), settings)
@@ -114,10 +117,10 @@ async def run(url: str, game: Game, rooms: int, moves: int) -> None:
     SPENT.clear()
     WAITED.clear()
     BATCHES.clear()
-    n = await play(svc, game, rooms, moves)
+    n = await play(svc, game, rooms, moves, seats)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    print(f"{game.title}: {n} moves in {rooms} rooms, {n / wall:.0f} moves/s in one process, "
-          f"{1000 * cpu / n:.3f} ms CPU per move")
+    print(f"{game.title}: {n} moves in {rooms} rooms of {seats}, "
+          f"{n / wall:.0f} moves/s in one process, {1000 * cpu / n:.3f} ms CPU per move")
     for label, seconds in sorted(SPENT.items()):
         print(f"  {label:<26}{1e6 * seconds / n:9.0f} us per move")
     WAITED.sort()
@@ -133,13 +136,17 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--moves", type=int, default=4000)
     parser.add_argument("--game", default="tictactoe")
+    parser.add_argument("--seats", type=int, default=0,
+                        help="players per room, one connection each (default: the fewest "
+                             "the game allows, at least two)")
     args = parser.parse_args()
     registry.register(TICTACTOE)
     game = registry.get_game(args.game)
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite+aiosqlite:///{tmp}/moves.db"
         upgrade(url)
-        asyncio.run(run(url, game, args.rooms, args.moves))
+        seats = args.seats or max(2, game.min_seats)
+        asyncio.run(run(url, game, args.rooms, args.moves, seats))
     return 0
 
 

@@ -5,7 +5,9 @@ Each change still gets its room's conditional version bump, and is committed bef
 anyone sees it: ``commit`` returns once the transaction holding it is committed.
 The bumps of a batch are one ``UPDATE … WHERE (id, version) IN … RETURNING id``: a
 room another writer advanced is left out of the batch (``Stale`` for it alone), and
-the others go on. Each table's rows are then inserted with one statement. Should the
+the others go on. Each table's rows are then inserted with one statement, each change's
+other statements run, and the values the changes set on their rooms' rows (a game
+started or ended, a clock) are one ``executemany`` per set of columns. Should the
 batch hit a unique constraint anyway (another process's row), every change of it is
 written again in a transaction of its own, so that only the clashing one is stale.
 """
@@ -20,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, case, insert, tuple_, update
+from sqlalchemy import Table, bindparam, case, insert, tuple_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -30,6 +32,9 @@ from app.rooms.writes import ROOMS, Writes
 
 log = logging.getLogger("saloon.rooms")
 MAX_BATCH = 256
+ROOM_KEY = "room_key"  # the parameter naming the room whose row is set
+# The SET clause comes from the parameters' keys (their columns' types apply).
+_SET_ROOM = update(ROOMS).where(ROOMS.c.id == bindparam(ROOM_KEY))
 
 
 class Stale(Exception):
@@ -178,4 +183,19 @@ async def _write_changes(conn: AsyncConnection, batch: list[_Change]) -> set[int
     for c in ok:
         for statement in c.writes.statements:
             await conn.execute(statement)
+    await _set_room_values(conn, [(c.room.id, c.writes.room) for c in ok if c.writes.room])
     return written
+
+
+async def _set_room_values(conn: AsyncConnection,
+                           values: list[tuple[int, dict[str, Any]]]) -> None:
+    """Sets each room's values with one statement per set of columns, run for many rooms.
+
+    Only rooms whose version the batch bumped are given: like their rows, their values
+    are written only with the change they belong to.
+    """
+    grouped: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
+    for room_id, row in values:
+        grouped[tuple(sorted(row))].append({**row, ROOM_KEY: room_id})
+    for many in grouped.values():
+        await conn.execute(_SET_ROOM, many)

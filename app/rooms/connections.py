@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.rooms.data import RoomData
-from app.rooms.documents import document
+from app.rooms.documents import VisibleLog, document, summary
 from app.rooms.patches import diff
 from app.timers import Clock, SystemClock
 
@@ -108,6 +108,9 @@ class Connections:
         # The last document built for each viewer, with its version: a document is a
         # function of the room's version and the viewer, so it can be shared.
         self._docs: dict[int | None, tuple[int, dict[str, JSON]]] = {}
+        # The log entries each viewer sees, kept in step with the room's log.
+        self._logs: dict[int | None, VisibleLog] = {}
+        self._summary: tuple[int, dict[str, JSON]] | None = None
 
     def __iter__(self) -> Iterator[Connection]:
         return iter(list(self._all))
@@ -135,7 +138,12 @@ class Connections:
         cached = self._docs.get(viewer)
         if cached is not None and cached[0] == room.version:
             return cached[1]
-        doc = document(room, viewer, self.log_limit)
+        log = self._logs.get(viewer)
+        if log is None:
+            log = self._logs[viewer] = VisibleLog(viewer, self.log_limit)
+        if self._summary is None or self._summary[0] != room.version:
+            self._summary = (room.version, summary(room))  # every viewer's, "you" aside
+        doc = document(room, viewer, self.log_limit, log, self._summary[1])
         self._docs[viewer] = (room.version, doc)
         return doc
 

@@ -8,6 +8,7 @@ words (``teach``), and the log entries they may see.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from app.rooms.data import RoomData
@@ -58,12 +59,69 @@ def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JS
     }
 
 
-def document(room: RoomData, viewer: int | None, log_limit: int) -> dict[str, JSON]:
-    """Returns the whole document a connection of ``viewer`` mirrors."""
+def document(room: RoomData, viewer: int | None, log_limit: int,
+             log: VisibleLog | None = None,
+             room_part: dict[str, JSON] | None = None) -> dict[str, JSON]:
+    """Returns the whole document a connection of ``viewer`` mirrors (``log``, kept for
+    this viewer and limit, saves filtering the whole log again; ``room_part``, the
+    room's ``summary`` at this version for any viewer, saves building it again)."""
     game_view = room.game.view(room.state, viewer) if room.state is not None else None
     legal: list[JSON] = []
     if viewer is not None and viewer in room.to_act():
         legal = room.game.known_legal(room.state, viewer)
-    entries = [e for e in room.log if visible_to(e, viewer)][-log_limit:]
-    return {"room": summary(room, viewer), "game": game_view, "legal": legal,
+    entries = (log.entries(room.log) if log is not None
+               else [e for e in room.log if visible_to(e, viewer)][-log_limit:])
+    part = summary(room, viewer) if room_part is None else room_part | {"you": viewer}
+    return {"room": part, "game": game_view, "legal": legal,
             "teach": teach(room, viewer, legal), "log": entries}
+
+
+class VisibleLog:
+    """The last ``limit`` entries of a room's log that ``viewer`` may see, kept in step.
+
+    The room's log only grows at its end and loses entries at its start (or is
+    replaced by a new list): so each call filters only the entries added since the
+    last, found after the last entry it saw, and drops those gone from the start.
+    Anything else reads the whole log again.
+    """
+
+    def __init__(self, viewer: int | None, limit: int) -> None:
+        self.viewer = viewer
+        self.limit = limit
+        self._log: list[JSON] | None = None  # the room's log list last read
+        self._last: JSON = None  # its last entry then
+        self._length = 0  # its length then
+        self._first = 0  # the number of entries it had lost from its start then
+        self._numbers: deque[int] = deque()  # each entry kept: its number in the log
+        self._entries: deque[JSON] = deque()  # and the entry
+
+    def entries(self, log: list[JSON]) -> list[JSON]:
+        """Returns the entries of ``log`` the viewer may see, the last ``limit`` of them."""
+        at = -1  # where the last entry seen now is in ``log``
+        if log is self._log and self._length:
+            for i in range(len(log) - 1, -1, -1):
+                if log[i] is self._last:
+                    at = i
+                    break
+        if at < 0 or at > self._length - 1:  # a new log, or not one we can follow
+            self._numbers.clear()
+            self._entries.clear()
+            self._first = 0
+            at = -1
+        else:
+            self._first += self._length - 1 - at
+            while self._numbers and self._numbers[0] < self._first:
+                self._numbers.popleft()
+                self._entries.popleft()
+        viewer = self.viewer
+        for i in range(at + 1, len(log)):
+            entry = log[i]
+            if visible_to(entry, viewer):
+                self._numbers.append(self._first + i)
+                self._entries.append(entry)
+        while len(self._entries) > self.limit:
+            self._numbers.popleft()
+            self._entries.popleft()
+        self._log, self._length = log, len(log)
+        self._last = log[-1] if log else None
+        return list(self._entries)

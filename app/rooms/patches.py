@@ -27,37 +27,48 @@ def diff(old: dict[str, JSON], new: dict[str, JSON]) -> list[Op]:
             ops.append({"op": "add", "path": f"/{_escape(key)}", "value": value})
         elif key == "log":
             ops.extend(_log_ops(old[key], value))
-        else:
+        elif old[key] != value:
             _walk(old[key], value, f"/{_escape(key)}", ops)
     return ops
 
 
+# ``_walk`` is called only on parts that differ: it compares the children before going
+# down (and before building their paths), as most are equal, and replaces a differing
+# child that cannot be walked (a scalar, an empty list) without calling itself.
+
 def _walk(old: JSON, new: JSON, path: str, ops: list[Op]) -> None:
-    if old == new:
-        return
     if isinstance(old, dict) and isinstance(new, dict):
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
         for key, value in new.items():
             if key in old:
-                _walk(old[key], value, f"{path}/{_escape(key)}", ops)
+                before = old[key]
+                if before == value:
+                    continue
+                if isinstance(value, dict | list) and type(before) is type(value):
+                    _walk(before, value, f"{path}/{_escape(key)}", ops)
+                else:
+                    ops.append({"op": "replace", "path": f"{path}/{_escape(key)}",
+                                "value": value})
             else:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
     elif isinstance(old, list) and isinstance(new, list) and old and new:
-        _walk_list(old, new, path, ops)
+        common = min(len(old), len(new))
+        for i in range(common):
+            before, value = old[i], new[i]
+            if before == value:
+                continue
+            if isinstance(value, dict | list) and type(before) is type(value):
+                _walk(before, value, f"{path}/{i}", ops)
+            else:
+                ops.append({"op": "replace", "path": f"{path}/{i}", "value": value})
+        for i in range(len(old) - 1, common - 1, -1):  # from the end, so indices stay valid
+            ops.append({"op": "remove", "path": f"{path}/{i}"})
+        for value in new[common:]:
+            ops.append({"op": "add", "path": f"{path}/-", "value": value})
     else:
         ops.append({"op": "replace", "path": path, "value": new})
-
-
-def _walk_list(old: list[JSON], new: list[JSON], path: str, ops: list[Op]) -> None:
-    common = min(len(old), len(new))
-    for i in range(common):
-        _walk(old[i], new[i], f"{path}/{i}", ops)
-    for i in range(len(old) - 1, common - 1, -1):  # from the end, so indices stay valid
-        ops.append({"op": "remove", "path": f"{path}/{i}"})
-    for value in new[common:]:
-        ops.append({"op": "add", "path": f"{path}/-", "value": value})
 
 
 def _log_ops(old: list[JSON], new: list[JSON]) -> list[Op]:
@@ -77,7 +88,10 @@ def _log_ops(old: list[JSON], new: list[JSON]) -> list[Op]:
 
 def _escape(key: str) -> str:
     """Escapes a key for a JSON pointer (RFC 6901)."""
-    return str(key).replace("~", "~0").replace("/", "~1")
+    key = str(key)
+    if "~" in key or "/" in key:
+        return key.replace("~", "~0").replace("/", "~1")
+    return key
 
 
 def apply(doc: dict[str, JSON], ops: list[Op]) -> dict[str, JSON]:

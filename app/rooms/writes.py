@@ -1,8 +1,10 @@
-"""What each room event writes: rows to insert (batched by table) and statements, in order.
+"""What each room event writes: rows to insert (batched by table), values set on the
+room's row, and other statements, in order.
 
 Core tables, not ORM objects: this is the path of every move. ``Writes`` keeps the
-rows apart from the other statements so that a batch of changes of many rooms can
-insert each table's rows with one statement (``app.rooms.committer``).
+rows and the room's values apart from the other statements so that a batch of changes
+of many rooms can insert each table's rows with one statement and set the rooms' values
+with one per set of columns (``app.rooms.committer``).
 """
 
 from __future__ import annotations
@@ -34,10 +36,12 @@ TOUCHES = (ev.SeatTaken, ev.Configured, ev.GameStarted, ev.Played, ev.Said)
 
 @dataclass
 class Writes:
-    """One change of one room: the rows it inserts, then the statements it runs, in order."""
+    """One change of one room: the rows it inserts, the statements it runs, in order, and
+    the values it sets on the room's row (a later event's value of a column wins)."""
 
     inserts: list[tuple[Table, dict[str, JSON]]] = field(default_factory=list)
     statements: list[Executable] = field(default_factory=list)
+    room: dict[str, JSON] = field(default_factory=dict)
     touched: bool = False  # a person did it (a game nobody touches is abandoned)
 
 
@@ -59,15 +63,14 @@ def _add(out: Writes, room: RoomData, version: int, event: ev.RoomEvent, snapsho
                                         "name": seat.name, "kind": seat.kind, "bot": seat.bot,
                                         "token_hash": seat.token_hash}))
         case ev.SeatLeft(position):
-            out.statements += _free_seat(room, position)
+            _free_seat(out, room, position)
         case ev.SeatHandedToBot(position, bot):
             out.statements.append(update(SEATS).where(
                 SEATS.c.room_id == room.id, SEATS.c.position == position)
                 .values(kind=SeatKind.BOT, bot=bot, token_hash=None))
         case ev.Configured(options, allow_spectators, turn_clock, gone_after, hints):
-            out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
-                options=options, allow_spectators=allow_spectators, hints=hints,
-                turn_clock=clock_json(turn_clock), gone_after=gone_after))
+            out.room.update(options=options, allow_spectators=allow_spectators, hints=hints,
+                            turn_clock=clock_json(turn_clock), gone_after=gone_after)
         case ev.GameStarted():
             _start_game(out, room, event, now)
         case ev.Played():
@@ -79,11 +82,9 @@ def _add(out: Writes, room: RoomData, version: int, event: ev.RoomEvent, snapsho
             out.inserts.append((CHAT, _chat(room, version, now, kind="notice", text=text,
                                             only=list(only) if only else None)))
         case ev.Timed(timing, due):
-            out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
-                clock=timing.to_json(), deadline=due))
+            out.room.update(clock=timing.to_json(), deadline=due)
         case ev.GameAbandoned(reason):
-            out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
-                status=RoomStatus.ABANDONED, deadline=None))
+            out.room.update(status=RoomStatus.ABANDONED, deadline=None)
             out.statements.append(update(GAMES).where(GAMES.c.id == room.game_id).values(
                 status=GameStatus.ABANDONED, ended_reason=reason, finished_at=now))
         case _:
@@ -98,16 +99,15 @@ def _chat(room: RoomData, version: int, now: datetime, *, kind: str, text: str,
             "kind": kind, "text": text, "at": now, "only": only}
 
 
-def _free_seat(room: RoomData, position: int) -> list[Executable]:
-    out: list[Executable] = [delete(SEATS).where(SEATS.c.room_id == room.id,
-                                                 SEATS.c.position == position)]
+def _free_seat(out: Writes, room: RoomData, position: int) -> None:
+    out.statements.append(delete(SEATS).where(SEATS.c.room_id == room.id,
+                                              SEATS.c.position == position))
     # One row at a time, in order, so (room, position) stays unique throughout.
     for p in range(position + 1, len(room.seats)):
-        out.append(update(SEATS).where(SEATS.c.room_id == room.id, SEATS.c.position == p)
-                   .values(position=p - 1))
-    host = room.host_seat - (1 if room.host_seat > position else 0)
-    out.append(update(ROOMS).where(ROOMS.c.id == room.id).values(host_seat=host))
-    return out
+        out.statements.append(update(SEATS).where(SEATS.c.room_id == room.id,
+                                                  SEATS.c.position == p)
+                              .values(position=p - 1))
+    out.room["host_seat"] = room.host_seat - (1 if room.host_seat > position else 0)
 
 
 def _start_game(out: Writes, room: RoomData, event: ev.GameStarted, now: datetime) -> None:
@@ -118,8 +118,8 @@ def _start_game(out: Writes, room: RoomData, event: ev.GameStarted, now: datetim
         "seats": [s.public() for s in room.seats], "match": event.match,
         "status": GameStatus.PLAYING, "actions_count": 0, "started_at": now,
         "carried": event.carried}))
-    out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id).values(
-        status=RoomStatus.PLAYING, matches=event.match, current_game_id=event.game_id))
+    out.room.update(status=RoomStatus.PLAYING, matches=event.match,
+                    current_game_id=event.game_id)
 
 
 def _play(out: Writes, room: RoomData, version: int, event: ev.Played, snapshot_every: int,
@@ -132,8 +132,7 @@ def _play(out: Writes, room: RoomData, version: int, event: ev.Played, snapshot_
         out.inserts.append((SNAPSHOTS, {"game_id": room.game_id, "seq": event.seq,
                                         "state": game.dump(event.state), "at": now}))
     if event.result is not None:
-        out.statements.append(update(ROOMS).where(ROOMS.c.id == room.id)
-                              .values(status=RoomStatus.FINISHED, deadline=None))
+        out.room.update(status=RoomStatus.FINISHED, deadline=None)
         out.statements.append(update(GAMES).where(GAMES.c.id == room.game_id).values(
             status=GameStatus.FINISHED, result=event.result.to_json(), actions_count=event.seq,
             final_hash=canonical_hash(game.dump(event.state)), finished_at=now))

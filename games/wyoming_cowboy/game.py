@@ -13,6 +13,7 @@ from games.base import (
     Game,
     RandomBot,
     Result,
+    Rule,
     Viewer,
 )
 from games.wyoming_cowboy import hidden, rules, teach, view
@@ -119,14 +120,21 @@ class WyomingCowboy(Game[State]):
             return {"type": "stand"}
         return None
 
-    # What the game teaches (moves in words, the rule behind a refusal, why a card
-    # waits, card notes, the score so far, first-game situations) lives in teach.py.
+    # What the game teaches (moves in words, the rule behind a refusal, card notes, the
+    # score so far) lives in teach.py; why a card waits and the situations of the hints
+    # also read the legal lists this plugin keeps per state.
     describe = staticmethod(teach.describe)
     refusal = staticmethod(teach.refusal)
-    why_not = staticmethod(teach.why_not)
     card_notes = staticmethod(teach.card_notes)
     score_so_far = staticmethod(teach.score_so_far)
-    situations = staticmethod(teach.situations)
+
+    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns why each card the seat holds or has pulled cannot be used now."""
+        return teach.why_not(state, seat, self.known_legal)
+
+    def situations(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns the situations the seat is in (first-game hints)."""
+        return teach.situations(state, seat, self.known_legal)
 
     def describe_action(self, action: ActionDict) -> str:
         """Returns a short English label for an action."""

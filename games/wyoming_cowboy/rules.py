@@ -583,8 +583,9 @@ def _pull(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         take_card(st, seat, c)
     st.gun_counter += 1
     gid = f"g{st.gun_counter}"
-    st.guns[seat].append({"id": gid, "kind": a["gun"], "cards": list(a["cards"]),
-                          "fresh": True})
+    # A seat's guns, and each gun, are replaced, never changed: copies share them.
+    st.guns[seat] = [*st.guns[seat], {"id": gid, "kind": a["gun"], "cards": list(a["cards"]),
+                                      "fresh": True}]
     st.acted = "pull"
     ev.append({"type": "pull", "seat": seat, "gun": gid, "kind": a["gun"],
                "cards": list(a["cards"]),
@@ -644,9 +645,9 @@ def _quick_draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> Non
     mine = {"id": f"g{st.gun_counter}", "kind": "357", "cards": list(a["cards"]),
             "fresh": False}
     taken = find_gun(st, shooter, p["gun"])
-    st.guns[shooter].remove(taken)
-    taken["fresh"] = False
-    st.guns[seat] += [mine, taken]
+    st.guns[shooter] = [g for g in st.guns[shooter] if g is not taken]
+    taken = {**taken, "fresh": False}
+    st.guns[seat] = [*st.guns[seat], mine, taken]
     ev.append({"type": "quick_draw", "seat": seat, "shooter": shooter,
                "cards": list(a["cards"]), "gun": taken["id"],
                "text": f"Quick draw! {seat_ref(seat)} pulls a .357 ({', '.join(a['cards'])}) "
@@ -832,8 +833,9 @@ def end_turn(st: State, ev: list[Event]) -> None:
     nobody holds a card (nobody can discard, draw, pass, pull or lose a cowboy, so the
     hand can never end), ``turn_limit`` after the option's number of turns.
     """
-    for g in st.guns[st.turn]:
-        g["fresh"] = False
+    guns = st.guns[st.turn]
+    if any(g["fresh"] for g in guns):
+        st.guns[st.turn] = [{**g, "fresh": False} if g["fresh"] else g for g in guns]
     st.turns += 1
     if not any(st.hands):
         end_hand(st, -1, "nobody holds a card, so nothing can end the hand", ev,

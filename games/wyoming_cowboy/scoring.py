@@ -7,6 +7,7 @@ ones players argue about are options (``delay_of_game``, ``six_six_six``,
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -103,12 +104,22 @@ def _score(K, Q, J, fam, families, orphan, harem, kings):
 def collections(hand: list[str], badges: list[str],
                 shared: str = "kings") -> tuple[int, list[Line]]:
     """Returns the best score of the court cards (K, Q, J and badges) with its lines."""
+    points, lines = _collections(tuple(c for c in hand if c[0] in "KQJ"), tuple(badges),
+                                 shared)
+    return points, list(lines)
+
+
+@lru_cache(maxsize=4096)
+def _collections(court: tuple[str, ...], badges: tuple[str, ...],
+                 shared: str) -> tuple[int, tuple[Line, ...]]:
+    """``collections`` from the court cards alone, kept: the score so far every
+    document shows asks it for each seat after every move, mostly of a hand unchanged."""
     best: tuple[int, list[Line]] | None = None
-    for points, lines, _ in _assignments(hand, badges, shared):
+    for points, lines, _ in _assignments(list(court), list(badges), shared):
         if best is None or points > best[0]:
             best = (points, lines)
     assert best is not None
-    return best
+    return best[0], tuple(best[1])
 
 
 def every_other_card_counts(hand: list[str], badges: list[str], shared: str = "kings") -> bool:

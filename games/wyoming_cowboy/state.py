@@ -78,7 +78,7 @@ class State(JsonState):
     def clone(self) -> State:
         """Returns an independent copy: new lists and dicts wherever a step may write, the
         rest shared (the options, finished hands' history items, the hands last shown,
-        the cards of a gun, each seat's 10s and couples: the rules replace those lists)."""
+        each seat's guns, 10s and couples: the rules replace those lists)."""
         d = self.__dict__.copy()
         d["rng"] = Rng.load(self.rng.state)
         d["totals"] = self.totals[:]
@@ -86,8 +86,7 @@ class State(JsonState):
         d["badges"] = list(map(_copy, self.badges))
         d["tens"] = self.tens[:]  # a seat's 10s and couples are replaced, never changed
         d["couples"] = self.couples[:]
-        # A gun's own dict changes (``fresh``), its cards never do.
-        d["guns"] = [[g.copy() for g in gs] if gs else [] for gs in self.guns]
+        d["guns"] = self.guns[:]  # a seat's guns, and each gun, are replaced, never changed
         d["ace_pile"] = self.ace_pile[:]
         d["pile"] = self.pile[:]
         d["discards"] = self.discards[:]

@@ -7,6 +7,7 @@ discard. The anchors are the headings of ``rules.md``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.base import Rule
@@ -59,13 +60,7 @@ CARD_NOTES = {
 _DIRECTIONS = {"left": "to the left", "right": "to the right", "across": "across the table"}
 
 
-def _legal(st: State, seat: int) -> list[Action]:
-    """The seat's legal actions, from the list the plugin keeps on the state (states never
-    change once made), so that words cost no second enumeration of a pass's choices."""
-    cache = st.__dict__.setdefault("_legal", {})
-    if seat not in cache:
-        cache[seat] = rules.legal(st, seat)
-    return cache[seat]  # type: ignore[no-any-return]
+LegalOf = Callable[[State, int], list[Action]]
 
 
 def card_notes() -> dict[str, str]:
@@ -211,8 +206,9 @@ def refusal(st: State, seat: int, a: Action) -> Rule:
     return Rule("a-turn", "A turn is one action or none, then a discard and a draw.")
 
 
-def why_not(st: State, seat: int) -> dict[str, Rule]:
-    """Returns why each card the seat holds (or each card of its guns) is not usable now."""
+def why_not(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[str, Rule]:
+    """Returns why each card the seat holds (or each card of its guns) is not usable now;
+    ``legal_of`` gives the seat's legal actions (the plugin's, kept per state)."""
     hand = st.hands[seat]
     out: dict[str, Rule] = {}
     acting = rules.to_act(st)
@@ -236,7 +232,7 @@ def why_not(st: State, seat: int) -> dict[str, Rule]:
         out = dict.fromkeys(hand, Rule("the-end-of-a-hand", "The hand is over: deal the "
                                        "next one."))
     else:
-        legal = _legal(st, seat)
+        legal = legal_of(st, seat)
         used: set[str] = set()
         for x in legal:
             if "card" in x:
@@ -295,8 +291,9 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
             "notes": [f"Earlier hands: {st.totals[seat]}. Ending the hand yourself adds +30."]}
 
 
-def situations(st: State, seat: int) -> dict[str, Rule]:
-    """Returns the situations the seat is in, each with a first-game hint."""
+def situations(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[str, Rule]:
+    """Returns the situations the seat is in, each with a first-game hint (``legal_of``:
+    as for ``why_not``)."""
     out: dict[str, Rule] = {}
     acting = rules.to_act(st)
     if st.phase == Phase.DIRECTION and seat == st.dealer:
@@ -326,7 +323,7 @@ def situations(st: State, seat: int) -> dict[str, Rule]:
         return out
     if seat != st.turn or seat not in acting:
         return out
-    legal = _legal(st, seat)
+    legal = legal_of(st, seat)
     kinds = {a["type"] for a in legal}
     if st.step == Step.ACT:
         out["first_turn"] = Rule("a-turn", "Your turn: take one action (show a couple, play "

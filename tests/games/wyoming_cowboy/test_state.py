@@ -13,7 +13,7 @@ def test_a_clone_is_equal_and_independent():
     copy = st.clone()
     assert copy == st
     copy.hands[0].append("9C")
-    copy.guns[0][0]["fresh"] = True
+    copy.guns[0] = [{**copy.guns[0][0], "fresh": True}]  # guns are replaced, never changed
     assert st.hands[0] == ["KH", "7S"] and st.guns[0][0]["fresh"] is False
 
 

@@ -65,3 +65,19 @@ def test_the_score_so_far_is_the_hand_as_it_will_score_for_every_seat_the_last_m
                 assert so_far["total"] + bonus == after.totals[s]
                 checked += 1
     assert checked >= 6
+
+
+def test_why_a_card_waits_and_the_hints_follow_each_state_not_an_earlier_one():
+    # The words once read a legal list kept on the state itself, which every copy
+    # carried along: after the first state asked, each later one read its legal list.
+    st = GAME.new_game(GAME.parse_options(GAME.quick_options), 4, 7)
+    for n in range(120):
+        if GAME.is_over(st):
+            break
+        fresh = GAME.load(GAME.dump(st))  # nothing kept on it yet
+        for seat in range(4):
+            assert GAME.why_not(st, seat) == GAME.why_not(fresh, seat)
+            assert GAME.situations(st, seat) == GAME.situations(fresh, seat)
+        seat = min(GAME.to_act(st))
+        legal = GAME.legal_actions(st, seat)
+        st, _ = GAME.apply(st, seat, legal[n % len(legal)])

@@ -1,0 +1,40 @@
+"""The log a viewer sees, kept in step: always what filtering the whole log gives."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.rooms.documents import VisibleLog
+from games.leaks import visible_to
+
+audiences = st.none() | st.lists(st.integers(0, 2), max_size=2)
+# What a room does to its log: appends entries, drops its start, or starts a new one.
+changes = st.lists(st.one_of(
+    st.tuples(st.just("append"), st.lists(audiences, max_size=4)),
+    st.tuples(st.just("keep"), st.integers(0, 8)),
+    st.tuples(st.just("new"), st.lists(audiences, max_size=4)),
+), max_size=12)
+
+
+def entry(n: int, only: list[int] | None) -> dict[str, object]:
+    return {"v": n, "type": "note"} if only is None else {"v": n, "type": "note", "only": only}
+
+
+@settings(max_examples=300, deadline=None)
+@given(changes, st.sampled_from([None, 0, 1, 2]), st.integers(1, 5))
+def test_the_kept_log_is_the_filtered_log(steps, viewer, limit) -> None:
+    kept = VisibleLog(viewer, limit)
+    log: list[dict[str, object]] = []
+    n = 0
+    for what, arg in steps:
+        if what == "append":
+            for only in arg:
+                log.append(entry(n, only))
+                n += 1
+        elif what == "keep":  # the last ``arg`` entries stay
+            del log[:len(log) - arg]
+        else:
+            log = [entry(n + i, only) for i, only in enumerate(arg)]
+            n += len(arg)
+        assert kept.entries(log) == [e for e in log if visible_to(e, viewer)][-limit:]
