@@ -596,8 +596,11 @@ function wirePrefs() {
   };
   installZoom(document, { modal: explain });
   // The hover tooltip says what the card does in this game too (notes fetched once a game).
-  zoomSlots.push((el) => {
-    const note = teaching.noteFor(state.notes?.[state.doc?.room?.game], el.dataset.card);
+  // A card without a name is titled by its effect, which the note begins with: said once.
+  zoomSlots.push((el, data) => {
+    let note = teaching.noteFor(state.notes?.[state.doc?.room?.game], el.dataset.card);
+    const title = (data?.title || "").trim().replace(/[.!]$/, "");
+    if (note && title && note.startsWith(title)) note = note.slice(title.length).replace(/^[.!]?\s*/, "");
     return note ? h("p", { class: "zoom-text zoom-note" }, note) : null;
   });
 }

@@ -87,7 +87,13 @@ def test_reconnecting_state_is_visible(browser, live):
     code = ana.create("highcard")
     ana.page.wait_for_selector("#conn[data-state='open']")
     ana.context.set_offline(True)
-    ana.page.evaluate("() => window.saloon.socket.ws.close()")
+    # The connection drops (as a network does, without a closing handshake to wait for),
+    # and the page's reconnections fail while it is offline.
+    ana.page.evaluate("""() => {
+      const ws = window.saloon.socket.ws;
+      ws.onclose(new CloseEvent('close', {code: 1006}));
+      ws.close();
+    }""")
     ana.page.wait_for_selector("#conn[data-state='reconnecting']")
     assert "Reconnecting" in ana.page.locator("#conn").inner_text()
     ana.context.set_offline(False)
