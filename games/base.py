@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -34,6 +34,8 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 Seat = int
 Viewer = int | None
+# A seat's legal actions in a state: ``Game.known_legal``, or a game's own rules function.
+LegalOf = Callable[[Any, Seat], list[Action]]
 
 S = TypeVar("S")
 
@@ -311,7 +313,7 @@ class Game(ABC, Generic[S]):
         The default names the rules page as a whole; a game names the section."""
         if self.is_over(state):
             return Rule("", f"The game of {self.title} is over.")
-        if seat not in self.to_act(state):
+        if seat not in self.known_to_act(state):
             return Rule("", "Only the seats the game waits for may act now.")
         return Rule("", "That move is not among the ones the rules allow you now.")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Rule
+from games.base import LegalOf, Rule
 from games.cards_for_cowboys import rules
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import BACKS, SPECS, spec
@@ -161,14 +161,15 @@ def refusal(st: State, seat: int, a: Action) -> Rule:
     return Rule("card-effects", "A card's effect asks you for this choice first.")
 
 
-def why_not(st: State, seat: int) -> dict[str, Rule]:
+def why_not(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[str, Rule]:
     """Returns why each face-up Store card and each card in front of the seat cannot be
-    used now (keyed by card name; those cards are face up for everyone)."""
+    used now (keyed by card name; those cards are face up for everyone); ``legal_of``
+    gives the seat's legal actions (the plugin's, kept per state)."""
     out: dict[str, Rule] = {}
     if st.phase == Phase.OVER:
         return out
     p = st.players[seat]
-    legal = rules.legal(st, seat)
+    legal = legal_of(st, seat)
     buyable = {a["card"] for a in legal if a["type"] == "buy"}
     for c in pyramid.face_up(st.store):
         if c in buyable:

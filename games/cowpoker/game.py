@@ -11,6 +11,7 @@ from games.base import (
     Event,
     Game,
     Result,
+    Rule,
     Viewer,
 )
 from games.cowpoker import hidden, rules, scoring, teach, view
@@ -159,14 +160,18 @@ class Cowpoker(Game[State]):
             out.append(f"{len(cards)} cards in play ({len(set(cards))} distinct), expected 54")
         return out
 
-    # What the game teaches (moves in words, the rule behind a refusal, why a card
-    # waits, card notes, the score so far, first-game situations) lives in teach.py.
+    # What the game teaches (moves in words, the rule behind a refusal, card notes, the
+    # score so far, first-game situations) lives in teach.py; why a card waits also
+    # reads the legal lists this plugin keeps per state.
     describe = staticmethod(teach.describe)
     refusal = staticmethod(teach.refusal)
-    why_not = staticmethod(teach.why_not)
     card_notes = staticmethod(teach.card_notes)
     score_so_far = staticmethod(teach.score_so_far)
     situations = staticmethod(teach.situations)
+
+    def why_not(self, state: State, seat: int) -> dict[str, Rule]:
+        """Returns why each card the seat sees cannot be used now (see ``teach``)."""
+        return teach.why_not(state, seat, self.known_legal)
 
     def describe_action(self, action: Action) -> str:
         """Returns a short label, e.g. "play Lasso Lem"."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Rule
+from games.base import LegalOf, Rule
 from games.cowpoker import rules, scoring
 from games.cowpoker.cards import CARDS, EFFECT_KINDS, PLACES, TOWN
 from games.cowpoker.state import Phase, State
@@ -132,13 +132,14 @@ def refusal(st: State, seat: int, a: Action) -> Rule:
     return rule
 
 
-def why_not(st: State, seat: int) -> dict[str, Rule]:
-    """Returns why each card the seat holds, or sees in a Gang, cannot be used now."""
+def why_not(st: State, seat: int, legal_of: LegalOf | None = None) -> dict[str, Rule]:
+    """Returns why each card the seat holds, or sees in a Gang, cannot be used now;
+    ``legal_of`` gives the seat's legal actions (the plugin's, kept per state)."""
     if st.phase == Phase.OVER:
         return {}
     pos = st.position_of(seat)
     acting = rules.acting_position(st)
-    legal = rules.legal(st, pos)
+    legal = legal_of(st, seat) if legal_of is not None else rules.legal(st, pos)
     used = {a["card"] for a in legal if "card" in a}
     out: dict[str, Rule] = {}
     for c in st.hands[pos]:

@@ -7,10 +7,9 @@ discard. The anchors are the headings of ``rules.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from games.base import Rule
+from games.base import LegalOf, Rule
 from games.plural import count
 from games.wyoming_cowboy import rules, scoring
 from games.wyoming_cowboy.cards import SUIT_WORDS, words
@@ -59,8 +58,6 @@ CARD_NOTES = {
 
 _DIRECTIONS = {"left": "to the left", "right": "to the right", "across": "across the table"}
 
-
-LegalOf = Callable[[State, int], list[Action]]
 
 
 def card_notes() -> dict[str, str]:
