@@ -25,7 +25,9 @@ def _digest() -> str:
     """Returns a digest of every plugin source file (names and contents)."""
     h = hashlib.sha256()
     for path in sorted(SOURCES.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and ".egg-info" not in str(path):
+        made = any(part in ("__pycache__", "build") or part.endswith(".egg-info")
+                   for part in path.relative_to(SOURCES).parts)  # what a build leaves
+        if path.is_file() and not made:
             h.update(str(path.relative_to(SOURCES)).encode())
             h.update(path.read_bytes())
     return h.hexdigest()
