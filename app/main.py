@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import Scope
 
-from app import admin, api, logs, pages, ws
+from app import admin, api, logs, pages, runtime, ws
 from app.admin.auth import ensure_admin_token
 from app.errors import SaloonError, first_error
 from app.headers import SecurityHeaders
@@ -43,6 +43,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async with Services.running(settings, serving=True) as services:
             services.admin_hash = await ensure_admin_token(services.db, settings)
             app.state.services = services
+            if settings.tune_gc:
+                runtime.tune_gc()
             yield
 
     docs = "/docs" if settings.api_docs else None

@@ -70,6 +70,9 @@ class Settings(BaseSettings):
     room_idle_seconds: float = Field(
         3600, ge=0, description="Unused rooms are dropped from memory after this many seconds"
     )
+    tune_gc: bool = Field(
+        True, description="Freeze start-up objects and collect cyclic garbage less often "
+        "(app.runtime)")
 
     @property
     def ws_frame_bytes(self) -> int:

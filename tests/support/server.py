@@ -35,10 +35,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def settings_for(database_url: str, **changes: Any) -> Settings:
     """Settings for a test server: bots without delay, a known admin token, no Redis,
-    no rate limits, a snapshot every 5 actions; ``changes`` override any of them."""
+    no rate limits, a snapshot every 5 actions, the collector left as the suite set it;
+    ``changes`` override any of them."""
     values: dict[str, Any] = {"database_url": database_url, "bot_delay": 0,
                               "admin_token": ADMIN_TOKEN, "redis_url": None,
-                              "snapshot_every": 5, **NO_RATE_LIMITS}
+                              "snapshot_every": 5, "tune_gc": False, **NO_RATE_LIMITS}
     return Settings(**(values | changes), _env_file=None)
 
 
