@@ -20,6 +20,7 @@ from app.headers import SecurityHeaders
 from app.limits import BodyLimit, TooManyRequests
 from app.services import Services
 from app.settings import Settings, get_settings
+from games.registry import all_games
 
 log = logging.getLogger("saloon")
 HTTP_CODES = {400: "bad_request", 401: "bad_token", 403: "forbidden", 404: "not_found",
@@ -43,6 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async with Services.running(settings, serving=True) as services:
             services.admin_hash = await ensure_admin_token(services.db, settings)
             app.state.services = services
+            all_games()  # loads every game now: a broken plugin stops the start, not a request
             if settings.tune_gc:
                 runtime.tune_gc()
             yield
