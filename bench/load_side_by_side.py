@@ -7,8 +7,11 @@ two sockets each, random legal cells, a new match when one ends; a move's latenc
 from sending it to a socket seeing the next state. Saloon runs on SQLite and commits
 every move before anyone sees it; boardgame.io 0.50.2 keeps its state in memory.
 Servers alternate (Saloon, peer, Saloon, peer) at 100 and 1,000 sockets; each round
-prints both and their ratio. The peer's files come from ../shared/bench/bgio, copied
-to .bench/bgio with its npm packages installed there on first use.
+prints both and their ratio. Between them runs the floor (``bench/load/floor.py``):
+the same protocol on Saloon's stack with nothing of Saloon behind it, the most this
+stack can do on this machine (``--no-floor`` leaves it out). The peer's files come from
+../shared/bench/bgio, copied to .bench/bgio with its npm packages installed there on
+first use.
 """
 
 from __future__ import annotations
@@ -103,6 +106,14 @@ def saloon(matches: int, seconds: float) -> dict[str, float]:
                     str(seconds)], port)
 
 
+def floor(matches: int, seconds: float) -> dict[str, float]:
+    """One run of the framework floor: Saloon's protocol and stack, no Saloon."""
+    port = free_port()
+    return run([sys.executable, str(LOAD / "floor.py"), str(port)], ROOT,
+               ["node", str(LOAD / "saloon-load.js"), str(port), str(matches), str(seconds)],
+               port)
+
+
 def peer(matches: int, seconds: float) -> dict[str, float]:
     """One run of boardgame.io, in memory."""
     port = free_port()
@@ -117,24 +128,36 @@ def line(name: str, f: dict[str, float]) -> str:
             f"{f['cpu_ms_per_move']:>10.2f}{f['errors']:>8}")
 
 
+def ratio(name: str, a: dict[str, float], b: dict[str, float]) -> str:
+    """Returns the line of ``a``'s moves/s and CPU per move over ``b``'s."""
+    return (f"  {name:<13}{a['moves_per_s'] / max(1, b['moves_per_s']):>8.2f}x{'':16}"
+            f"{a['cpu_ms_per_move'] / max(1e-9, b['cpu_ms_per_move']):>9.2f}x")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--sockets", default="100,1000")
+    parser.add_argument("--no-floor", dest="floor", action="store_false",
+                        help="leave out the framework floor")
     args = parser.parse_args()
     prepare()
     print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}")
     for round_ in range(1, args.rounds + 1):
         for sockets in (int(s) for s in args.sockets.split(",")):
             a = saloon(sockets // 2, args.seconds)
+            f = floor(sockets // 2, args.seconds) if args.floor else None
             b = peer(sockets // 2, args.seconds)
             print(f"round {round_}, {sockets} sockets")
             print(line("saloon", a))
+            if f is not None:
+                print(line("floor", f))
             print(line("boardgame.io", b))
-            print(f"  {'ratio':<13}{a['moves_per_s'] / max(1, b['moves_per_s']):>8.2f}x"
-                  f"{'':16}{a['cpu_ms_per_move'] / max(1e-9, b['cpu_ms_per_move']):>9.2f}x",
-                  flush=True)
+            print(ratio("ratio", a, b))
+            if f is not None:
+                print(ratio("floor ratio", f, b))
+            print(end="", flush=True)
     return 0
 
 
