@@ -55,6 +55,23 @@ def speed(game: Game, bot: str, seconds: float, rounds: int) -> tuple[float, int
     return actions / best, games, actions
 
 
+def reference_speed(seconds: float = 0.5) -> float:
+    """Returns how many steps of a fixed pure-Python loop this machine runs per CPU-second.
+
+    Machines differ (a shared virtual machine ran the same engines two to three times slower than
+    the one the targets were first met on): the figure lets runs on two machines be
+    compared, engine figure over reference figure.
+    """
+    steps, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
+        total, table = 0, {}
+        for i in range(100_000):
+            total += i & 7
+            table[i & 255] = total
+        steps += 100_000
+    return steps / (time.process_time() - started)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Prints each game's actions per CPU-second with random and smart bots."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -63,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(sorted(all_games())))
     args = parser.parse_args(argv)
     registry = all_games()
+    print(f"this machine: {reference_speed() / 1e6:.1f} M reference loop steps per CPU-second")
     print(f"{'game':<18} {'bots':<7} {'actions/CPU-s':>14} {'target':>8} {'ratio':>6}"
           f"   games, actions")
     for game_id in args.games.split(","):
