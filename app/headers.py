@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # Scripts and styles only from our own files (no inline script, no inline style
@@ -17,6 +16,9 @@ HEADERS = {
     "x-frame-options": "DENY",
 }
 DOCS_PATHS = ("/docs", "/redoc")
+# As the ASGI message carries them: encoded once, not on every response.
+_RAW = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in HEADERS.items()]
+_RAW_DOCS = [(name, value) for name, value in _RAW if name != b"content-security-policy"]
 
 
 class SecurityHeaders:
@@ -30,14 +32,14 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         # The interactive API pages load their scripts from a CDN: no CSP there.
-        docs = str(scope.get("path", "")).startswith(DOCS_PATHS)
+        raw = _RAW_DOCS if str(scope.get("path", "")).startswith(DOCS_PATHS) else _RAW
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in HEADERS.items():
-                    if name not in headers and not (docs and name == "content-security-policy"):
-                        headers[name] = value
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in raw if name not in present]
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, with_headers)

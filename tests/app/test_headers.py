@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import httpx
+from starlette.types import Receive, Scope, Send
 
+from app.headers import SecurityHeaders
 from app.main import create_app
 
 
@@ -52,3 +54,20 @@ async def test_the_openapi_document_lists_each_routes_errors_in_the_one_shape(cl
         for status in statuses:
             ref = responses[status]["content"]["application/json"]["schema"]["$ref"]
             assert ref.endswith("/ErrorBody"), (path, status, ref)
+
+
+async def test_a_header_the_answer_sets_itself_is_kept_and_docs_pages_get_no_csp() -> None:
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"X-Frame-Options", b"SAMEORIGIN")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    transport = httpx.ASGITransport(app=SecurityHeaders(app))
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+        page = await c.get("/anything")
+        docs = await c.get("/docs")
+    assert page.headers.get_list("x-frame-options") == ["SAMEORIGIN"]
+    assert page.headers["referrer-policy"] == "no-referrer"
+    assert "content-security-policy" in page.headers
+    assert "content-security-policy" not in docs.headers
+    assert docs.headers["x-content-type-options"] == "nosniff"
