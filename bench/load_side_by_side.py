@@ -85,7 +85,9 @@ def run(server: list[str], cwd: Path, load: list[str], port: int) -> dict[str, f
     try:
         wait_for(port)
         before = cpu_seconds(proc.pid)
-        out = subprocess.run(load, cwd=cwd, capture_output=True, text=True, check=True)
+        out = subprocess.run(load, cwd=cwd, capture_output=True, text=True)
+        if out.returncode != 0:
+            raise RuntimeError(f"the load generator failed ({out.returncode}):\n{out.stderr}")
         used = cpu_seconds(proc.pid) - before
     finally:
         proc.terminate()

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+# Seconds an idle HTTP connection stays open (uvicorn's default is 5). A player's next
+# request (the host's start, a rematch) mostly comes within it and reuses the
+# connection; and clients that close idle connections sooner (Node's fetch, after 4 s)
+# never meet a busy server closing one just as they reuse it (a reset POST).
+KEEP_ALIVE = 30
+
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Adds ``serve`` and ``migrate`` to the command line."""
@@ -24,7 +30,8 @@ def run_server(args: argparse.Namespace) -> int:
     from app.settings import get_settings
 
     uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
-                workers=args.workers, ws_max_size=get_settings().ws_frame_bytes)
+                workers=args.workers, ws_max_size=get_settings().ws_frame_bytes,
+                timeout_keep_alive=KEEP_ALIVE)
     return 0
 
 

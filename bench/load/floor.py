@@ -137,6 +137,11 @@ def _play(room: Room, seat: int, cell: int) -> None:
     ops.append({"op": "replace", "path": "/room", "value": room.doc()["room"]})
     room.broadcast(ops)
 
+# Seconds an idle HTTP connection stays open: longer than the load generator's own 4 s
+# (undici's), so that the client always closes first. At uvicorn's 5 s a busy server
+# could close a connection just as the client reused it (ECONNRESET on a POST).
+KEEP_ALIVE = 30
+
 
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -144,7 +149,8 @@ def main() -> None:
 
     tune_gc()  # as Saloon's server does, so that the two differ only by Saloon
     uvicorn.run(create_app(), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning",
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False,
+                timeout_keep_alive=KEEP_ALIVE)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,11 @@ from app.settings import Settings  # noqa: E402
 from bench.tictactoe import GAME  # noqa: E402
 from games import registry  # noqa: E402
 
+# Seconds an idle HTTP connection stays open: longer than the load generator's own 4 s
+# (undici's), so that the client always closes first. At uvicorn's 5 s a busy server
+# could close a connection just as the client reused it (ECONNRESET on a POST).
+KEEP_ALIVE = 30
+
 
 def main() -> None:
     port, url = int(sys.argv[1]), sys.argv[2]
@@ -29,7 +34,8 @@ def main() -> None:
                         admin_token="bench-admin-token-0123456789abcdef",
                         _env_file=None)
     uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning",
-                ws_max_size=settings.ws_frame_bytes, ws_per_message_deflate=False)
+                ws_max_size=settings.ws_frame_bytes, ws_per_message_deflate=False,
+                timeout_keep_alive=KEEP_ALIVE)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The saloon command: migrate and simulate."""
+"""The saloon command: serve, migrate and simulate."""
 
 from __future__ import annotations
 
@@ -54,3 +54,15 @@ def test_migrate_creates_the_schema(tmp_path, monkeypatch, capsys) -> None:
         get_settings.cache_clear()
     assert "up to date" in capsys.readouterr().out
     assert (tmp_path / "cli.db").exists()
+
+
+def test_serve_keeps_idle_connections_longer_than_clients_do(monkeypatch) -> None:
+    import uvicorn
+
+    from app.cli.server import KEEP_ALIVE
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
+    assert cli.main(["serve", "--port", "8123"]) == 0
+    assert calls[0]["port"] == 8123 and calls[0]["factory"] is True
+    assert calls[0]["timeout_keep_alive"] == KEEP_ALIVE > 5  # uvicorn's default is 5 s
