@@ -7,6 +7,7 @@ those (through ``check_legal``) before ``perform`` carries one out.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
@@ -192,10 +193,24 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
     is taken before the pile is drawn (or rebuilt); with fewer cards than asked for,
     what there is is drawn.
     """
+    discards, fresh, pile, shots = _draw_counts(len(st.discards), st.fresh, len(st.pile),
+                                                len(st.shots))
     return list(_draw_choices(
-        card[0] == "T", five_bonus(st, card), len(st.discards), st.fresh, bool(st.acted),
-        len(st.pile), len(st.shots), st.opt("top_discard") == "own",
-        st.opt("discard_dispute") == "inventor"))
+        card[0] == "T", five_bonus(st, card), discards, fresh, bool(st.acted), pile, shots,
+        st.opt("top_discard") == "own", st.opt("discard_dispute") == "inventor"))
+
+
+def _draw_counts(discards: int, fresh: int, pile: int, shots: int) -> tuple[int, int, int, int]:
+    """The counts ``_draw_choices`` reads, made small with the same answer: it is kept per
+    counts, and the raw counts of a position seldom come back, these always do.
+
+    At most two cards are drawn, so only how many the pile could give up to two
+    matters: the pile and the shots count together, the discards up to 4 (one stays on a
+    rebuild, at most one more is drawn); the fresh ones only through whether an older
+    discard lies beneath them (``test_rules`` checks the answers are the same).
+    """
+    kept = min(discards, 4)
+    return kept, (0 if discards > fresh else kept), min(pile + shots, 2), 0
 
 
 @lru_cache(maxsize=4096)
@@ -253,18 +268,30 @@ def may_discard_six(st: State, seat: int) -> bool:
 # ---- legal actions --------------------------------------------------------------------
 
 
-def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
-    """Every distinct set of ``k`` faces from ``hand``."""
+def _combos(hand: list[str], k: int) -> Iterable[tuple[str, ...]]:
+    """Every distinct set of ``k`` faces from ``hand``, in the order of ``combinations``."""
     ordered = sorted(hand, key=sort_key)
     if len(set(ordered)) == len(ordered):  # no face twice: every set is distinct
-        return [list(combo) for combo in combinations(ordered, k)]
-    out: list[list[str]] = []
-    seen: set[tuple[str, ...]] = set()
-    for combo in combinations(ordered, k):
-        if combo not in seen:
-            seen.add(combo)
-            out.append(list(combo))
-    return out
+        return combinations(ordered, k)
+    return dict.fromkeys(combinations(ordered, k))  # the first of each set, in order
+
+
+def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
+    """Every distinct set of ``k`` faces from ``hand``."""
+    return [list(combo) for combo in _combos(hand, k)]
+
+
+class _Passes(dict[tuple[str, ...], dict[str, Any]]):
+    """Pass actions by their cards, each made the first time it is asked and shared by
+    every legal list after (legal lists are read, never changed): a pass is one of some
+    21,000 sets of two or three faces, and every seat's list at every pass is rebuilt."""
+
+    def __missing__(self, cards: tuple[str, ...]) -> dict[str, Any]:
+        made = self[cards] = {"type": "pass", "cards": list(cards)}
+        return made
+
+
+_PASSES = _Passes()
 
 
 def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
@@ -304,7 +331,7 @@ def legal(st: State, seat: int) -> list[dict[str, Any]]:
     if st.phase == Phase.PASS:
         k = min(st.pass_size, len(st.hands[seat]))
         if not st.badges[seat]:  # no badge held: no badge can go with the cards
-            return [{"type": "pass", "cards": c} for c in _distinct_combos(st.hands[seat], k)]
+            return list(map(_PASSES.__getitem__, _combos(st.hands[seat], k)))
         return [a for c in _distinct_combos(st.hands[seat], k)
                 for a in _with_badges({"type": "pass", "cards": c},
                                       badge_choices(st, seat, c))]
@@ -329,6 +356,57 @@ def legal(st: State, seat: int) -> list[dict[str, Any]]:
     return []
 
 
+class _FaceDiscards(dict[str, tuple[dict[str, Any], ...]]):
+    """One draw plan's discard actions, per face, made the first time a face is asked.
+
+    A plan is one of a few (``draw_choices``) and a face one of 48, so the actions are
+    made once and every legal list holding them shares them: legal lists are read,
+    never changed (``Game.known_legal``).
+    """
+
+    __slots__ = ("plan",)
+
+    def __init__(self, plan: tuple[tuple[int, int], ...]) -> None:
+        super().__init__()
+        self.plan = plan
+
+    def __missing__(self, card: str) -> tuple[dict[str, Any], ...]:
+        made = self[card] = tuple({"type": "discard", "card": card, "pile": p, "discard": d}
+                                  for p, d in self.plan)
+        return made
+
+
+_FACE_DISCARDS: dict[tuple[tuple[int, int], ...], _FaceDiscards] = {}
+
+
+def _face_discards(plan: tuple[tuple[int, int], ...]) -> _FaceDiscards:
+    """Returns the discard actions of ``plan`` per face (one table per plan, kept)."""
+    table = _FACE_DISCARDS.get(plan)
+    if table is None:
+        table = _FACE_DISCARDS[plan] = _FaceDiscards(plan)
+    return table
+
+
+_LAST_TEN = _face_discards(((0, 0),))  # the 10 that ends the hand: nothing is drawn
+
+
+@lru_cache(maxsize=1024)
+def _discard_tables(discards: int, fresh: int, acted: bool, pile: int, shots: int,
+                    own: bool, dispute: str) -> tuple[_FaceDiscards, _FaceDiscards,
+                                                      _FaceDiscards]:
+    """The discard actions after a 10, a 5 and any other card, from the counts
+    ``draw_choices`` reads (``_draw_counts``): asked once per list, not once per card."""
+    inventor = dispute == "inventor"
+
+    def table(ten: bool, bonus: bool) -> _FaceDiscards:
+        return _face_discards(_draw_choices(ten, bonus, discards, fresh, acted, pile, shots,
+                                            own, inventor))
+
+    # A 5's bonus as ``five_bonus`` gives it; a 10 never has one.
+    return (table(True, False), table(False, dispute == "written" or not acted),
+            table(False, False))
+
+
 def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     """Discard one card and draw: one action, as the draw's choices are known beforehand.
 
@@ -337,9 +415,15 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     hand = st.hands[seat]
     if not hand:
         return [{"type": "nothing"}]
+    opts = st.options
+    discards, fresh, pile, shots = _draw_counts(len(st.discards), st.fresh, len(st.pile),
+                                                len(st.shots))
+    tens, fives, others = _discard_tables(discards, fresh, bool(st.acted), pile, shots,
+                                          opts["top_discard"] == "own", opts["discard_dispute"])
+    held = st.badges[seat]
     six_ok: bool | None = None  # asked only when the hand holds a 6
+    last_ten: bool | None = None  # likewise for a 10
     out: list[dict[str, Any]] = []
-    plans: dict[str, list[tuple[int, int]]] = {}  # the draws depend only on 10, 5 or other
     last = ""
     for c in hand:  # hands are kept sorted: copies of a face sit together
         if c == last:
@@ -351,19 +435,26 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
                 six_ok = may_discard_six(st, seat)
             if not six_ok:
                 continue
-        kind = r if r in "T5" else "x"
-        plan = plans.get(kind)
-        if plan is None:
-            plan = plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
-                                  else draw_choices(st, c))
-        choices = badge_choices(st, seat, [c]) if r == "K" and st.badges[seat] else None
-        for p, d in plan:
-            action = {"type": "discard", "card": c, "pile": p, "discard": d}
-            if choices is None:
-                out.append(action)
-            else:
-                out += _with_badges(action, choices)
+        if r == "T":
+            if last_ten is None:
+                last_ten = ends_with_ten(st)
+            table = _LAST_TEN if last_ten else tens
+        else:
+            table = fives if r == "5" else others
+        if r == "K" and held:
+            out += _king_discards(st, seat, c, table)
+        else:
+            out += table[c]
     return out
+
+
+def _king_discards(st: State, seat: int, king: str,
+                   table: _FaceDiscards) -> list[dict[str, Any]]:
+    """A king's discards when the seat wears badges: one per plan and choice of badges."""
+    choices = badge_choices(st, seat, [king])
+    if len(choices) == 1:
+        return list(table[king])
+    return [dict(action, badges=b) for action in table[king] for b in choices]
 
 
 def ends_with_ten(st: State) -> bool:
@@ -380,16 +471,21 @@ def _shots(st: State, seat: int) -> list[dict[str, Any]]:
 
 
 _COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)
+_KINGS = frozenset(king for _, king, _ in _COUPLES)
+_QUEENS = frozenset(queen for _, _, queen in _COUPLES)
+_NINES = frozenset("9" + s for s in SUITS)
 
 
 def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
     """The turn's one action (couple, 9, gun, shot) or none: discarding straight away."""
     hand = st.hands[seat]
     out: list[dict[str, Any]] = []
-    for s, king, queen in _COUPLES:
-        if king in hand and queen in hand and s not in st.couples[seat]:
-            out.append({"type": "couple", "suit": s})
-    nines = {c for c in hand if c[0] == "9"}
+    # Most hands hold no king or no queen, and no 9: set operations in C say so at once.
+    if not (_KINGS.isdisjoint(hand) or _QUEENS.isdisjoint(hand)):
+        for s, king, queen in _COUPLES:
+            if king in hand and queen in hand and s not in st.couples[seat]:
+                out.append({"type": "couple", "suit": s})
+    nines = _NINES.intersection(hand)
     if nines:
         ways = directions(st)
         for c in sorted(nines, key=sort_key):
@@ -397,8 +493,10 @@ def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
                 out.append({"type": "nine", "card": c, "direction": d})
     for kind, cards in pullable(hand):
         out.append({"type": "pull", "gun": kind, "cards": cards})
-    out += _shots(st, seat)
-    return out + _discards(st, seat)
+    if st.guns[seat]:
+        out += _shots(st, seat)
+    out += _discards(st, seat)
+    return out
 
 
 def _reactions(st: State, seat: int) -> list[dict[str, Any]]:
