@@ -324,17 +324,12 @@ def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[
 
 def legal(st: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
+    if st.phase == Phase.PASS:
+        return _passes(st, seat)
     if seat not in to_act(st):
         return []
     if st.phase == Phase.DIRECTION:
         return [{"type": "direction", "direction": d} for d in directions(st)]
-    if st.phase == Phase.PASS:
-        k = min(st.pass_size, len(st.hands[seat]))
-        if not st.badges[seat]:  # no badge held: no badge can go with the cards
-            return list(map(_PASSES.__getitem__, _combos(st.hands[seat], k)))
-        return [a for c in _distinct_combos(st.hands[seat], k)
-                for a in _with_badges({"type": "pass", "cards": c},
-                                      badge_choices(st, seat, c))]
     if st.phase == Phase.SCORING:
         return [{"type": "deal"}]
     step = st.step
@@ -354,6 +349,19 @@ def legal(st: State, seat: int) -> list[dict[str, Any]]:
     if step == Step.DISCARD:
         return _discards(st, seat)
     return []
+
+
+def _passes(st: State, seat: int) -> list[dict[str, Any]]:
+    """Every set of cards the seat may pass now, if it is still to choose."""
+    # Who is to choose, as ``to_act`` says, without building its set: asked of every
+    # seat at every pass.
+    if seat not in range(st.seats) or not st.must_pass[seat] or st.passing[seat] is not None:
+        return []
+    k = min(st.pass_size, len(st.hands[seat]))
+    if not st.badges[seat]:  # no badge held: no badge can go with the cards
+        return list(map(_PASSES.__getitem__, _combos(st.hands[seat], k)))
+    return [a for c in _distinct_combos(st.hands[seat], k)
+            for a in _with_badges({"type": "pass", "cards": c}, badge_choices(st, seat, c))]
 
 
 class _FaceDiscards(dict[str, tuple[dict[str, Any], ...]]):

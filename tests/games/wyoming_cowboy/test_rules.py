@@ -932,3 +932,11 @@ def test_pass_actions_kept_from_one_seat_are_never_offered_to_another():
             hand = sorted(st.hands[s], key=sort_key)
             expected = list(dict.fromkeys(combinations(hand, 3)))
             assert [tuple(a["cards"]) for a in legal(st, s)] == expected
+
+
+def test_only_the_seats_still_choosing_have_pass_actions():
+    st = new()
+    st, _ = act(st, st.dealer, type="direction", direction="left")
+    st, _ = act(st, 2, **legal(st, 2)[0])
+    assert GAME.to_act(st) == {0, 1, 3}
+    assert [bool(legal(st, s)) for s in range(-1, 5)] == [False, True, True, False, True, False]
