@@ -276,11 +276,6 @@ def _combos(hand: list[str], k: int) -> Iterable[tuple[str, ...]]:
     return dict.fromkeys(combinations(ordered, k))  # the first of each set, in order
 
 
-def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
-    """Every distinct set of ``k`` faces from ``hand``."""
-    return [list(combo) for combo in _combos(hand, k)]
-
-
 class _Passes(dict[tuple[str, ...], dict[str, Any]]):
     """Pass actions by their cards, each made the first time it is asked and shared by
     every legal list after (legal lists are read, never changed): a pass is one of some
@@ -357,11 +352,17 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
     # seat at every pass.
     if seat not in range(st.seats) or not st.must_pass[seat] or st.passing[seat] is not None:
         return []
-    k = min(st.pass_size, len(st.hands[seat]))
+    combos = _combos(st.hands[seat], min(st.pass_size, len(st.hands[seat])))
     if not st.badges[seat]:  # no badge held: no badge can go with the cards
-        return list(map(_PASSES.__getitem__, _combos(st.hands[seat], k)))
-    return [a for c in _distinct_combos(st.hands[seat], k)
-            for a in _with_badges({"type": "pass", "cards": c}, badge_choices(st, seat, c))]
+        return list(map(_PASSES.__getitem__, combos))
+    out: list[dict[str, Any]] = []
+    for c in combos:
+        if _KINGS.isdisjoint(c):  # no king passed: no badge can go with the cards
+            out.append(_PASSES[c])
+        else:
+            cards = list(c)
+            out += _with_badges({"type": "pass", "cards": cards}, badge_choices(st, seat, cards))
+    return out
 
 
 class _FaceDiscards(dict[str, tuple[dict[str, Any], ...]]):
