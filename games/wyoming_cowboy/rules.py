@@ -32,6 +32,14 @@ HAND_SIZE = 7
 OPENING_PASS = 3
 NINE_PASS = 2
 
+# On Python 3.11 every ``Phase.X`` and ``Step.X`` goes through the enum metaclass's
+# attribute hook, some 150 ns a time: what is asked on every action reads the members
+# from these globals instead.
+_DIRECTION, _PASS, _TURN, _SCORING = Phase.DIRECTION, Phase.PASS, Phase.TURN, Phase.SCORING
+_ACT, _SHOOT, _REACT, _HAND_OVER, _DISCARD = (Step.ACT, Step.SHOOT, Step.REACT, Step.HAND_OVER,
+                                              Step.DISCARD)
+_VICTIM_STEPS = (_REACT, _HAND_OVER)  # a victim acts in these steps, not the turn's seat
+
 
 def seat_ref(seat: int) -> str:
     """Returns the ``{seat:N}`` placeholder for seat N's name."""
@@ -112,16 +120,16 @@ def offset(st: State, direction: str) -> int:
 def to_act(st: State) -> frozenset[int]:
     """Returns the seats that may act now."""
     phase = st.phase
-    if phase == Phase.TURN:  # the commonest, asked first
-        if st.step in (Step.REACT, Step.HAND_OVER):
+    if phase == _TURN:  # the commonest, asked first
+        if st.step in _VICTIM_STEPS:
             return frozenset((st.pending["victim"],))
         return frozenset((st.turn,))
-    if phase == Phase.PASS:
+    if phase == _PASS:
         return frozenset([s for s in range(st.seats)
                           if st.must_pass[s] and st.passing[s] is None])
-    if phase == Phase.DIRECTION:
+    if phase == _DIRECTION:
         return frozenset((st.dealer,))
-    if phase == Phase.SCORING:
+    if phase == _SCORING:
         return frozenset((next_dealer(st),))
     return frozenset()
 
@@ -319,29 +327,29 @@ def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[
 
 def legal(st: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
-    if st.phase == Phase.PASS:
+    if st.phase == _PASS:
         return _passes(st, seat)
     if seat not in to_act(st):
         return []
-    if st.phase == Phase.DIRECTION:
+    if st.phase == _DIRECTION:
         return [{"type": "direction", "direction": d} for d in directions(st)]
-    if st.phase == Phase.SCORING:
+    if st.phase == _SCORING:
         return [{"type": "deal"}]
     step = st.step
-    if step == Step.ACT:
+    if step == _ACT:
         return _act_actions(st, seat)
-    if step == Step.SHOOT:
+    if step == _SHOOT:
         return _shots(st, seat) + _discards(st, seat)
-    if step == Step.REACT:
+    if step == _REACT:
         return _reactions(st, seat)
-    if step == Step.HAND_OVER:
+    if step == _HAND_OVER:
         p = st.pending
         cards = [p["card"]] if p["protected"] else sorted(
             {f"K{s}" for s, k in unprotected(st, seat).items() if k > 0}, key=sort_key)
         most = min(p["max_draw"], available(st))
         return [{"type": "hand_over", "card": c, "draw": d}
                 for c in cards for d in range(most + 1)]
-    if step == Step.DISCARD:
+    if step == _DISCARD:
         return _discards(st, seat)
     return []
 
@@ -727,7 +735,7 @@ def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
                "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
                f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
     st.pending = {"shooter": seat, "victim": victim, "gun": gun["id"], "kind": gun["kind"]}
-    st.step = Step.REACT
+    st.step = _REACT
 
 
 def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
@@ -857,7 +865,7 @@ def after_shot(st: State, ev: list[Event]) -> None:
     """A shot is settled: shoot again with another gun, or go on to discard."""
     st.pending = {}
     if ready_guns(st, st.turn):
-        st.step = Step.SHOOT
+        st.step = _SHOOT
     else:
         go_discard(st, ev)
 
@@ -865,7 +873,7 @@ def after_shot(st: State, ev: list[Event]) -> None:
 def go_discard(st: State, ev: list[Event]) -> None:
     """The action is done: on to the discard (a seat without cards just ends its turn)."""
     st.pending = {}
-    st.step = Step.DISCARD
+    st.step = _DISCARD
 
 
 def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
@@ -954,7 +962,7 @@ def end_turn(st: State, ev: list[Event]) -> None:
                  valve="turn_limit")
         return
     st.turn = (st.turn + 1) % st.seats
-    st.step, st.acted, st.fired, st.fresh, st.pending = Step.ACT, "", [], 0, {}
+    st.step, st.acted, st.fired, st.fresh, st.pending = _ACT, "", [], 0, {}
 
 
 VALVES = ("turn_limit", "no_cards")
