@@ -121,9 +121,7 @@ def to_act(st: State) -> frozenset[int]:
     """Returns the seats that may act now."""
     phase = st.phase
     if phase == _TURN:  # the commonest, asked first
-        if st.step in _VICTIM_STEPS:
-            return frozenset((st.pending["victim"],))
-        return frozenset((st.turn,))
+        return frozenset((turn_seat(st),))
     if phase == _PASS:
         return frozenset([s for s in range(st.seats)
                           if st.must_pass[s] and st.passing[s] is None])
@@ -132,6 +130,11 @@ def to_act(st: State) -> frozenset[int]:
     if phase == _SCORING:
         return frozenset((next_dealer(st),))
     return frozenset()
+
+
+def turn_seat(st: State) -> int:
+    """Returns the one seat to act during a turn: a victim answering, else the turn's."""
+    return st.pending["victim"] if st.step in _VICTIM_STEPS else st.turn
 
 
 def next_dealer(st: State) -> int:
@@ -327,13 +330,17 @@ def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[
 
 def legal(st: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
-    if st.phase == _PASS:
+    phase = st.phase
+    if phase == _TURN:  # the seat to act, as ``to_act`` says, without building its set
+        if seat != turn_seat(st):
+            return []
+    elif phase == _PASS:
         return _passes(st, seat)
-    if seat not in to_act(st):
+    elif seat not in to_act(st):
         return []
-    if st.phase == _DIRECTION:
+    if phase == _DIRECTION:
         return [{"type": "direction", "direction": d} for d in directions(st)]
-    if st.phase == _SCORING:
+    if phase == _SCORING:
         return [{"type": "deal"}]
     step = st.step
     if step == _ACT:
@@ -949,14 +956,14 @@ def end_turn(st: State, ev: list[Event]) -> None:
     hand can never end), ``turn_limit`` after the option's number of turns.
     """
     guns = st.guns[st.turn]
-    if any(g["fresh"] for g in guns):
+    if guns and any(g["fresh"] for g in guns):
         st.guns[st.turn] = [{**g, "fresh": False} if g["fresh"] else g for g in guns]
     st.turns += 1
     if not any(st.hands):
         end_hand(st, -1, "nobody holds a card, so nothing can end the hand", ev,
                  valve="no_cards")
         return
-    limit = st.opt("turn_limit")
+    limit = st.options["turn_limit"]
     if limit and st.turns >= limit:
         end_hand(st, -1, f"the hand reached the limit of {count(limit, 'turn')}", ev,
                  valve="turn_limit")
