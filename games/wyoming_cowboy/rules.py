@@ -490,8 +490,24 @@ def _shots(st: State, seat: int) -> list[dict[str, Any]]:
     """Every ready gun at every other seat."""
     if not st.guns[seat]:
         return []
-    return [{"type": "shoot", "gun": g["id"], "target": t}
-            for g in ready_guns(st, seat) for t in range(st.seats) if t != seat]
+    out: list[dict[str, Any]] = []
+    for g in ready_guns(st, seat):
+        out += _SHOTS[g["id"], seat, st.seats]
+    return out
+
+
+class _Shots(dict[tuple[str, int, int], tuple[dict[str, Any], ...]]):
+    """A gun's shots from a seat at each other seat of a table, by (gun id, seat, seats),
+    made once: gun ids are numbered from g1 in every hand, so the same few come back."""
+
+    def __missing__(self, key: tuple[str, int, int]) -> tuple[dict[str, Any], ...]:
+        gid, seat, seats = key
+        made = self[key] = tuple({"type": "shoot", "gun": gid, "target": t}
+                                 for t in range(seats) if t != seat)
+        return made
+
+
+_SHOTS = _Shots()
 
 
 _COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)

@@ -940,3 +940,10 @@ def test_only_the_seats_still_choosing_have_pass_actions():
     st, _ = act(st, 2, **legal(st, 2)[0])
     assert GAME.to_act(st) == {0, 1, 3}
     assert [bool(legal(st, s)) for s in range(-1, 5)] == [False, True, True, False, True, False]
+
+
+def test_shots_kept_for_one_table_and_seat_are_never_offered_at_another():
+    for seats, seat in ((4, 0), (5, 0), (4, 2), (4, 0)):
+        st = build(seats, hands={seat: "7S"}, guns={seat: [("38", "3C 8D")]}, turn=seat)
+        assert [(a["gun"], a["target"]) for a in legal(st, seat, "shoot")] == [
+            ("g1", t) for t in range(seats) if t != seat]
