@@ -376,10 +376,7 @@ class _Known(dict[Any, Any]):
     carried it along (``copy.copy``, ``deepcopy``) finds that it is not its own."""
 
     __slots__ = ("owner",)
-
-    def __init__(self, owner: int) -> None:
-        super().__init__()
-        self.owner = owner
+    owner: int  # set by ``_known``: made once per state, it has no ``__init__`` to call
 
 
 def _known(state: Any) -> _Known | None:
@@ -390,7 +387,8 @@ def _known(state: Any) -> _Known | None:
         return None
     known: _Known | None = store.get(KNOWN)
     if known is None or known.owner != id(state):
-        known = store[KNOWN] = _Known(id(state))
+        known = store[KNOWN] = _Known()
+        known.owner = id(state)
     return known
 
 

@@ -39,7 +39,10 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Returns a uniform integer in ``[0, n)``; ``n`` must be positive."""
-        if n <= 0:
+        if n <= 1:
+            if n == 1:  # the one answer, 0: the state moves on as for any draw
+                self.state = (self.state + _GAMMA) & _MASK
+                return 0
             raise ValueError(f"Expected a positive bound, got {n}")
         # Rejection sampling keeps the draw exactly uniform (no modulo bias). The step of
         # ``next_u64`` is written out here: this is the hottest loop of every engine.

@@ -26,6 +26,7 @@ from games.wyoming_cowboy.state import Phase, State, Step
 from games.wyoming_cowboy.view import secrets as secret_cards
 
 _DECKS = {n: sorted(full_deck(n)) for n in (1, 2)}
+_OVER = Phase.OVER  # asked twice per action: a global, not the enum's slow hook (rules.py)
 
 
 class WyomingCowboy(Game[State]):
@@ -68,7 +69,7 @@ class WyomingCowboy(Game[State]):
 
     def is_over(self, state: State) -> bool:
         """Returns whether someone has reached the target (or the hand limit was played)."""
-        return state.phase == Phase.OVER
+        return state.phase == _OVER
 
     def view(self, state: State, viewer: Viewer) -> Any:
         """Returns what ``viewer`` may see."""

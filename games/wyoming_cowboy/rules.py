@@ -7,6 +7,7 @@ those (through ``check_legal``) before ``perform`` carries one out.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
@@ -30,6 +31,14 @@ from games.wyoming_cowboy.state import Phase, State, Step
 HAND_SIZE = 7
 OPENING_PASS = 3
 NINE_PASS = 2
+
+# On Python 3.11 every ``Phase.X`` and ``Step.X`` goes through the enum metaclass's
+# attribute hook, some 150 ns a time: what is asked on every action reads the members
+# from these globals instead.
+_DIRECTION, _PASS, _TURN, _SCORING = Phase.DIRECTION, Phase.PASS, Phase.TURN, Phase.SCORING
+_ACT, _SHOOT, _REACT, _HAND_OVER, _DISCARD = (Step.ACT, Step.SHOOT, Step.REACT, Step.HAND_OVER,
+                                              Step.DISCARD)
+_VICTIM_STEPS = (_REACT, _HAND_OVER)  # a victim acts in these steps, not the turn's seat
 
 
 def seat_ref(seat: int) -> str:
@@ -111,18 +120,21 @@ def offset(st: State, direction: str) -> int:
 def to_act(st: State) -> frozenset[int]:
     """Returns the seats that may act now."""
     phase = st.phase
-    if phase == Phase.TURN:  # the commonest, asked first
-        if st.step in (Step.REACT, Step.HAND_OVER):
-            return frozenset((st.pending["victim"],))
-        return frozenset((st.turn,))
-    if phase == Phase.PASS:
+    if phase == _TURN:  # the commonest, asked first
+        return frozenset((turn_seat(st),))
+    if phase == _PASS:
         return frozenset([s for s in range(st.seats)
                           if st.must_pass[s] and st.passing[s] is None])
-    if phase == Phase.DIRECTION:
+    if phase == _DIRECTION:
         return frozenset((st.dealer,))
-    if phase == Phase.SCORING:
+    if phase == _SCORING:
         return frozenset((next_dealer(st),))
     return frozenset()
+
+
+def turn_seat(st: State) -> int:
+    """Returns the one seat to act during a turn: a victim answering, else the turn's."""
+    return st.pending["victim"] if st.step in _VICTIM_STEPS else st.turn
 
 
 def next_dealer(st: State) -> int:
@@ -192,10 +204,24 @@ def draw_choices(st: State, card: str) -> list[tuple[int, int]]:
     is taken before the pile is drawn (or rebuilt); with fewer cards than asked for,
     what there is is drawn.
     """
+    discards, fresh, pile, shots = _draw_counts(len(st.discards), st.fresh, len(st.pile),
+                                                len(st.shots))
     return list(_draw_choices(
-        card[0] == "T", five_bonus(st, card), len(st.discards), st.fresh, bool(st.acted),
-        len(st.pile), len(st.shots), st.opt("top_discard") == "own",
-        st.opt("discard_dispute") == "inventor"))
+        card[0] == "T", five_bonus(st, card), discards, fresh, bool(st.acted), pile, shots,
+        st.opt("top_discard") == "own", st.opt("discard_dispute") == "inventor"))
+
+
+def _draw_counts(discards: int, fresh: int, pile: int, shots: int) -> tuple[int, int, int, int]:
+    """The counts ``_draw_choices`` reads, made small with the same answer: it is kept per
+    counts, and the raw counts of a position seldom come back, these always do.
+
+    At most two cards are drawn, so only how many the pile could give up to two
+    matters: the pile and the shots count together, the discards up to 4 (one stays on a
+    rebuild, at most one more is drawn); the fresh ones only through whether an older
+    discard lies beneath them (``test_rules`` checks the answers are the same).
+    """
+    kept = min(discards, 4)
+    return kept, (0 if discards > fresh else kept), min(pile + shots, 2), 0
 
 
 @lru_cache(maxsize=4096)
@@ -253,18 +279,25 @@ def may_discard_six(st: State, seat: int) -> bool:
 # ---- legal actions --------------------------------------------------------------------
 
 
-def _distinct_combos(hand: list[str], k: int) -> list[list[str]]:
-    """Every distinct set of ``k`` faces from ``hand``."""
+def _combos(hand: list[str], k: int) -> Iterable[tuple[str, ...]]:
+    """Every distinct set of ``k`` faces from ``hand``, in the order of ``combinations``."""
     ordered = sorted(hand, key=sort_key)
     if len(set(ordered)) == len(ordered):  # no face twice: every set is distinct
-        return [list(combo) for combo in combinations(ordered, k)]
-    out: list[list[str]] = []
-    seen: set[tuple[str, ...]] = set()
-    for combo in combinations(ordered, k):
-        if combo not in seen:
-            seen.add(combo)
-            out.append(list(combo))
-    return out
+        return combinations(ordered, k)
+    return dict.fromkeys(combinations(ordered, k))  # the first of each set, in order
+
+
+class _Passes(dict[tuple[str, ...], dict[str, Any]]):
+    """Pass actions by their cards, each made the first time it is asked and shared by
+    every legal list after (legal lists are read, never changed): a pass is one of some
+    21,000 sets of two or three faces, and every seat's list at every pass is rebuilt."""
+
+    def __missing__(self, cards: tuple[str, ...]) -> dict[str, Any]:
+        made = self[cards] = {"type": "pass", "cards": list(cards)}
+        return made
+
+
+_PASSES = _Passes()
 
 
 def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
@@ -297,36 +330,105 @@ def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[
 
 def legal(st: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
-    if seat not in to_act(st):
+    phase = st.phase
+    if phase == _TURN:  # the seat to act, as ``to_act`` says, without building its set
+        if seat != turn_seat(st):
+            return []
+    elif phase == _PASS:
+        return _passes(st, seat)
+    elif seat not in to_act(st):
         return []
-    if st.phase == Phase.DIRECTION:
+    if phase == _DIRECTION:
         return [{"type": "direction", "direction": d} for d in directions(st)]
-    if st.phase == Phase.PASS:
-        k = min(st.pass_size, len(st.hands[seat]))
-        if not st.badges[seat]:  # no badge held: no badge can go with the cards
-            return [{"type": "pass", "cards": c} for c in _distinct_combos(st.hands[seat], k)]
-        return [a for c in _distinct_combos(st.hands[seat], k)
-                for a in _with_badges({"type": "pass", "cards": c},
-                                      badge_choices(st, seat, c))]
-    if st.phase == Phase.SCORING:
+    if phase == _SCORING:
         return [{"type": "deal"}]
     step = st.step
-    if step == Step.ACT:
+    if step == _ACT:
         return _act_actions(st, seat)
-    if step == Step.SHOOT:
+    if step == _SHOOT:
         return _shots(st, seat) + _discards(st, seat)
-    if step == Step.REACT:
+    if step == _REACT:
         return _reactions(st, seat)
-    if step == Step.HAND_OVER:
+    if step == _HAND_OVER:
         p = st.pending
         cards = [p["card"]] if p["protected"] else sorted(
             {f"K{s}" for s, k in unprotected(st, seat).items() if k > 0}, key=sort_key)
         most = min(p["max_draw"], available(st))
         return [{"type": "hand_over", "card": c, "draw": d}
                 for c in cards for d in range(most + 1)]
-    if step == Step.DISCARD:
+    if step == _DISCARD:
         return _discards(st, seat)
     return []
+
+
+def _passes(st: State, seat: int) -> list[dict[str, Any]]:
+    """Every set of cards the seat may pass now, if it is still to choose."""
+    # Who is to choose, as ``to_act`` says, without building its set: asked of every
+    # seat at every pass.
+    if seat not in range(st.seats) or not st.must_pass[seat] or st.passing[seat] is not None:
+        return []
+    combos = _combos(st.hands[seat], min(st.pass_size, len(st.hands[seat])))
+    if not st.badges[seat]:  # no badge held: no badge can go with the cards
+        return list(map(_PASSES.__getitem__, combos))
+    out: list[dict[str, Any]] = []
+    for c in combos:
+        if _KINGS.isdisjoint(c):  # no king passed: no badge can go with the cards
+            out.append(_PASSES[c])
+        else:
+            cards = list(c)
+            out += _with_badges({"type": "pass", "cards": cards}, badge_choices(st, seat, cards))
+    return out
+
+
+class _FaceDiscards(dict[str, tuple[dict[str, Any], ...]]):
+    """One draw plan's discard actions, per face, made the first time a face is asked.
+
+    A plan is one of a few (``draw_choices``) and a face one of 48, so the actions are
+    made once and every legal list holding them shares them: legal lists are read,
+    never changed (``Game.known_legal``).
+    """
+
+    __slots__ = ("plan",)
+
+    def __init__(self, plan: tuple[tuple[int, int], ...]) -> None:
+        super().__init__()
+        self.plan = plan
+
+    def __missing__(self, card: str) -> tuple[dict[str, Any], ...]:
+        made = self[card] = tuple({"type": "discard", "card": card, "pile": p, "discard": d}
+                                  for p, d in self.plan)
+        return made
+
+
+_FACE_DISCARDS: dict[tuple[tuple[int, int], ...], _FaceDiscards] = {}
+
+
+def _face_discards(plan: tuple[tuple[int, int], ...]) -> _FaceDiscards:
+    """Returns the discard actions of ``plan`` per face (one table per plan, kept)."""
+    table = _FACE_DISCARDS.get(plan)
+    if table is None:
+        table = _FACE_DISCARDS[plan] = _FaceDiscards(plan)
+    return table
+
+
+_LAST_TEN = _face_discards(((0, 0),))  # the 10 that ends the hand: nothing is drawn
+
+
+@lru_cache(maxsize=1024)
+def _discard_tables(discards: int, fresh: int, acted: bool, pile: int, shots: int,
+                    own: bool, dispute: str) -> tuple[_FaceDiscards, _FaceDiscards,
+                                                      _FaceDiscards]:
+    """The discard actions after a 10, a 5 and any other card, from the counts
+    ``draw_choices`` reads (``_draw_counts``): asked once per list, not once per card."""
+    inventor = dispute == "inventor"
+
+    def table(ten: bool, bonus: bool) -> _FaceDiscards:
+        return _face_discards(_draw_choices(ten, bonus, discards, fresh, acted, pile, shots,
+                                            own, inventor))
+
+    # A 5's bonus as ``five_bonus`` gives it; a 10 never has one.
+    return (table(True, False), table(False, dispute == "written" or not acted),
+            table(False, False))
 
 
 def _discards(st: State, seat: int) -> list[dict[str, Any]]:
@@ -337,9 +439,15 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     hand = st.hands[seat]
     if not hand:
         return [{"type": "nothing"}]
+    opts = st.options
+    discards, fresh, pile, shots = _draw_counts(len(st.discards), st.fresh, len(st.pile),
+                                                len(st.shots))
+    tens, fives, others = _discard_tables(discards, fresh, bool(st.acted), pile, shots,
+                                          opts["top_discard"] == "own", opts["discard_dispute"])
+    held = st.badges[seat]
     six_ok: bool | None = None  # asked only when the hand holds a 6
+    last_ten: bool | None = None  # likewise for a 10
     out: list[dict[str, Any]] = []
-    plans: dict[str, list[tuple[int, int]]] = {}  # the draws depend only on 10, 5 or other
     last = ""
     for c in hand:  # hands are kept sorted: copies of a face sit together
         if c == last:
@@ -351,19 +459,26 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
                 six_ok = may_discard_six(st, seat)
             if not six_ok:
                 continue
-        kind = r if r in "T5" else "x"
-        plan = plans.get(kind)
-        if plan is None:
-            plan = plans[kind] = ([(0, 0)] if kind == "T" and ends_with_ten(st)
-                                  else draw_choices(st, c))
-        choices = badge_choices(st, seat, [c]) if r == "K" and st.badges[seat] else None
-        for p, d in plan:
-            action = {"type": "discard", "card": c, "pile": p, "discard": d}
-            if choices is None:
-                out.append(action)
-            else:
-                out += _with_badges(action, choices)
+        if r == "T":
+            if last_ten is None:
+                last_ten = ends_with_ten(st)
+            table = _LAST_TEN if last_ten else tens
+        else:
+            table = fives if r == "5" else others
+        if r == "K" and held:
+            out += _king_discards(st, seat, c, table)
+        else:
+            out += table[c]
     return out
+
+
+def _king_discards(st: State, seat: int, king: str,
+                   table: _FaceDiscards) -> list[dict[str, Any]]:
+    """A king's discards when the seat wears badges: one per plan and choice of badges."""
+    choices = badge_choices(st, seat, [king])
+    if len(choices) == 1:
+        return list(table[king])
+    return [dict(action, badges=b) for action in table[king] for b in choices]
 
 
 def ends_with_ten(st: State) -> bool:
@@ -375,21 +490,42 @@ def _shots(st: State, seat: int) -> list[dict[str, Any]]:
     """Every ready gun at every other seat."""
     if not st.guns[seat]:
         return []
-    return [{"type": "shoot", "gun": g["id"], "target": t}
-            for g in ready_guns(st, seat) for t in range(st.seats) if t != seat]
+    out: list[dict[str, Any]] = []
+    for g in ready_guns(st, seat):
+        out += _SHOTS[g["id"], seat, st.seats]
+    return out
+
+
+class _Shots(dict[tuple[str, int, int], tuple[dict[str, Any], ...]]):
+    """A gun's shots from a seat at each other seat of a table, by (gun id, seat, seats),
+    made once: gun ids are numbered from g1 in every hand, so the same few come back."""
+
+    def __missing__(self, key: tuple[str, int, int]) -> tuple[dict[str, Any], ...]:
+        gid, seat, seats = key
+        made = self[key] = tuple({"type": "shoot", "gun": gid, "target": t}
+                                 for t in range(seats) if t != seat)
+        return made
+
+
+_SHOTS = _Shots()
 
 
 _COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)
+_KINGS = frozenset(king for _, king, _ in _COUPLES)
+_QUEENS = frozenset(queen for _, _, queen in _COUPLES)
+_NINES = frozenset("9" + s for s in SUITS)
 
 
 def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
     """The turn's one action (couple, 9, gun, shot) or none: discarding straight away."""
     hand = st.hands[seat]
     out: list[dict[str, Any]] = []
-    for s, king, queen in _COUPLES:
-        if king in hand and queen in hand and s not in st.couples[seat]:
-            out.append({"type": "couple", "suit": s})
-    nines = {c for c in hand if c[0] == "9"}
+    # Most hands hold no king or no queen, and no 9: set operations in C say so at once.
+    if not (_KINGS.isdisjoint(hand) or _QUEENS.isdisjoint(hand)):
+        for s, king, queen in _COUPLES:
+            if king in hand and queen in hand and s not in st.couples[seat]:
+                out.append({"type": "couple", "suit": s})
+    nines = _NINES.intersection(hand)
     if nines:
         ways = directions(st)
         for c in sorted(nines, key=sort_key):
@@ -397,8 +533,10 @@ def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
                 out.append({"type": "nine", "card": c, "direction": d})
     for kind, cards in pullable(hand):
         out.append({"type": "pull", "gun": kind, "cards": cards})
-    out += _shots(st, seat)
-    return out + _discards(st, seat)
+    if st.guns[seat]:
+        out += _shots(st, seat)
+    out += _discards(st, seat)
+    return out
 
 
 def _reactions(st: State, seat: int) -> list[dict[str, Any]]:
@@ -620,7 +758,7 @@ def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
                "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
                f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
     st.pending = {"shooter": seat, "victim": victim, "gun": gun["id"], "kind": gun["kind"]}
-    st.step = Step.REACT
+    st.step = _REACT
 
 
 def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
@@ -750,7 +888,7 @@ def after_shot(st: State, ev: list[Event]) -> None:
     """A shot is settled: shoot again with another gun, or go on to discard."""
     st.pending = {}
     if ready_guns(st, st.turn):
-        st.step = Step.SHOOT
+        st.step = _SHOOT
     else:
         go_discard(st, ev)
 
@@ -758,7 +896,7 @@ def after_shot(st: State, ev: list[Event]) -> None:
 def go_discard(st: State, ev: list[Event]) -> None:
     """The action is done: on to the discard (a seat without cards just ends its turn)."""
     st.pending = {}
-    st.step = Step.DISCARD
+    st.step = _DISCARD
 
 
 def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
@@ -834,20 +972,20 @@ def end_turn(st: State, ev: list[Event]) -> None:
     hand can never end), ``turn_limit`` after the option's number of turns.
     """
     guns = st.guns[st.turn]
-    if any(g["fresh"] for g in guns):
+    if guns and any(g["fresh"] for g in guns):
         st.guns[st.turn] = [{**g, "fresh": False} if g["fresh"] else g for g in guns]
     st.turns += 1
     if not any(st.hands):
         end_hand(st, -1, "nobody holds a card, so nothing can end the hand", ev,
                  valve="no_cards")
         return
-    limit = st.opt("turn_limit")
+    limit = st.options["turn_limit"]
     if limit and st.turns >= limit:
         end_hand(st, -1, f"the hand reached the limit of {count(limit, 'turn')}", ev,
                  valve="turn_limit")
         return
     st.turn = (st.turn + 1) % st.seats
-    st.step, st.acted, st.fired, st.fresh, st.pending = Step.ACT, "", [], 0, {}
+    st.step, st.acted, st.fired, st.fresh, st.pending = _ACT, "", [], 0, {}
 
 
 VALVES = ("turn_limit", "no_cards")

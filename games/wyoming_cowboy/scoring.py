@@ -122,15 +122,21 @@ def _collections(court: tuple[str, ...], badges: tuple[str, ...],
     return best[0], tuple(best[1])
 
 
+_KQJ = frozenset(r + s for r in "KQJ" for s in SUITS)
+_NOT_KQJ6 = frozenset(r + s for r in "2345789TA" for s in SUITS)  # aces too, held or not
+
+
 def every_other_card_counts(hand: list[str], badges: list[str], shared: str = "kings") -> bool:
     """Whether every card but the 6s would score positive points if the hand ended now.
 
     Only kings, queens and jacks can (a 10 held is delay of game, numbers score nothing),
     and only when no queen is a harlot or married and every jack is in a collection.
     """
-    if any(c[0] not in "KQJ6" for c in hand):
+    # Asked of every hand holding a 6 whenever its discards are listed: set operations
+    # in C answer the two first questions without a loop over the hand.
+    if not _NOT_KQJ6.isdisjoint(hand):
         return False
-    if not any(c[0] in "KQJ" for c in hand):
+    if _KQJ.isdisjoint(hand):
         return True
     return any(ok for _, _, ok in _assignments(hand, badges, shared))
 

@@ -80,7 +80,7 @@ class State(JsonState):
         rest shared (the options, finished hands' history items, the hands last shown,
         each seat's guns, 10s and couples: the rules replace those lists)."""
         d = self.__dict__.copy()
-        d["rng"] = Rng.load(self.rng.state)
+        d["rng"] = Rng(self.rng.state)  # its state is already within 64 bits
         d["totals"] = self.totals[:]
         d["hands"] = list(map(_copy, self.hands))
         d["badges"] = list(map(_copy, self.badges))
@@ -91,7 +91,8 @@ class State(JsonState):
         d["pile"] = self.pile[:]
         d["discards"] = self.discards[:]
         d["shots"] = self.shots[:]
-        d["passing"] = [None if p is None else p[:] for p in self.passing]
+        passing = self.passing  # empty but during a pass
+        d["passing"] = [None if p is None else p[:] for p in passing] if passing else []
         d["must_pass"] = self.must_pass[:]
         d["fired"] = self.fired[:]
         d["pending"] = self.pending.copy()

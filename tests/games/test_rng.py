@@ -45,3 +45,12 @@ def test_fork_is_independent_and_deterministic() -> None:
     a, b = Rng(5), Rng(5)
     assert a.fork().below(10**9) == b.fork().below(10**9)
     assert a.below(10**9) == b.below(10**9)
+
+
+def test_a_draw_below_one_moves_the_state_on_as_any_draw_does() -> None:
+    one, other = Rng(77), Rng(77)
+    assert [one.below(1) for _ in range(5)] == [0] * 5
+    for _ in range(5):
+        other.next_u64()
+    assert one == other
+    assert one.below(10**9) == other.below(10**9)

@@ -25,3 +25,5 @@ def test_cards_read_in_words_without_their_text_form():
 
 def test_hands_sort_by_suit_then_rank():
     assert sorted(["KH", "2H", "AC"], key=sort_key) == ["AC", "2H", "KH"]
+    by_pairs = sorted(full_deck(2), key=lambda c: (c[1], "23456789TJQKA".index(c[0])))
+    assert sorted(full_deck(2), key=sort_key) == by_pairs

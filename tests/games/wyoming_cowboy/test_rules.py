@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from itertools import combinations, product
 from typing import Any
 
 import pytest
 
 from games.base import IllegalAction, NotYourTurn
 from games.wyoming_cowboy import GAME
-from games.wyoming_cowboy.rules import directions, offset
+from games.wyoming_cowboy.cards import sort_key
+from games.wyoming_cowboy.rules import _draw_choices, _draw_counts, directions, offset
 from games.wyoming_cowboy.state import Phase, Step
 from tests.games.wyoming_cowboy.helpers import act, build, fire, legal, options, texts
 
@@ -887,3 +889,61 @@ def test_the_dealer_in_one_hand_takes_the_first_turn_in_the_next():
     for s in range(4):
         st, _ = act(st, s, **legal(st, s)[0])
     assert GAME.to_act(st) == {2}
+
+
+# ---- what the legal lists keep between positions --------------------------------------
+
+
+def test_the_small_draw_counts_give_the_same_draws_as_the_counts_themselves():
+    for discards, fresh, pile, shots in product(range(9), range(11), range(6), range(4)):
+        small = _draw_counts(discards, fresh, pile, shots)
+        for ten, bonus, acted, own, inventor in product((False, True), repeat=5):
+            assert (_draw_choices(ten, bonus, discards, fresh, acted, pile, shots, own, inventor)
+                    == _draw_choices(ten, bonus, small[0], small[1], acted, small[2], small[3],
+                                     own, inventor)), (discards, fresh, pile, shots)
+
+
+def _with_pile(st: Any, left: int) -> Any:
+    """The position with all but ``left`` cards of the draw pile in seat 3's hand."""
+    st = st.clone()
+    st.hands[3] = sorted(st.hands[3] + st.pile[:len(st.pile) - left], key=sort_key)
+    st.pile = st.pile[len(st.pile) - left:]
+    assert not GAME.invariants(st)
+    return st
+
+
+def test_discards_kept_from_one_position_are_never_offered_in_another():
+    full = build(hands={0: "5C 8D"})
+    expected = {
+        9: [("5C", 2, 0), ("5C", 1, 0), ("8D", 1, 0)],
+        1: [("5C", 1, 0), ("8D", 1, 0)],
+        0: [("5C", 0, 0), ("8D", 0, 0)],
+    }
+    for left in (0, 1, 9, 0, 1, 9):
+        st = _with_pile(full, left)
+        assert [(a["card"], a["pile"], a["discard"]) for a in legal(st, 0)] == expected[left]
+
+
+def test_pass_actions_kept_from_one_seat_are_never_offered_to_another():
+    st = new(8)
+    st, _ = act(st, st.dealer, type="direction", direction="left")
+    for _ in range(2):
+        for s in range(8):
+            hand = sorted(st.hands[s], key=sort_key)
+            expected = list(dict.fromkeys(combinations(hand, 3)))
+            assert [tuple(a["cards"]) for a in legal(st, s)] == expected
+
+
+def test_only_the_seats_still_choosing_have_pass_actions():
+    st = new()
+    st, _ = act(st, st.dealer, type="direction", direction="left")
+    st, _ = act(st, 2, **legal(st, 2)[0])
+    assert GAME.to_act(st) == {0, 1, 3}
+    assert [bool(legal(st, s)) for s in range(-1, 5)] == [False, True, True, False, True, False]
+
+
+def test_shots_kept_for_one_table_and_seat_are_never_offered_at_another():
+    for seats, seat in ((4, 0), (5, 0), (4, 2), (4, 0)):
+        st = build(seats, hands={seat: "7S"}, guns={seat: [("38", "3C 8D")]}, turn=seat)
+        assert [(a["gun"], a["target"]) for a in legal(st, seat, "shoot")] == [
+            ("g1", t) for t in range(seats) if t != seat]
