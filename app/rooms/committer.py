@@ -32,6 +32,7 @@ from app.rooms.writes import ROOMS, Writes
 
 log = logging.getLogger("saloon.rooms")
 MAX_BATCH = 256
+CLOSE_TIMEOUT = 10.0  # seconds ``close`` lets the batches queued be written
 ROOM_KEY = "room_key"  # the parameter naming the room whose row is set
 # The SET clause comes from the parameters' keys (their columns' types apply).
 _SET_ROOM = update(ROOMS).where(ROOMS.c.id == bindparam(ROOM_KEY))
@@ -65,6 +66,8 @@ class Committer:
         self.db = db
         self._queue: asyncio.Queue[_Change | _Creation] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._waiting = asyncio.Event()  # set while the writer waits for a change
+        self._batch: list[_Change | _Creation] = []  # the batch being written
 
     async def commit(self, room: RoomData, writes: Writes, now: datetime) -> None:
         """Commits one change as the room's next version; raises ``Stale`` if another came first.
@@ -95,7 +98,10 @@ class Committer:
 
     async def _write_forever(self) -> None:
         while True:
-            batch = [await self._queue.get()]
+            if self._queue.empty():
+                self._waiting.set()
+            batch = self._batch = [await self._queue.get()]
+            self._waiting.clear()
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             creations = [c for c in batch if isinstance(c, _Creation)]
@@ -135,14 +141,24 @@ class Committer:
                 written |= await self._write([c], [])
         return written
 
-    async def close(self) -> None:
-        """Stops the writer once nothing waits (changes not yet taken are refused)."""
+    async def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
+        """Stops the writer once nothing waits: the batches already queued are written and
+        their changes acknowledged (for ``timeout`` seconds at most; then they are refused).
+
+        A transaction is not cut off in the middle: its changes would be neither refused
+        nor acknowledged, and the database's thread would answer a loop already gone.
+        """
         if self._task is not None:
+            if not self._task.done():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._waiting.wait(), timeout)
             self._task.cancel()
             with contextlib.suppress(BaseException):
                 await self._task
+        unwritten = [*self._batch]
         while not self._queue.empty():
-            c = self._queue.get_nowait()
+            unwritten.append(self._queue.get_nowait())
+        for c in unwritten:
             if not c.done.done():
                 c.done.set_exception(RuntimeError("The server is shutting down"))
 

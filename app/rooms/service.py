@@ -301,13 +301,15 @@ class RoomService:
     # ---- the service's life ------------------------------------------------------------
 
     async def close(self) -> None:
-        """Stops every bot task and alarm and closes every connection."""
+        """Stops every bot task and alarm, lets the changes queued be written, and closes
+        every connection."""
         await self.keeper.close()
-        await self.committer.close()
-        for live in self.rooms.values():
+        for live in self.rooms.values():  # first what makes changes by itself
             if live.alarm is not None:
                 live.alarm.cancel()
             await live.bots.cancel()
+        await self.committer.close()
+        for live in self.rooms.values():
             live.connections.close()
 
     def evict_idle(self, older_than: float) -> list[str]:

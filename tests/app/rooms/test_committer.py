@@ -1,0 +1,60 @@
+"""Closing the writer: a batch being written is finished and acknowledged, not cut off."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from app.db import Database
+from app.rooms import RoomService
+from app.rooms.committer import Committer
+from app.settings import Settings
+
+
+def slow_writes(service: RoomService, delay: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Makes every transaction of the service's writer take ``delay`` seconds more."""
+    write = service.committer._write
+
+    async def slowly(*args: Any) -> set[int]:
+        await asyncio.sleep(delay)
+        return await write(*args)
+
+    monkeypatch.setattr(service.committer, "_write", slowly)
+
+
+async def test_close_lets_the_batch_being_written_commit(
+        settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = RoomService(Database(settings.database_url), settings)
+    live, _, _ = await service.create(game_id="highcard", options={}, name="Ana")
+    slow_writes(service, 0.3, monkeypatch)
+    joining = asyncio.create_task(service.join(live.code, "Bo"))
+    await asyncio.sleep(0.05)  # the join's batch is being written
+    await service.close()
+    seat, _ = await asyncio.wait_for(joining, 5)  # acknowledged, not left waiting
+    assert seat == 1
+    other = RoomService(Database(settings.database_url), settings)
+    assert [s.name for s in (await other.get(live.code)).seats] == ["Ana", "Bo"]
+    for svc in (service, other):
+        await svc.db.dispose()
+
+
+async def test_close_refuses_what_it_could_not_write_in_time(
+        settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = RoomService(Database(settings.database_url), settings)
+    live, _, _ = await service.create(game_id="highcard", options={}, name="Ana")
+    slow_writes(service, 30, monkeypatch)
+    joining = asyncio.create_task(service.join(live.code, "Bo"))
+    await asyncio.sleep(0.05)
+    await service.committer.close(timeout=0.1)
+    with pytest.raises(RuntimeError, match="shutting down"):
+        await asyncio.wait_for(joining, 5)
+    await service.close()
+    await service.db.dispose()
+
+
+async def test_an_idle_writer_closes_at_once(settings: Settings) -> None:
+    committer = Committer(Database(settings.database_url))
+    await asyncio.wait_for(committer.close(timeout=30), 1)
+    await committer.db.dispose()
