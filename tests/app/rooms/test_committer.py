@@ -13,8 +13,13 @@ from app.rooms.committer import Committer
 from app.settings import Settings
 
 
-def slow_writes(service: RoomService, delay: float, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Makes every transaction of the service's writer take ``delay`` seconds more."""
+async def join_while_writing(settings: Settings, delay: float,
+                             monkeypatch: pytest.MonkeyPatch
+                             ) -> tuple[RoomService, str, asyncio.Task[tuple[int, str]]]:
+    """Opens a room, makes every transaction take ``delay`` seconds more, and starts a
+    join whose batch is being written when this returns: (service, room code, join)."""
+    service = RoomService(Database(settings.database_url), settings)
+    live, _, _ = await service.create(game_id="highcard", options={}, name="Ana")
     write = service.committer._write
 
     async def slowly(*args: Any) -> set[int]:
@@ -22,31 +27,26 @@ def slow_writes(service: RoomService, delay: float, monkeypatch: pytest.MonkeyPa
         return await write(*args)
 
     monkeypatch.setattr(service.committer, "_write", slowly)
+    joining = asyncio.create_task(service.join(live.code, "Bo"))
+    await asyncio.sleep(0.05)
+    return service, live.code, joining
 
 
 async def test_close_lets_the_batch_being_written_commit(
         settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    service = RoomService(Database(settings.database_url), settings)
-    live, _, _ = await service.create(game_id="highcard", options={}, name="Ana")
-    slow_writes(service, 0.3, monkeypatch)
-    joining = asyncio.create_task(service.join(live.code, "Bo"))
-    await asyncio.sleep(0.05)  # the join's batch is being written
+    service, code, joining = await join_while_writing(settings, 0.3, monkeypatch)
     await service.close()
     seat, _ = await asyncio.wait_for(joining, 5)  # acknowledged, not left waiting
     assert seat == 1
     other = RoomService(Database(settings.database_url), settings)
-    assert [s.name for s in (await other.get(live.code)).seats] == ["Ana", "Bo"]
+    assert [s.name for s in (await other.get(code)).seats] == ["Ana", "Bo"]
     for svc in (service, other):
         await svc.db.dispose()
 
 
 async def test_close_refuses_what_it_could_not_write_in_time(
         settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    service = RoomService(Database(settings.database_url), settings)
-    live, _, _ = await service.create(game_id="highcard", options={}, name="Ana")
-    slow_writes(service, 30, monkeypatch)
-    joining = asyncio.create_task(service.join(live.code, "Bo"))
-    await asyncio.sleep(0.05)
+    service, _, joining = await join_while_writing(settings, 30, monkeypatch)
     await service.committer.close(timeout=0.1)
     with pytest.raises(RuntimeError, match="shutting down"):
         await asyncio.wait_for(joining, 5)
