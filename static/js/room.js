@@ -435,11 +435,12 @@ async function renderPlay() {
   if (over) state.marks.clear(); // the game is over: no move is "the last" any more
   mark($("#play"), state.marks);
   refocus(key);
-  // A menu just opened: in view (the dock scrolls when a long menu runs past the screen's
-  // foot), with the keyboard on its first choice.
-  if (state.ui.menu && state.ui.menu !== state.lastMenu) {
+  // An open menu stays in view (the dock scrolls when a long menu runs past the screen's
+  // foot), after any redraw too: a patch arriving while it is open rebuilds the dock and
+  // may push it down. Just opened, the keyboard goes to its first choice.
+  if (state.ui.menu) {
     reactionEl.querySelector(".menu")?.scrollIntoView({ block: "nearest" });
-    reactionEl.querySelector(".menu .act")?.focus({ preventScroll: true });
+    if (state.ui.menu !== state.lastMenu) reactionEl.querySelector(".menu .act")?.focus({ preventScroll: true });
   }
   state.lastMenu = state.ui.menu;
   // After a move the button pressed is gone, and a redraw may take away the card that had
