@@ -29,25 +29,22 @@ async def get_services(conn: HTTPConnection) -> Services:
 ServicesDep = Annotated[Services, Depends(get_services)]
 
 
-# The others read the services themselves rather than depend on ``get_services``: a
-# dependency of a dependency costs FastAPI a second solving pass on every request.
+# The others call ``get_services`` rather than depend on it: a dependency of a
+# dependency costs FastAPI a second solving pass on every request.
 
 async def get_rooms(conn: HTTPConnection) -> RoomService:
     """Returns the room service."""
-    services: Services = conn.app.state.services
-    return services.rooms
+    return (await get_services(conn)).rooms
 
 
 async def get_settings(conn: HTTPConnection) -> Settings:
     """Returns the server's settings."""
-    services: Services = conn.app.state.services
-    return services.settings
+    return (await get_services(conn)).settings
 
 
 async def get_session(conn: HTTPConnection) -> AsyncIterator[AsyncSession]:
     """Yields a database session for one request."""
-    services: Services = conn.app.state.services
-    async with services.db.session() as s:
+    async with (await get_services(conn)).db.session() as s:
         yield s
 
 

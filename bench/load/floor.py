@@ -137,14 +137,10 @@ def _play(room: Room, seat: int, cell: int) -> None:
     ops.append({"op": "replace", "path": "/room", "value": room.doc()["room"]})
     room.broadcast(ops)
 
-# Seconds an idle HTTP connection stays open: longer than the load generator's own 4 s
-# (undici's), so that the client always closes first. At uvicorn's 5 s a busy server
-# could close a connection just as the client reused it (ECONNRESET on a POST).
-KEEP_ALIVE = 30
-
 
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from app.cli.server import KEEP_ALIVE
     from app.runtime import tune_gc
 
     tune_gc()  # as Saloon's server does, so that the two differ only by Saloon

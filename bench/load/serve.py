@@ -15,15 +15,11 @@ sys.path.insert(0, str(ROOT))
 
 import uvicorn  # noqa: E402
 
+from app.cli.server import KEEP_ALIVE  # noqa: E402
 from app.main import create_app  # noqa: E402
 from app.settings import Settings  # noqa: E402
 from bench.tictactoe import GAME  # noqa: E402
 from games import registry  # noqa: E402
-
-# Seconds an idle HTTP connection stays open: longer than the load generator's own 4 s
-# (undici's), so that the client always closes first. At uvicorn's 5 s a busy server
-# could close a connection just as the client reused it (ECONNRESET on a POST).
-KEEP_ALIVE = 30
 
 
 def main() -> None:
