@@ -6,8 +6,10 @@ anyone sees it: ``commit`` returns once the transaction holding it is committed.
 The bumps of a batch are one ``UPDATE … WHERE (id, version) IN … RETURNING id``: a
 room another writer advanced is left out of the batch (``Stale`` for it alone), and
 the others go on. Each table's rows are then inserted with one statement, each change's
-other statements run, and the values the changes set on their rooms' rows (a game
-started or ended, a clock) are one ``executemany`` per set of columns. Should the
+other statements run, and the values the changes set on their rooms' and games' rows (a
+game started or ended, a clock) are one ``executemany`` per table and set of columns.
+The statements of the common path are built once, here: building one costs more than
+running it. Should the
 batch hit a unique constraint anyway (another process's row), every change of it is
 written again in a transaction of its own, so that only the clashing one is stale.
 """
@@ -28,14 +30,24 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.db import Database
 from app.rooms.data import RoomData
-from app.rooms.writes import ROOMS, Writes
+from app.rooms.writes import GAMES, ROOMS, Writes
 
 log = logging.getLogger("saloon.rooms")
 MAX_BATCH = 256
 CLOSE_TIMEOUT = 10.0  # seconds ``close`` lets the batches queued be written
-ROOM_KEY = "room_key"  # the parameter naming the room whose row is set
+ROW_KEY = "row_key"  # the parameter naming the row whose values are set
 # The SET clause comes from the parameters' keys (their columns' types apply).
-_SET_ROOM = update(ROOMS).where(ROOMS.c.id == bindparam(ROOM_KEY))
+_SET_ROOM = update(ROOMS).where(ROOMS.c.id == bindparam(ROW_KEY))
+_SET_GAME = update(GAMES).where(GAMES.c.id == bindparam(ROW_KEY))
+_NOW = bindparam("now", type_=ROOMS.c.updated_at.type)
+# Each room of a batch, at the version the change was made on, moves one version up; a
+# room another writer moved on is not in the rows returned.
+_BUMP = (update(ROOMS)
+         .where(tuple_(ROOMS.c.id, ROOMS.c.version).in_(bindparam("rooms", expanding=True)))
+         .values(version=ROOMS.c.version + 1, updated_at=_NOW,
+                 touched_at=case((ROOMS.c.id.in_(bindparam("touched", expanding=True)), _NOW),
+                                 else_=ROOMS.c.touched_at))
+         .returning(ROOMS.c.id))
 
 
 class Stale(Exception):
@@ -184,34 +196,31 @@ async def _insert_rows(conn: AsyncConnection, rows: list[tuple[Table, dict[str, 
 
 
 async def _write_changes(conn: AsyncConnection, batch: list[_Change]) -> set[int]:
-    now = max(c.now for c in batch)
-    touched = [c.room.id for c in batch if c.writes.touched]
-    bump = (update(ROOMS)
-            .where(tuple_(ROOMS.c.id, ROOMS.c.version).in_(
-                [(c.room.id, c.room.version) for c in batch]))
-            .values(version=ROOMS.c.version + 1, updated_at=now,
-                    touched_at=case((ROOMS.c.id.in_(touched), now),
-                                    else_=ROOMS.c.touched_at) if touched else ROOMS.c.touched_at)
-            .returning(ROOMS.c.id))
-    written = set((await conn.execute(bump)).scalars())
+    bumped = await conn.execute(_BUMP, {
+        "rooms": [(c.room.id, c.room.version) for c in batch],
+        "touched": [c.room.id for c in batch if c.writes.touched],
+        "now": max(c.now for c in batch)})
+    written = set(bumped.scalars())
     ok = [c for c in batch if c.room.id in written]
     await _insert_rows(conn, [row for c in ok for row in c.writes.inserts])
     for c in ok:
         for statement in c.writes.statements:
             await conn.execute(statement)
-    await _set_room_values(conn, [(c.room.id, c.writes.room) for c in ok if c.writes.room])
+    # Only rows of rooms whose version the batch bumped are set: like their inserts, their
+    # values are written only with the change they belong to.
+    await _set_values(conn, _SET_GAME, [(game_id, values) for c in ok
+                                        for game_id, values in c.writes.games.items()])
+    await _set_values(conn, _SET_ROOM, [(c.room.id, c.writes.room) for c in ok
+                                        if c.writes.room])
     return written
 
 
-async def _set_room_values(conn: AsyncConnection,
-                           values: list[tuple[int, dict[str, Any]]]) -> None:
-    """Sets each room's values with one statement per set of columns, run for many rooms.
-
-    Only rooms whose version the batch bumped are given: like their rows, their values
-    are written only with the change they belong to.
-    """
+async def _set_values(conn: AsyncConnection, statement: Any,
+                      values: list[tuple[Any, dict[str, Any]]]) -> None:
+    """Sets each row's values with one run of ``statement`` per set of columns, for many
+    rows (given by their key, ``ROW_KEY``)."""
     grouped: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
-    for room_id, row in values:
-        grouped[tuple(sorted(row))].append({**row, ROOM_KEY: room_id})
+    for key, row in values:
+        grouped[tuple(sorted(row))].append({**row, ROW_KEY: key})
     for many in grouped.values():
-        await conn.execute(_SET_ROOM, many)
+        await conn.execute(statement, many)

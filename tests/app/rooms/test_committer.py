@@ -1,4 +1,5 @@
-"""Closing the writer: a batch being written is finished and acknowledged, not cut off."""
+"""The one writer: games ending in one batch each get their own values; closing it lets a
+batch being written finish and be acknowledged, not cut off."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ import asyncio
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
 from app.db import Database
+from app.models import GameStatus
 from app.rooms import RoomService
 from app.rooms.committer import Committer
+from app.rooms.writes import GAMES
 from app.settings import Settings
 
 
@@ -58,3 +62,38 @@ async def test_an_idle_writer_closes_at_once(settings: Settings) -> None:
     committer = Committer(Database(settings.database_url))
     await asyncio.wait_for(committer.close(timeout=30), 1)
     await committer.db.dispose()
+
+
+async def test_games_ending_in_one_batch_each_get_their_own_values(
+        settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = RoomService(Database(settings.database_url), settings)
+    rooms = []
+    for host in ("Ana", "Cy", "Di"):
+        live, _, token = await service.create(game_id="highcard", options={"tricks": 1},
+                                              name=host)
+        await service.join(live.code, "Bo")
+        await service.start(live.code, token)
+        await service.act(live, 0, live.game.legal_actions(live.state, 0)[0])
+        rooms.append(live)
+    write, batches = service.committer._write, []
+
+    async def counting(*args: Any) -> set[int]:
+        batches.append(len(args[0]))
+        return await write(*args)
+
+    monkeypatch.setattr(service.committer, "_write", counting)
+    # The last card of two games: both ends are written in one transaction.
+    await asyncio.gather(*(service.act(live, 1, live.game.legal_actions(live.state, 1)[0])
+                           for live in rooms[:2]))
+    assert batches == [2]
+    async with service.db.engine.connect() as conn:
+        rows = {r.id: r for r in await conn.execute(select(GAMES))}
+    for live in rooms[:2]:
+        row = rows[live.game_id]
+        assert (row.status, row.actions_count) == (GameStatus.FINISHED, 2)
+        assert row.result == live.result and row.final_hash and row.finished_at
+    unfinished = rows[rooms[2].game_id]  # in no batch: left as it was
+    assert (unfinished.status, unfinished.result, unfinished.finished_at) == (
+        GameStatus.PLAYING, None, None)
+    await service.close()
+    await service.db.dispose()
