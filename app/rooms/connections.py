@@ -23,9 +23,23 @@ JSON = Any
 PRESENCE_DELAY = 0.05  # seconds: connections arriving together get one presence update
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once, not per call
+
+
 def encode(message: dict[str, JSON]) -> str:
     """Returns a message as the compact JSON text sent on the socket."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(message)
+
+
+@dataclass(frozen=True)
+class _Built:
+    """A viewer's document at a version; the viewer's document built before it, and how
+    many entries of that one's log the new log keeps at its start (``VisibleLog.kept``)."""
+
+    version: int
+    doc: dict[str, JSON]
+    before: dict[str, JSON] | None
+    log_kept: int | None
 
 
 @dataclass(frozen=True)
@@ -107,7 +121,7 @@ class Connections:
         self._presence: asyncio.TimerHandle | None = None
         # The last document built for each viewer, with its version: a document is a
         # function of the room's version and the viewer, so it can be shared.
-        self._docs: dict[int | None, tuple[int, dict[str, JSON]]] = {}
+        self._docs: dict[int | None, _Built] = {}
         # The log entries each viewer sees, kept in step with the room's log.
         self._logs: dict[int | None, VisibleLog] = {}
         self._summary: tuple[int, dict[str, JSON]] | None = None
@@ -135,17 +149,21 @@ class Connections:
 
     def document(self, room: RoomData, viewer: int | None) -> dict[str, JSON]:
         """Returns ``viewer``'s document at the room's version, built once per version."""
+        return self._build(room, viewer).doc
+
+    def _build(self, room: RoomData, viewer: int | None) -> _Built:
         cached = self._docs.get(viewer)
-        if cached is not None and cached[0] == room.version:
-            return cached[1]
+        if cached is not None and cached.version == room.version:
+            return cached
         log = self._logs.get(viewer)
         if log is None:
             log = self._logs[viewer] = VisibleLog(viewer, self.log_limit)
         if self._summary is None or self._summary[0] != room.version:
             self._summary = (room.version, summary(room))  # every viewer's, "you" aside
         doc = document(room, viewer, self.log_limit, log, self._summary[1])
-        self._docs[viewer] = (room.version, doc)
-        return doc
+        built = self._docs[viewer] = _Built(room.version, doc, cached.doc if cached else None,
+                                            log.kept)
+        return built
 
     def sync(self, room: RoomData, conn: Connection) -> None:
         """Queues the whole document for ``conn``, unless a sync is already on its way."""
@@ -166,16 +184,21 @@ class Connections:
         shared: dict[tuple[int | None, int], Outgoing] = {}
         sent_at = self.clock.now().isoformat()  # lets clients read deadlines on their clocks
         for conn in self:
-            doc = self.document(room, conn.viewer)
+            built = self._build(room, conn.viewer)
+            doc = built.doc
             behind = conn.doc is None or conn.version != room.version - 1
 
-            def message(conn: Connection = conn, doc: dict[str, JSON] = doc,
+            def message(conn: Connection = conn, built: _Built = built,
                         behind: bool = behind) -> dict[str, JSON]:
                 if behind:
-                    return {"type": "sync", "version": room.version, "doc": doc,
+                    return {"type": "sync", "version": room.version, "doc": built.doc,
                             "time": sent_at}
+                # The log's change is known when this connection holds the document it
+                # was built after (a connection moved to another seat does not).
+                kept = built.log_kept if conn.doc is built.before else None
                 return {"type": "patch", "version": room.version,
-                        "ops": diff(conn.doc or {}, doc), "time": sent_at}
+                        "ops": diff(conn.doc or {}, built.doc, log_kept=kept),
+                        "time": sent_at}
 
             if conn is actor and ref is not None:
                 conn.send(message() | {"ref": ref})

@@ -83,6 +83,11 @@ class VisibleLog:
     replaced by a new list): so each call filters only the entries added since the
     last, found after the last entry it saw, and drops those gone from the start.
     Anything else reads the whole log again.
+
+    After each call, ``kept`` says how the list returned follows the one returned the
+    call before: its first ``kept`` entries are that list's last ``kept``, and the rest
+    were added since (``None``: the log was read again). A patch between the two lists
+    then needs no comparing of entries.
     """
 
     def __init__(self, viewer: int | None, limit: int) -> None:
@@ -94,6 +99,7 @@ class VisibleLog:
         self._first = 0  # the number of entries it had lost from its start then
         self._numbers: deque[int] = deque()  # each entry kept: its number in the log
         self._entries: deque[JSON] = deque()  # and the entry
+        self.kept: int | None = None
 
     def entries(self, log: list[JSON]) -> list[JSON]:
         """Returns the entries of ``log`` the viewer may see, the last ``limit`` of them."""
@@ -103,25 +109,31 @@ class VisibleLog:
                 if log[i] is self._last:
                     at = i
                     break
+        followed = True
         if at < 0 or at > self._length - 1:  # a new log, or not one we can follow
             self._numbers.clear()
             self._entries.clear()
             self._first = 0
             at = -1
+            followed = False
         else:
             self._first += self._length - 1 - at
             while self._numbers and self._numbers[0] < self._first:
                 self._numbers.popleft()
                 self._entries.popleft()
-        viewer = self.viewer
+        viewer, added = self.viewer, 0
         for i in range(at + 1, len(log)):
             entry = log[i]
             if visible_to(entry, viewer):
                 self._numbers.append(self._first + i)
                 self._entries.append(entry)
+                added += 1
         while len(self._entries) > self.limit:
             self._numbers.popleft()
             self._entries.popleft()
+        # Entries leave from the front only, so whatever is not one just added is the tail
+        # of the list returned last time.
+        self.kept = max(0, len(self._entries) - added) if followed else None
         self._log, self._length = log, len(log)
         self._last = log[-1] if log else None
         return list(self._entries)

@@ -16,8 +16,14 @@ JSON = Any
 Op = dict[str, JSON]
 
 
-def diff(old: dict[str, JSON], new: dict[str, JSON]) -> list[Op]:
-    """Returns operations turning document ``old`` into ``new``."""
+def diff(old: dict[str, JSON], new: dict[str, JSON], *, log_kept: int | None = None
+         ) -> list[Op]:
+    """Returns operations turning document ``old`` into ``new``.
+
+    ``log_kept``, when known, says that the new log starts with the last ``log_kept``
+    entries of the old one and that the rest of it was added: its operations then follow
+    without comparing entries.
+    """
     ops: list[Op] = []
     for key in old:
         if key not in new:
@@ -26,7 +32,8 @@ def diff(old: dict[str, JSON], new: dict[str, JSON]) -> list[Op]:
         if key not in old:
             ops.append({"op": "add", "path": f"/{_escape(key)}", "value": value})
         elif key == "log":
-            ops.extend(_log_ops(old[key], value))
+            ops.extend(_log_ops(old[key], value) if log_kept is None
+                       else _kept_log_ops(old[key], value, log_kept))
         elif old[key] != value:
             _walk(old[key], value, f"/{_escape(key)}", ops)
     return ops
@@ -84,6 +91,12 @@ def _log_ops(old: list[JSON], new: list[JSON]) -> list[Op]:
         ops += [{"op": "add", "path": "/log/-", "value": e} for e in new[kept:]]
         return ops
     return [{"op": "replace", "path": "/log", "value": new}]
+
+
+def _kept_log_ops(old: list[JSON], new: list[JSON], kept: int) -> list[Op]:
+    ops: list[Op] = [{"op": "remove", "path": "/log/0"}] * (len(old) - kept)
+    ops += [{"op": "add", "path": "/log/-", "value": e} for e in new[kept:]]
+    return ops
 
 
 def _escape(key: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from saloon_high_card import GAME as HIGH_CARD
 from app.rooms import connections as conns
 from app.rooms.connections import Connection, Connections
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
+from app.rooms.patches import apply
 
 
 def room(version: int = 1) -> RoomData:
@@ -103,3 +105,40 @@ async def test_drop_closes_the_named_sockets_with_their_reason(spectators: bool)
     gone, kept = (watcher, player) if spectators else (player, watcher)
     assert gone.closed and queued(gone)[-2:] == ["error", None]
     assert not kept.closed and len(group) == 1
+
+
+def mirror(conn: Connection, doc: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Returns the document a client holds after reading everything queued for ``conn``."""
+    while not conn.outbox.empty():
+        item = conn.outbox.get_nowait()
+        message = json.loads(item.text) if item is not None else {}
+        if message.get("type") == "sync":
+            doc = message["doc"]
+        elif message.get("type") == "patch":
+            doc = apply(doc or {}, message["ops"])
+    return doc
+
+
+async def test_patches_keep_each_mirror_equal_to_a_fresh_document_as_seats_move() -> None:
+    """The log's operations are derived from what was added only when the connection holds
+    the document they follow: one moved to another seat is compared entry by entry."""
+    group = Connections(log_limit=3)
+    r = room()
+    r.seats.append(SeatInfo(2, "Cy", SeatKind.HUMAN))
+    held: dict[int | None, dict[str, Any] | None] = {}
+    conns_ = {viewer: group.open(r, viewer) for viewer in (None, 0, 1, 2)}
+    for v in range(2, 9):
+        r.version = v
+        r.log.append({"v": v, "type": "note", "text": f"line {v}"}
+                     | ({"only": [v % 3]} if v % 2 else {}))
+        if v == 6:  # seat 1 leaves: seat 2's connection now mirrors seat 1
+            del r.seats[1]
+            for i, s in enumerate(r.seats):
+                s.position = i
+            group.discard(conns_.pop(1))
+            group.renumber_after(1)
+        group.broadcast(r)
+        for viewer, conn in conns_.items():
+            held[viewer] = mirror(conn, held.get(viewer))
+            fresh = json.loads(json.dumps(conns.document(r, conn.viewer, 3)))
+            assert held[viewer] == fresh, (v, viewer)

@@ -38,3 +38,29 @@ def test_the_kept_log_is_the_filtered_log(steps, viewer, limit) -> None:
             log = [entry(n + i, only) for i, only in enumerate(arg)]
             n += len(arg)
         assert kept.entries(log) == [e for e in log if visible_to(e, viewer)][-limit:]
+
+
+@settings(max_examples=300, deadline=None)
+@given(changes, st.sampled_from([None, 0, 1, 2]), st.integers(1, 5))
+def test_kept_says_how_the_new_entries_follow_the_last(steps, viewer, limit) -> None:
+    visible = VisibleLog(viewer, limit)
+    log: list[dict[str, object]] = []
+    before: list[dict[str, object]] = []
+    n = 0
+    for what, arg in steps:
+        if what == "append":
+            for only in arg:
+                log.append(entry(n, only))
+                n += 1
+        elif what == "keep":
+            del log[:len(log) - arg]
+        else:
+            log = [entry(n + i, only) for i, only in enumerate(arg)]
+            n += len(arg)
+        now = visible.entries(log)
+        if visible.kept is not None:
+            kept = visible.kept
+            assert kept <= len(before) and now[:kept] == before[len(before) - kept:]
+            # What is not kept is new: each entry is made once, with a number of its own.
+            assert not {e["v"] for e in now[kept:]} & {e["v"] for e in before}
+        before = now

@@ -39,6 +39,18 @@ def test_a_log_that_loses_its_start_and_grows_gets_removes_and_adds(old, dropped
         assert {op["op"] for op in ops} <= {"remove", "add"}  # cheaper than a replace
 
 
+@settings(max_examples=200, deadline=None)
+@given(log_entries, st.integers(0, 8), log_entries)
+def test_a_log_whose_kept_start_is_known_is_patched_without_comparing(old, dropped, added):
+    log = [{"v": i, "text": str(i)} for i in range(len(old))]
+    kept = max(0, len(log) - dropped)
+    new_log = log[len(log) - kept:] + [{"v": 100 + i, "text": e["text"]}
+                                       for i, e in enumerate(added)]
+    ops = diff({"log": log}, {"log": new_log}, log_kept=kept)
+    assert apply({"log": copy.deepcopy(log)}, ops) == {"log": new_log}
+    assert len(ops) == len(log) - kept + len(added)
+
+
 def test_keys_are_escaped_and_equal_parts_give_no_operation() -> None:
     old = {"game": {"a/b": 1, "c~d": [1, 2, 3], "same": {"x": [1]}}}
     new = {"game": {"a/b": 2, "c~d": [1, 3], "same": {"x": [1]}}}
