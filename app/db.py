@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import (
@@ -14,10 +16,16 @@ from sqlalchemy.ext.asyncio import (
 )
 
 
+# JSON columns (every move's action and events) are plain trees: compact, and written
+# without the encoder's search for cycles.
+_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
 def make_engine(url: str) -> AsyncEngine:
     """Returns an engine for ``url``; SQLite gets WAL and foreign keys switched on."""
+    json_options: dict[str, Any] = {"json_serializer": _JSON.encode}
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        engine = create_async_engine(url, connect_args={"timeout": 30}, **json_options)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _sqlite_pragmas(conn, _record):  # type: ignore[no-untyped-def]
@@ -32,7 +40,7 @@ def make_engine(url: str) -> AsyncEngine:
             cur.close()
 
         return engine
-    return create_async_engine(url, pool_pre_ping=True)
+    return create_async_engine(url, pool_pre_ping=True, **json_options)
 
 
 class Database:
