@@ -15,7 +15,6 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-
 # JSON columns (every move's action and events) are plain trees: compact, and written
 # without the encoder's search for cycles.
 _JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)

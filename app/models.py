@@ -126,7 +126,8 @@ class ActionRow(Base):
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    # Looked up by the unique (game_id, seq) index: it starts with game_id.
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -142,7 +143,8 @@ class Snapshot(Base):
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    # Looked up by the unique (game_id, seq) index: it starts with game_id.
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,47 @@
+"""The migrations build the schema the models describe, on every backend."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import Connection, inspect
+
+from app.db import make_engine
+from app.models import Base
+
+
+async def schema_differences(url: str) -> list[Any]:
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            return await conn.run_sync(
+                lambda sync: list(compare_metadata(MigrationContext.configure(sync),
+                                                   Base.metadata)))
+    finally:
+        await engine.dispose()
+
+
+async def test_the_migrated_schema_is_the_models_schema(database_url: str) -> None:
+    assert await schema_differences(database_url) == []
+
+
+def plain_indexes_and_uniques(sync: Connection, table: str) -> tuple[list[Any], list[Any]]:
+    """Returns the columns of a table's indexes that back no constraint, and of its uniques."""
+    found = inspect(sync)
+    return ([i["column_names"] for i in found.get_indexes(table)
+             if not i.get("unique") and not i.get("duplicates_constraint")],
+            [u["column_names"] for u in found.get_unique_constraints(table)])
+
+
+async def test_game_rows_are_found_by_their_unique_index_alone(database_url: str) -> None:
+    """An action or snapshot row costs one index write beside its table's, not two."""
+    engine = make_engine(database_url)
+    try:
+        async with engine.connect() as conn:
+            for table in ("actions", "snapshots"):
+                assert await conn.run_sync(plain_indexes_and_uniques, table) == (
+                    [], [["game_id", "seq"]])
+    finally:
+        await engine.dispose()
