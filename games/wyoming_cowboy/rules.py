@@ -560,14 +560,14 @@ def take_card(st: State, seat: int, card: str, protected: bool | None = None) ->
     For a king, ``protected`` says which copy goes (see ``badge_choices``); left out,
     the unprotected one goes first and a badge leaves only when it must.
     """
-    st.hands[seat].remove(card)
+    st.hands[seat] = _without(st.hands[seat], card)
     if card[0] != "K":
         return None
     ace = "A" + card[1]
     if protected is None:
         protected = st.badges[seat].count(ace) > st.hands[seat].count(card)
     if protected:
-        st.badges[seat].remove(ace)
+        st.badges[seat] = _without(st.badges[seat], ace)
         return ace
     return None
 
@@ -590,14 +590,20 @@ def take_cards(st: State, seat: int, cards: list[str],
 
 
 def give(st: State, seat: int, cards: list[str]) -> None:
-    """Adds cards (badges included) to a seat's hand."""
-    for c in cards:
-        if c[0] == "A":
-            st.badges[seat].append(c)
-        else:
-            st.hands[seat].append(c)
-    st.hands[seat].sort(key=sort_key)
-    st.badges[seat].sort(key=sort_key)
+    """Adds cards (badges included) to a seat's hand, as new sorted lists (``_without``)."""
+    aces = [c for c in cards if c[0] == "A"]
+    held = st.badges[seat]
+    if held or aces:  # badges held are sorted again even when none come, as ever
+        st.badges[seat] = sorted(held + aces, key=sort_key)
+    st.hands[seat] = sorted(st.hands[seat] + [c for c in cards if c[0] != "A"], key=sort_key)
+
+
+def _without(cards: list[str], card: str) -> list[str]:
+    """Returns a copy of ``cards`` less one ``card``: a seat's hand and badges are replaced,
+    never changed, so that a copy of the state can share them (``State.clone``)."""
+    out = cards[:]
+    out.remove(card)
+    return out
 
 
 def rebuild(st: State, events: list[Event]) -> None:
@@ -857,8 +863,8 @@ def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
     shooter = p["shooter"]
     card = a["card"]
     if p["protected"]:
-        st.hands[seat].remove(card)
-        st.badges[seat].remove("A" + card[1])
+        st.hands[seat] = _without(st.hands[seat], card)
+        st.badges[seat] = _without(st.badges[seat], "A" + card[1])
         give(st, shooter, [card, "A" + card[1]])
         ev.append({"type": "hand_over", "seat": seat, "shooter": shooter, "card": card,
                    "text": f"{seat_ref(seat)} hands the {words(card)} and his badge to "

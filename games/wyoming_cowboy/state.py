@@ -30,9 +30,6 @@ class Step(StrEnum):
     DISCARD = "discard"  # after an action: discard one card and draw
 
 
-_copy = list.copy  # ``list(map(_copy, lists))`` copies each list at C speed
-
-
 @dataclass
 class State(JsonState):
     """Everything that changes; plain lists and dicts so that a dump is the state itself."""
@@ -78,13 +75,16 @@ class State(JsonState):
     def clone(self) -> State:
         """Returns an independent copy: new lists and dicts wherever a step may write, the
         rest shared (the options, finished hands' history items, the hands last shown,
-        each seat's guns, 10s and couples: the rules replace those lists)."""
+        each seat's hand, badges, guns, 10s and couples: the rules replace those lists)."""
         d = self.__dict__.copy()
         d["rng"] = Rng(self.rng.state)  # its state is already within 64 bits
         d["totals"] = self.totals[:]
-        d["hands"] = list(map(_copy, self.hands))
-        d["badges"] = list(map(_copy, self.badges))
-        d["tens"] = self.tens[:]  # a seat's 10s and couples are replaced, never changed
+        # A seat's hand, badges, 10s and couples are replaced, never changed: an action
+        # changes one or two seats' cards, and copying every seat's lists for each action
+        # was most of the cost of a copy (and of freeing it).
+        d["hands"] = self.hands[:]
+        d["badges"] = self.badges[:]
+        d["tens"] = self.tens[:]
         d["couples"] = self.couples[:]
         d["guns"] = self.guns[:]  # a seat's guns, and each gun, are replaced, never changed
         d["ace_pile"] = self.ace_pile[:]
