@@ -599,8 +599,9 @@ def give(st: State, seat: int, cards: list[str]) -> None:
 
 
 def _without(cards: list[str], card: str) -> list[str]:
-    """Returns a copy of ``cards`` less one ``card``: a seat's hand and badges are replaced,
-    never changed, so that a copy of the state can share them (``State.clone``)."""
+    """Returns a copy of ``cards`` less one ``card``: a hand, a seat's badges and the ace
+    pile are replaced, never changed, so that copies of the state can share them
+    (``State.clone``)."""
     out = cards[:]
     out.remove(card)
     return out
@@ -759,7 +760,7 @@ def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     gun = find_gun(st, seat, a["gun"])
     victim = a["target"]
     st.acted = "shoot"
-    st.fired.append(gun["id"])
+    st.fired = [*st.fired, gun["id"]]  # a new list: copies share the old one
     ev.append({"type": "shoot", "seat": seat, "target": victim, "gun": gun["id"],
                "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
                f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
@@ -822,12 +823,12 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
                    "text": "There is no card left to turn for the shot: a miss"})
         after_shot(st, ev)
         return
-    st.shots.append(card)
+    st.shots = [*st.shots, card]  # a new list: copies share the old one
     t = card[1]
     ev.append({"type": "shot_card", "card": card,
                "text": f"The shot is the {words(card)}"})
     if aims_protected and prot[t] > 0:
-        st.pending.update(card=f"K{t}", protected=1, max_draw=2)
+        st.pending = {**p, "card": f"K{t}", "protected": 1, "max_draw": 2}
         st.step = Step.HAND_OVER
         ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": True,
                    "text": f"Hit! The .45 gets {seat_ref(victim)}'s protected King of "
@@ -837,7 +838,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
         ace = "A" + t
         text = f"Miss! {seat_ref(victim)}'s cowboy ducks"
         if ace in st.ace_pile:
-            st.ace_pile.remove(ace)
+            st.ace_pile = _without(st.ace_pile, ace)
             give(st, victim, [ace])
             text += f" and the King of {SUIT_WORDS[t]} gets his badge"
         ev.append({"type": "miss", "reason": "ducked", "suit": t, "text": text})
@@ -851,7 +852,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
                    "protected cowboys and finds no other: a miss"})
         after_shot(st, ev)
         return
-    st.pending.update(card="", protected=0, max_draw=1)
+    st.pending = {**p, "card": "", "protected": 0, "max_draw": 1}
     st.step = Step.HAND_OVER
     ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": False,
                "text": f"Hit! {seat_ref(victim)} must hand over a cowboy to {seat_ref(shooter)}"})
@@ -911,8 +912,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     badges = a.get("badges")
     badge = take_card(st, seat, card, None if badges is None else bool(badges))
     if badge:
-        st.ace_pile.append(badge)
-        st.ace_pile.sort(key=sort_key)
+        st.ace_pile = sorted([*st.ace_pile, badge], key=sort_key)  # copies share the old
     if card[0] == "T":
         st.tens[seat] = [*st.tens[seat], card]  # a new list: copies share the old one
         ev.append({"type": "ten", "seat": seat, "card": card,
@@ -1005,20 +1005,21 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
     who = f"{seat_ref(ender)} ends the hand" if ender >= 0 else "The hand ends"
     ev.append({"type": "hand_end", "ender": ender, "text": f"{who}: {why}"})
     seats = []
+    totals = st.totals = st.totals[:]  # a new list: copies share the old one
     for s in range(st.seats):
         lines = scoring.hand_lines(st.hands[s], st.badges[s], st.tens[s], st.couples[s],
                                    s == ender, st.options)
         # Couples shown this hand are lines of this hand: until now only the running
         # score (``view.running_scores``) showed them, never ``totals``.
         hand_total = sum(p for _, p in lines)
-        st.totals[s] += hand_total
+        totals[s] += hand_total
         seats.append({"lines": [[label, p] for label, p in lines], "total": hand_total})
         ev.append({"type": "score", "seat": s, "points": hand_total,
                    "cards": list(st.hands[s]),
                    "text": f"{seat_ref(s)} lays down {', '.join(st.hands[s]) or 'nothing'} "
                    f"and scores {hand_total:+d}"})
-    st.history.append({"hand": st.hand_no, "ender": ender, "why": why, "seats": seats,
-                       "totals": list(st.totals), "valve": valve})
+    st.history = [*st.history, {"hand": st.hand_no, "ender": ender, "why": why,
+                                "seats": seats, "totals": list(totals), "valve": valve}]
     st.revealed = [list(h) for h in st.hands]
     st.couples = [[] for _ in range(st.seats)]
     top = max(st.totals)
