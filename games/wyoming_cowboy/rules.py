@@ -287,19 +287,6 @@ def _combos(hand: list[str], k: int) -> Iterable[tuple[str, ...]]:
     return dict.fromkeys(combinations(ordered, k))  # the first of each set, in order
 
 
-class _Passes(dict[tuple[str, ...], dict[str, Any]]):
-    """Pass actions by their cards, each made the first time it is asked and shared by
-    every legal list after (legal lists are read, never changed): a pass is one of some
-    21,000 sets of two or three faces, and every seat's list at every pass is rebuilt."""
-
-    def __missing__(self, cards: tuple[str, ...]) -> dict[str, Any]:
-        made = self[cards] = {"type": "pass", "cards": list(cards)}
-        return made
-
-
-_PASSES = _Passes()
-
-
 def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
     """Returns every set of badges that may leave the seat's hand with ``cards``.
 
@@ -368,14 +355,17 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
     if seat not in range(st.seats) or not st.must_pass[seat] or st.passing[seat] is not None:
         return []
     combos = _combos(st.hands[seat], min(st.pass_size, len(st.hands[seat])))
+    # Each action is made afresh: a table of the 21,000 sets that can be passed, shared
+    # by every list, answered slower than making the few dozen of one list, its entries
+    # lying far apart in memory.
     if not st.badges[seat]:  # no badge held: no badge can go with the cards
-        return list(map(_PASSES.__getitem__, combos))
+        return [{"type": "pass", "cards": list(c)} for c in combos]
     out: list[dict[str, Any]] = []
     for c in combos:
+        cards = list(c)
         if _KINGS.isdisjoint(c):  # no king passed: no badge can go with the cards
-            out.append(_PASSES[c])
+            out.append({"type": "pass", "cards": cards})
         else:
-            cards = list(c)
             out += _with_badges({"type": "pass", "cards": cards}, badge_choices(st, seat, cards))
     return out
 
