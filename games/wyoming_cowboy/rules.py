@@ -504,6 +504,7 @@ _COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)
 _KINGS = frozenset(king for _, king, _ in _COUPLES)
 _QUEENS = frozenset(queen for _, _, queen in _COUPLES)
 _NINES = frozenset("9" + s for s in SUITS)
+_ACES = frozenset("A" + s for s in SUITS)
 
 
 def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
@@ -515,10 +516,9 @@ def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
         for s, king, queen in _COUPLES:
             if king in hand and queen in hand and s not in st.couples[seat]:
                 out.append({"type": "couple", "suit": s})
-    nines = _NINES.intersection(hand)
-    if nines:
+    if not _NINES.isdisjoint(hand):
         ways = directions(st)
-        for c in sorted(nines, key=sort_key):
+        for c in sorted(_NINES.intersection(hand), key=sort_key):
             for d in ways:
                 out.append({"type": "nine", "card": c, "direction": d})
     for kind, cards in pullable(hand):
@@ -581,11 +581,14 @@ def take_cards(st: State, seat: int, cards: list[str],
 
 def give(st: State, seat: int, cards: list[str]) -> None:
     """Adds cards (badges included) to a seat's hand, as new sorted lists (``_without``)."""
-    aces = [c for c in cards if c[0] == "A"]
+    aces: list[str] = []
+    if not _ACES.isdisjoint(cards):  # seldom: a badge earned, or passed or won with its king
+        aces = [c for c in cards if c[0] == "A"]
+        cards = [c for c in cards if c[0] != "A"]
     held = st.badges[seat]
     if held or aces:  # badges held are sorted again even when none come, as ever
         st.badges[seat] = sorted(held + aces, key=sort_key)
-    st.hands[seat] = sorted(st.hands[seat] + [c for c in cards if c[0] != "A"], key=sort_key)
+    st.hands[seat] = sorted(st.hands[seat] + cards, key=sort_key)
 
 
 def _without(cards: list[str], card: str) -> list[str]:
