@@ -355,8 +355,8 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
     if seat not in range(st.seats) or not st.must_pass[seat] or st.passing[seat] is not None:
         return []
     combos = _combos(st.hands[seat], min(st.pass_size, len(st.hands[seat])))
-    # Each action is made afresh: a table of the 21,000 sets that can be passed, shared
-    # by every list, answered slower than making the few dozen of one list, its entries
+    # Each action is made afresh, not kept: a table of every set that can be passed
+    # (some 21,000) was slower to read than making one list's few dozen, its entries
     # lying far apart in memory.
     if not st.badges[seat]:  # no badge held: no badge can go with the cards
         return [{"type": "pass", "cards": list(c)} for c in combos]
