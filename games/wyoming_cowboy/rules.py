@@ -287,19 +287,6 @@ def _combos(hand: list[str], k: int) -> Iterable[tuple[str, ...]]:
     return dict.fromkeys(combinations(ordered, k))  # the first of each set, in order
 
 
-class _Passes(dict[tuple[str, ...], dict[str, Any]]):
-    """Pass actions by their cards, each made the first time it is asked and shared by
-    every legal list after (legal lists are read, never changed): a pass is one of some
-    21,000 sets of two or three faces, and every seat's list at every pass is rebuilt."""
-
-    def __missing__(self, cards: tuple[str, ...]) -> dict[str, Any]:
-        made = self[cards] = {"type": "pass", "cards": list(cards)}
-        return made
-
-
-_PASSES = _Passes()
-
-
 def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
     """Returns every set of badges that may leave the seat's hand with ``cards``.
 
@@ -368,14 +355,17 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
     if seat not in range(st.seats) or not st.must_pass[seat] or st.passing[seat] is not None:
         return []
     combos = _combos(st.hands[seat], min(st.pass_size, len(st.hands[seat])))
+    # Each action is made afresh, not kept: a table of every set that can be passed
+    # (some 21,000) was slower to read than making one list's few dozen, its entries
+    # lying far apart in memory.
     if not st.badges[seat]:  # no badge held: no badge can go with the cards
-        return list(map(_PASSES.__getitem__, combos))
+        return [{"type": "pass", "cards": list(c)} for c in combos]
     out: list[dict[str, Any]] = []
     for c in combos:
+        cards = list(c)
         if _KINGS.isdisjoint(c):  # no king passed: no badge can go with the cards
-            out.append(_PASSES[c])
+            out.append({"type": "pass", "cards": cards})
         else:
-            cards = list(c)
             out += _with_badges({"type": "pass", "cards": cards}, badge_choices(st, seat, cards))
     return out
 
@@ -514,6 +504,7 @@ _COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)
 _KINGS = frozenset(king for _, king, _ in _COUPLES)
 _QUEENS = frozenset(queen for _, _, queen in _COUPLES)
 _NINES = frozenset("9" + s for s in SUITS)
+_ACES = frozenset("A" + s for s in SUITS)
 
 
 def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
@@ -525,10 +516,9 @@ def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
         for s, king, queen in _COUPLES:
             if king in hand and queen in hand and s not in st.couples[seat]:
                 out.append({"type": "couple", "suit": s})
-    nines = _NINES.intersection(hand)
-    if nines:
+    if not _NINES.isdisjoint(hand):
         ways = directions(st)
-        for c in sorted(nines, key=sort_key):
+        for c in sorted(_NINES.intersection(hand), key=sort_key):
             for d in ways:
                 out.append({"type": "nine", "card": c, "direction": d})
     for kind, cards in pullable(hand):
@@ -560,14 +550,14 @@ def take_card(st: State, seat: int, card: str, protected: bool | None = None) ->
     For a king, ``protected`` says which copy goes (see ``badge_choices``); left out,
     the unprotected one goes first and a badge leaves only when it must.
     """
-    st.hands[seat].remove(card)
+    st.hands[seat] = _without(st.hands[seat], card)
     if card[0] != "K":
         return None
     ace = "A" + card[1]
     if protected is None:
         protected = st.badges[seat].count(ace) > st.hands[seat].count(card)
     if protected:
-        st.badges[seat].remove(ace)
+        st.badges[seat] = _without(st.badges[seat], ace)
         return ace
     return None
 
@@ -590,14 +580,24 @@ def take_cards(st: State, seat: int, cards: list[str],
 
 
 def give(st: State, seat: int, cards: list[str]) -> None:
-    """Adds cards (badges included) to a seat's hand."""
-    for c in cards:
-        if c[0] == "A":
-            st.badges[seat].append(c)
-        else:
-            st.hands[seat].append(c)
-    st.hands[seat].sort(key=sort_key)
-    st.badges[seat].sort(key=sort_key)
+    """Adds cards (badges included) to a seat's hand, as new sorted lists (``_without``)."""
+    aces: list[str] = []
+    if not _ACES.isdisjoint(cards):  # seldom: a badge earned, or passed or won with its king
+        aces = [c for c in cards if c[0] == "A"]
+        cards = [c for c in cards if c[0] != "A"]
+    held = st.badges[seat]
+    if held or aces:  # badges held are sorted again even when none come, as ever
+        st.badges[seat] = sorted(held + aces, key=sort_key)
+    st.hands[seat] = sorted(st.hands[seat] + cards, key=sort_key)
+
+
+def _without(cards: list[str], card: str) -> list[str]:
+    """Returns a copy of ``cards`` less one ``card``: a hand, a seat's badges and the ace
+    pile are replaced, never changed, so that copies of the state can share them
+    (``State.clone``)."""
+    out = cards[:]
+    out.remove(card)
+    return out
 
 
 def rebuild(st: State, events: list[Event]) -> None:
@@ -753,7 +753,7 @@ def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     gun = find_gun(st, seat, a["gun"])
     victim = a["target"]
     st.acted = "shoot"
-    st.fired.append(gun["id"])
+    st.fired = [*st.fired, gun["id"]]  # a new list: copies share the old one
     ev.append({"type": "shoot", "seat": seat, "target": victim, "gun": gun["id"],
                "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
                f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
@@ -816,12 +816,12 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
                    "text": "There is no card left to turn for the shot: a miss"})
         after_shot(st, ev)
         return
-    st.shots.append(card)
+    st.shots = [*st.shots, card]  # a new list: copies share the old one
     t = card[1]
     ev.append({"type": "shot_card", "card": card,
                "text": f"The shot is the {words(card)}"})
     if aims_protected and prot[t] > 0:
-        st.pending.update(card=f"K{t}", protected=1, max_draw=2)
+        st.pending = {**p, "card": f"K{t}", "protected": 1, "max_draw": 2}
         st.step = Step.HAND_OVER
         ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": True,
                    "text": f"Hit! The .45 gets {seat_ref(victim)}'s protected King of "
@@ -831,7 +831,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
         ace = "A" + t
         text = f"Miss! {seat_ref(victim)}'s cowboy ducks"
         if ace in st.ace_pile:
-            st.ace_pile.remove(ace)
+            st.ace_pile = _without(st.ace_pile, ace)
             give(st, victim, [ace])
             text += f" and the King of {SUIT_WORDS[t]} gets his badge"
         ev.append({"type": "miss", "reason": "ducked", "suit": t, "text": text})
@@ -845,7 +845,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
                    "protected cowboys and finds no other: a miss"})
         after_shot(st, ev)
         return
-    st.pending.update(card="", protected=0, max_draw=1)
+    st.pending = {**p, "card": "", "protected": 0, "max_draw": 1}
     st.step = Step.HAND_OVER
     ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": False,
                "text": f"Hit! {seat_ref(victim)} must hand over a cowboy to {seat_ref(shooter)}"})
@@ -857,8 +857,8 @@ def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
     shooter = p["shooter"]
     card = a["card"]
     if p["protected"]:
-        st.hands[seat].remove(card)
-        st.badges[seat].remove("A" + card[1])
+        st.hands[seat] = _without(st.hands[seat], card)
+        st.badges[seat] = _without(st.badges[seat], "A" + card[1])
         give(st, shooter, [card, "A" + card[1]])
         ev.append({"type": "hand_over", "seat": seat, "shooter": shooter, "card": card,
                    "text": f"{seat_ref(seat)} hands the {words(card)} and his badge to "
@@ -905,8 +905,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     badges = a.get("badges")
     badge = take_card(st, seat, card, None if badges is None else bool(badges))
     if badge:
-        st.ace_pile.append(badge)
-        st.ace_pile.sort(key=sort_key)
+        st.ace_pile = sorted([*st.ace_pile, badge], key=sort_key)  # copies share the old
     if card[0] == "T":
         st.tens[seat] = [*st.tens[seat], card]  # a new list: copies share the old one
         ev.append({"type": "ten", "seat": seat, "card": card,
@@ -999,20 +998,21 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
     who = f"{seat_ref(ender)} ends the hand" if ender >= 0 else "The hand ends"
     ev.append({"type": "hand_end", "ender": ender, "text": f"{who}: {why}"})
     seats = []
+    totals = st.totals = st.totals[:]  # a new list: copies share the old one
     for s in range(st.seats):
         lines = scoring.hand_lines(st.hands[s], st.badges[s], st.tens[s], st.couples[s],
                                    s == ender, st.options)
         # Couples shown this hand are lines of this hand: until now only the running
         # score (``view.running_scores``) showed them, never ``totals``.
         hand_total = sum(p for _, p in lines)
-        st.totals[s] += hand_total
+        totals[s] += hand_total
         seats.append({"lines": [[label, p] for label, p in lines], "total": hand_total})
         ev.append({"type": "score", "seat": s, "points": hand_total,
                    "cards": list(st.hands[s]),
                    "text": f"{seat_ref(s)} lays down {', '.join(st.hands[s]) or 'nothing'} "
                    f"and scores {hand_total:+d}"})
-    st.history.append({"hand": st.hand_no, "ender": ender, "why": why, "seats": seats,
-                       "totals": list(st.totals), "valve": valve})
+    st.history = [*st.history, {"hand": st.hand_no, "ender": ender, "why": why,
+                                "seats": seats, "totals": list(totals), "valve": valve}]
     st.revealed = [list(h) for h in st.hands]
     st.couples = [[] for _ in range(st.seats)]
     top = max(st.totals)

@@ -7,6 +7,7 @@ ones players argue about are options (``delay_of_game``, ``six_six_six``,
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
 from typing import Any
@@ -39,7 +40,8 @@ def _count(cards: list[str], r: str) -> dict[str, int]:
     return out
 
 
-def _assignments(hand: list[str], badges: list[str], shared: str):
+def _assignments(hand: list[str], badges: list[str],
+                 shared: str) -> Iterator[tuple[int, list[Line], bool]]:
     """Yields (points, lines, every court card counts) for each way to claim collections."""
     K, Q, J = _count(hand, "K"), _count(hand, "Q"), _count(hand, "J")
     A = _count(badges, "A")
@@ -63,7 +65,10 @@ def _assignments(hand: list[str], badges: list[str], shared: str):
                     yield _score(K, Q, J, fam, families, orphan, harem, kings)
 
 
-def _score(K, Q, J, fam, families, orphan, harem, kings):
+def _score(K: dict[str, int], Q: dict[str, int], J: dict[str, int], fam: dict[str, int],
+           families: list[str], orphan: int, harem: int,
+           kings: str) -> tuple[int, list[Line], bool]:
+    """One way to claim collections: its points, its lines, whether every court card counts."""
     lines: list[Line] = []
     counted_all = True
     for s in families:

@@ -30,9 +30,6 @@ class Step(StrEnum):
     DISCARD = "discard"  # after an action: discard one card and draw
 
 
-_copy = list.copy  # ``list(map(_copy, lists))`` copies each list at C speed
-
-
 @dataclass
 class State(JsonState):
     """Everything that changes; plain lists and dicts so that a dump is the state itself."""
@@ -76,26 +73,26 @@ class State(JsonState):
         return self.options[name]
 
     def clone(self) -> State:
-        """Returns an independent copy: new lists and dicts wherever a step may write, the
-        rest shared (the options, finished hands' history items, the hands last shown,
-        each seat's guns, 10s and couples: the rules replace those lists)."""
+        """Returns an independent copy: new lists where a step writes into one, the rest
+        shared, as the rules replace those lists and dicts rather than change them."""
         d = self.__dict__.copy()
         d["rng"] = Rng(self.rng.state)  # its state is already within 64 bits
-        d["totals"] = self.totals[:]
-        d["hands"] = list(map(_copy, self.hands))
-        d["badges"] = list(map(_copy, self.badges))
-        d["tens"] = self.tens[:]  # a seat's 10s and couples are replaced, never changed
-        d["couples"] = self.couples[:]
-        d["guns"] = self.guns[:]  # a seat's guns, and each gun, are replaced, never changed
-        d["ace_pile"] = self.ace_pile[:]
+        # Almost every action draws from the pile or discards: these two change in place.
         d["pile"] = self.pile[:]
         d["discards"] = self.discards[:]
-        d["shots"] = self.shots[:]
-        passing = self.passing  # empty but during a pass
-        d["passing"] = [None if p is None else p[:] for p in passing] if passing else []
-        d["must_pass"] = self.must_pass[:]
-        d["fired"] = self.fired[:]
-        d["pending"] = self.pending.copy()
-        d["history"] = self.history[:]
-        d["winners"] = self.winners[:]
+        # One list per seat: a seat's list is replaced when it changes, and each seat's
+        # hand, badges, 10s, couples, guns (each gun too) and cards set aside for a pass
+        # are never changed, so they are shared. An action changes one or two seats'
+        # cards: copying every seat's lists was most of the cost of a copy, and of
+        # freeing it.
+        d["hands"] = self.hands[:]
+        d["badges"] = self.badges[:]
+        d["tens"] = self.tens[:]
+        d["couples"] = self.couples[:]
+        d["guns"] = self.guns[:]
+        d["passing"] = self.passing[:]
+        # Shared outright, being replaced whenever they change (most actions change
+        # none of them): the totals, the ace and shot piles, who must pass, the guns
+        # fired this turn, the shot pending, the finished hands, the winners, the options
+        # and the hands last shown.
         return assemble(State, d)

@@ -61,6 +61,7 @@ def test_cards_set_aside_for_a_pass_are_hidden_but_a_badge_and_its_king_are_not(
     st, _ = act(st, 1, type="pass", cards=["6D", "KD"])
     assert st.phase == Phase.PASS and st.passing[1] == ["6D", "KD", "AD"]
     rng = Rng(5)
+    before = GAME.dump(st)
     passed = set()
     for _ in range(20):
         other = GAME.hidden_shuffle(st, 0, rng)
@@ -69,6 +70,7 @@ def test_cards_set_aside_for_a_pass_are_hidden_but_a_badge_and_its_king_are_not(
         passed.add(tuple(other.passing[1]))
         assert not GAME.invariants(other)
     assert len(passed) > 3
+    assert GAME.dump(st) == before  # the copies' hands and passes were their own
 
 
 def test_hands_laid_down_at_the_end_of_a_hand_are_not_hidden() -> None:

@@ -12,9 +12,18 @@ def test_a_clone_is_equal_and_independent():
     st = build(hands={0: "KH 7S"}, guns={0: [("45", "4H 5H")]})
     copy = st.clone()
     assert copy == st
-    copy.hands[0].append("9C")
-    copy.guns[0] = [{**copy.guns[0][0], "fresh": True}]  # guns are replaced, never changed
-    assert st.hands[0] == ["KH", "7S"] and st.guns[0][0]["fresh"] is False
+    copy.pile.pop()
+    copy.hands[0] = [*copy.hands[0], "9C"]  # a seat's hand is replaced, never changed
+    copy.guns[0] = [{**copy.guns[0][0], "fresh": True}]  # likewise a seat's guns
+    assert st.hands[0] == ["KH", "7S"] and len(st.pile) == len(copy.pile) + 1
+    assert st.guns[0][0]["fresh"] is False
+
+
+def test_playing_on_a_clone_leaves_every_seat_s_cards_alone():
+    st = build(hands={0: "KH 7S", 1: "KD 5C"}, badges={1: "AD"})
+    before = GAME.dump(st)
+    after, _ = GAME.apply(st, 0, {"type": "discard", "card": "7S", "pile": 1, "discard": 0})
+    assert GAME.dump(st) == before and after.hands[0] != st.hands[0]
 
 
 def test_a_dump_is_json_and_loads_back_equal():
