@@ -1,6 +1,10 @@
-"""The log a viewer sees, kept in step: always what filtering the whole log gives."""
+"""The log a viewer sees, kept in step: always what filtering the whole log gives, and
+how it follows the list given before."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,10 +25,8 @@ def entry(n: int, only: list[int] | None) -> dict[str, object]:
     return {"v": n, "type": "note"} if only is None else {"v": n, "type": "note", "only": only}
 
 
-@settings(max_examples=300, deadline=None)
-@given(changes, st.sampled_from([None, 0, 1, 2]), st.integers(1, 5))
-def test_the_kept_log_is_the_filtered_log(steps, viewer, limit) -> None:
-    kept = VisibleLog(viewer, limit)
+def logs(steps: list[tuple[str, Any]]) -> Iterator[list[dict[str, object]]]:
+    """Yields the room's log after each of ``steps``; every entry made has a number of its own."""
     log: list[dict[str, object]] = []
     n = 0
     for what, arg in steps:
@@ -37,6 +39,14 @@ def test_the_kept_log_is_the_filtered_log(steps, viewer, limit) -> None:
         else:
             log = [entry(n + i, only) for i, only in enumerate(arg)]
             n += len(arg)
+        yield log
+
+
+@settings(max_examples=300, deadline=None)
+@given(changes, st.sampled_from([None, 0, 1, 2]), st.integers(1, 5))
+def test_the_kept_log_is_the_filtered_log(steps, viewer, limit) -> None:
+    kept = VisibleLog(viewer, limit)
+    for log in logs(steps):
         assert kept.entries(log) == [e for e in log if visible_to(e, viewer)][-limit:]
 
 
@@ -44,23 +54,12 @@ def test_the_kept_log_is_the_filtered_log(steps, viewer, limit) -> None:
 @given(changes, st.sampled_from([None, 0, 1, 2]), st.integers(1, 5))
 def test_kept_says_how_the_new_entries_follow_the_last(steps, viewer, limit) -> None:
     visible = VisibleLog(viewer, limit)
-    log: list[dict[str, object]] = []
     before: list[dict[str, object]] = []
-    n = 0
-    for what, arg in steps:
-        if what == "append":
-            for only in arg:
-                log.append(entry(n, only))
-                n += 1
-        elif what == "keep":
-            del log[:len(log) - arg]
-        else:
-            log = [entry(n + i, only) for i, only in enumerate(arg)]
-            n += len(arg)
+    for log in logs(steps):
         now = visible.entries(log)
         if visible.kept is not None:
             kept = visible.kept
             assert kept <= len(before) and now[:kept] == before[len(before) - kept:]
-            # What is not kept is new: each entry is made once, with a number of its own.
+            # What is not kept was added: no entry of the list before comes back.
             assert not {e["v"] for e in now[kept:]} & {e["v"] for e in before}
         before = now
