@@ -1,7 +1,9 @@
 """The rules: setup, the simultaneous draw, busting, card effects, buy order and buying.
 
 Every function here works on a ``State`` that the caller has already cloned; the
-game object in ``game.py`` does the cloning, so nothing here has to care about it.
+game object in ``game.py`` does the cloning, so nothing here has to care about it but
+for one thing: a player to be changed is taken with ``state.own(seat)`` (a clone shares
+its players with the state it came from), never read from ``state.players``.
 Legality has one source: ``legal(state, seat)`` lists the actions, and ``apply``
 refuses anything not in that list before it changes anything.
 """
@@ -182,7 +184,7 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
 
 
 def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     if not p.draw:
         p.draw = state.rng.shuffled(p.discard)
         cut(p.draw)
@@ -200,7 +202,7 @@ def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
 
 def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) -> None:
     """Puts ``card`` face up in front of ``seat`` as a drawn card, then checks for a bust."""
-    p = state.players[seat]
+    p = state.own(seat)
     s = spec(card)
     p.row.append(card)
     p.order.append(card)
@@ -229,7 +231,7 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
 
 
 def _stop(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     p.status = Status.STOPPED
     events.append({"type": "stop", "seat": seat, "text": f"{{seat:{seat}}} stops drawing"})
     # Errata: effects that look at the top 3 cards happen after drawing; a card put back
@@ -257,7 +259,7 @@ def _settle_pending(p: Player) -> None:
 
 
 def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     card = action["card"]
     s = spec(card)
     p.row.remove(card)
@@ -286,7 +288,7 @@ def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None
 
 
 def _replay(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     p.pending.pop(0)
     p.discard.remove(action["card"])
     _reveal(state, seat, action["card"], "played from the discard pile", events)
@@ -294,7 +296,7 @@ def _replay(state: State, seat: int, action: Action, events: list[Event]) -> Non
 
 
 def _return(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     card = action["card"]
     p.pending.pop(0)
     p.row.remove(card)
@@ -310,7 +312,7 @@ def _return(state: State, seat: int, action: Action, events: list[Event]) -> Non
 
 
 def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     p.pending.pop(0)
     k = len(action["order"])
     p.draw[:k] = list(action["order"])
@@ -322,8 +324,9 @@ def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> No
 
 
 def _skip(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    state.players[seat].pending.pop(0)
-    _settle_pending(state.players[seat])
+    p = state.own(seat)
+    p.pending.pop(0)
+    _settle_pending(p)
 
 
 # ---- buy order -------------------------------------------------------------------------
@@ -338,7 +341,7 @@ def order_key(state: State, seat: int) -> tuple[Any, ...]:
 
 def _start_buy(state: State, events: list[Event]) -> None:
     for seat in eligible(state):
-        p = state.players[seat]
+        p = state.own(seat)
         t = tally(state, seat)
         before = p.herd
         p.herd = max(0, p.herd + t.cows)
@@ -437,7 +440,7 @@ def _begin_buying(state: State, first: int, events: list[Event]) -> None:
 
 
 def _buy(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     p.spent += spec(action["card"]).cost
     _from_store(state, seat, action["card"], p.bought, "buy", "bought {card} for ${cost}",
                 events)
@@ -453,7 +456,7 @@ def _from_store(state: State, seat: int, card: str, into: list[str], kind: str, 
     """Moves ``card`` from the Store to ``into`` with one of ``seat``'s buys, and says so."""
     shown = pyramid.remove(state.store, card)
     into.append(card)
-    state.players[seat].buys_left -= 1
+    state.own(seat).buys_left -= 1
     said = said_as.format(card=words(card), cost=spec(card).cost)
     events.append({"type": kind, "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} {said}"})
@@ -474,7 +477,7 @@ def _after_store_change(state: State, seat: int, shown: list[str], events: list[
 
 
 def _pass(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    state.players[seat].buys_left = 0
+    state.own(seat).buys_left = 0
     events.append({"type": "pass", "seat": seat, "text": f"{{seat:{seat}}} passes"})
     _next_buyer(state, events)
 
@@ -490,8 +493,8 @@ def _next_buyer(state: State, events: list[Event]) -> None:
 
 def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
     card, to = action["card"], action["to"]
-    state.players[seat].row.remove(card)
-    state.players[to].discard.append(card)
+    state.own(seat).row.remove(card)
+    state.own(to).discard.append(card)
     state.giver = None
     events.append({"type": "give", "seat": seat, "to": to, "face": face_json(card),
                    "text": f"{{seat:{seat}}} gives {words(card)} to "
@@ -504,7 +507,8 @@ def _end_round(state: State, events: list[Event]) -> None:
         if _pass_jail_card(state.players[seat]) is not None:
             state.phase, state.giver = Phase.GIVE, seat
             return
-    for p in state.players:
+    players = [state.own(seat) for seat in range(state.seats)]
+    for p in players:
         p.discard.extend(p.row)
         p.discard.extend(p.bought)
         p.row, p.order, p.doubled, p.bought, p.pending = [], [], [], [], []
@@ -528,7 +532,7 @@ def _end_round(state: State, events: list[Event]) -> None:
     state.act += 1
     state.round += 1
     state.phase = Phase.DRAW
-    for p in state.players:
+    for p in players:
         p.draw = state.rng.shuffled(p.draw + p.discard)
         cut(p.draw)
         p.discard, p.known = [], []
