@@ -105,8 +105,7 @@ def eligible(state: State) -> list[int]:
 def to_act(state: State) -> frozenset[int]:
     """Returns every seat that may act now (all drawing seats at once in the draw phase)."""
     if state.phase == Phase.DRAW:
-        return frozenset([i for i, p in enumerate(state.players)
-                          if p.status == Status.DRAWING or p.pending])
+        return frozenset([i for i, p in enumerate(state.players) if in_draw(p)])
     if state.phase == Phase.RPS:
         return frozenset([s for s in state.contenders if state.throws[s] is None])
     if state.phase == Phase.CHOOSE and state.chooser is not None:
@@ -118,10 +117,19 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset()
 
 
+def in_draw(p: Player) -> bool:
+    """Returns whether ``p`` may still act in the draw phase: drawing, or owing a choice."""
+    return p.status == Status.DRAWING or bool(p.pending)
+
+
 def legal(state: State, seat: int) -> list[Action]:
     """Returns every action ``seat`` may take now, in a stable order."""
-    if seat not in to_act(state):
-        return []
+    return legal_to_act(state, seat) if seat in to_act(state) else []
+
+
+def legal_to_act(state: State, seat: int) -> list[Action]:
+    """Returns every action of ``seat``, one of the seats to act, in a stable order (the
+    plugin asks this with the seats to act it keeps per state, not to find them again)."""
     p = state.players[seat]
     if state.phase == Phase.DRAW:
         return _legal_pending(p) if p.pending else _legal_drawing(p)
@@ -179,7 +187,7 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
     kind = action["type"]
     handler = _HANDLERS[kind]
     handler(state, seat, action, events)
-    if state.phase == Phase.DRAW and not to_act(state):
+    if state.phase == Phase.DRAW and not any(map(in_draw, state.players)):
         _start_buy(state, events)
 
 
