@@ -348,17 +348,17 @@ def _skip(state: State, seat: int, action: Action, events: list[Event]) -> None:
 # ---- buy order -------------------------------------------------------------------------
 
 
-def order_key(state: State, seat: int) -> tuple[Any, ...]:
-    """Returns the buy-order ranking: $, then Cows this round, then cards drawn, then costs."""
-    t = tally(state, seat)
-    p = state.players[seat]
+def order_key(p: Player, t: Tally) -> tuple[Any, ...]:
+    """Returns the buy-order ranking of ``p``, whose revealed cards add up to ``t``: $, then
+    Cows this round, then cards drawn, then costs."""
     return (t.cash, t.cows, len(p.order), [spec(c).cost for c in p.order])
 
 
 def _start_buy(state: State, events: list[Event]) -> None:
-    for seat in eligible(state):
+    # Each seat's cards are tallied once: nothing from here on changes them.
+    tallies = {seat: tally(state, seat) for seat in eligible(state)}
+    for seat, t in tallies.items():
         p = state.own(seat)
-        t = tally(state, seat)
         before = p.herd
         p.herd = max(0, p.herd + t.cows)
         p.round_cows = p.herd - before
@@ -369,20 +369,20 @@ def _start_buy(state: State, events: list[Event]) -> None:
         events.append({"type": "herd", "seat": seat, "cows": t.cows, "herd": p.herd,
                        "text": f"{{seat:{seat}}} {change} the Herd (now {p.herd}) and has "
                                f"${t.cash} to spend"})
-    seats = eligible(state)
+    seats = list(tallies)
     if not seats:
         events.append({"type": "no_buyers", "text": "Everybody busted: nobody buys this round"})
         _end_round(state, events)
         return
+    keys = {s: order_key(state.players[s], tallies[s]) for s in seats}
     first = [s for s in seats if state.players[s].buy_first]
     if len(seats) == 1 or first:
-        pick = max(first or seats, key=lambda s: (order_key(state, s), -s))
+        pick = max(first or seats, key=lambda s: (keys[s], -s))
         if first:
             events.append({"type": "buy_first", "seat": pick,
                            "text": f"{{seat:{pick}}} trashed a card to buy first"})
         _begin_buying(state, pick, events)
         return
-    keys = {s: order_key(state, s) for s in seats}
     best = max(keys.values())
     tied = [s for s in seats if keys[s] == best]
     if len(tied) == 1:
