@@ -106,14 +106,15 @@ class State(JsonState):
         The players are shared, not copied: a step changes one seat's piles at most, but
         for the start and end of a round, and copying every seat's nine lists was the
         largest part of a step. Whoever changes a player takes it through ``own``, which
-        copies a shared one first; from here on neither state holds any player alone.
+        copies a shared one first; from here on neither state holds any player alone. The
+        Store's rows are shared too: ``store.remove`` replaces the row it takes a card from.
         """
         d = self.__dict__.copy()
         d.pop(OWNED, None)
         self.__dict__.pop(OWNED, None)
         d["players"] = self.players[:]
         d["rng"] = Rng.load(self.rng.state)
-        d["store"] = list(map(list.copy, self.store))
+        d["store"] = self.store[:]  # a row is replaced when a card leaves it, never changed
         d["reserve"] = self.reserve[:]
         d["unused"] = self.unused[:]
         d["box"] = self.box[:]

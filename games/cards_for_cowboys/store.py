@@ -65,12 +65,15 @@ def cards(store: list[list[str | None]]) -> list[str]:
 
 
 def remove(store: list[list[str | None]], card: str) -> list[str]:
-    """Takes a face-up ``card`` out (in place); returns the cards this turns face up."""
+    """Takes a face-up ``card`` out (replacing its row in ``store``); returns the cards this
+    turns face up."""
     for r, row in enumerate(store):
         if card in row:
             i = row.index(card)
             if not is_face_up(store, r, i):
                 raise ValueError(f"Expected a face-up Store card, got a covered one at {r},{i}")
+            # The row is replaced, not changed: a state's copies share the pyramid's rows.
+            row = store[r] = row[:]
             row[i] = None
             # It covered (r - 1, i - 1) and (r - 1, i) only: no other card can turn face up
             # (and those two were covered until now), so the whole pyramid is not scanned.

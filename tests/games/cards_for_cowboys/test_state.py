@@ -1,4 +1,5 @@
-"""The state's copies: players shared until one is taken to be changed."""
+"""The state's copies: players shared until one is taken to be changed, Store rows
+replaced rather than changed."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 
 from games.base import Action
 from games.cards_for_cowboys import GAME
+from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.state import State
 from games.play import playout
 from games.rng import Rng
@@ -29,6 +31,15 @@ def test_after_a_clone_neither_state_changes_a_shared_player_in_place() -> None:
     s.own(0).herd = 5
     c.own(0).herd = 6
     assert (s.players[0].herd, c.players[0].herd) == (5, 6)
+
+
+def test_a_store_card_taken_from_a_clone_stays_in_the_state_it_came_from() -> None:
+    s = fresh(2)
+    c = s.clone()
+    card = pyramid.face_up(c.store)[0]
+    pyramid.remove(c.store, card)
+    assert card in pyramid.cards(s.store) and card not in pyramid.cards(c.store)
+    assert sum(a is not b for a, b in zip(s.store, c.store, strict=True)) == 1
 
 
 def test_no_step_of_a_whole_game_changes_an_earlier_state() -> None:
