@@ -23,6 +23,8 @@ from games.cards_for_cowboys.cards import spec
 from games.cards_for_cowboys.state import Phase, State
 from games.plural import count
 
+_OVER = Phase.OVER  # asked twice per action: a global, not the enum's slow hook (rules.py)
+
 
 class Options(BaseModel):
     """Cards for Cowboys has no variants: the printed rules are played as written."""
@@ -58,7 +60,7 @@ class CardsForCowboys(Game[State]):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Returns the complete list of ``seat``'s legal actions."""
-        return rules.legal(state, seat)
+        return rules.legal_to_act(state, seat) if seat in self.known_to_act(state) else []
 
     def step(self, state: State, seat: int, action: Action) -> list[Event]:
         """Plays a legal action on ``state`` (the engine's own copy); returns the events."""
@@ -68,7 +70,7 @@ class CardsForCowboys(Game[State]):
 
     def is_over(self, state: State) -> bool:
         """Returns whether Act 3 has been played out."""
-        return state.phase == Phase.OVER
+        return state.phase == _OVER
 
     def view(self, state: State, viewer: Viewer) -> Any:
         """Returns what ``viewer`` may see."""

@@ -65,9 +65,10 @@ def hidden_shuffle(state: State, viewer: Viewer, rng: Rng, *,
                    keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
     """Returns a copy of ``state`` with the cards hidden from ``viewer`` permuted."""
     out = state.clone()
-    for seat, p in enumerate(out.players):
+    for seat in range(out.seats):
         if seat not in keep:
-            _shuffle_zone(*_pile_slots(p, seat == viewer, deck), rng)
+            _shuffle_zone(*_pile_slots(out.own(seat), seat == viewer, deck), rng)
+    out.store = [row[:] for row in out.store]  # the copy shares its rows with ``state``
     covered: list[Slot] = [(row, i) for r, row in enumerate(out.store)
                            for i, c in enumerate(row)
                            if c is not None and not pyramid.is_face_up(out.store, r, i)]

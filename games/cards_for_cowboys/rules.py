@@ -1,7 +1,9 @@
 """The rules: setup, the simultaneous draw, busting, card effects, buy order and buying.
 
 Every function here works on a ``State`` that the caller has already cloned; the
-game object in ``game.py`` does the cloning, so nothing here has to care about it.
+game object in ``game.py`` does the cloning, so nothing here has to care about it but
+for one thing: a player to be changed is taken with ``state.own(seat)`` (a clone shares
+its players with the state it came from), never read from ``state.players``.
 Legality has one source: ``legal(state, seat)`` lists the actions, and ``apply``
 refuses anything not in that list before it changes anything.
 """
@@ -30,6 +32,12 @@ BUST_AT = 3
 HANDS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 GIFT_CARDS = cards_with_effect("gift_others")
+
+# On Python 3.11 every ``Phase.X`` and ``Status.X`` read goes through the enum metaclass's
+# attribute hook (some 80 ns, against 15 for a global): who acts, the legal list and the
+# end of the draw, asked on every action, read the members from these globals instead.
+_DRAW, _RPS, _CHOOSE, _BUY, _GIVE = Phase.DRAW, Phase.RPS, Phase.CHOOSE, Phase.BUY, Phase.GIVE
+_DRAWING = Status.DRAWING
 
 
 class Tally(NamedTuple):
@@ -102,38 +110,48 @@ def eligible(state: State) -> list[int]:
 
 def to_act(state: State) -> frozenset[int]:
     """Returns every seat that may act now (all drawing seats at once in the draw phase)."""
-    if state.phase == Phase.DRAW:
-        return frozenset([i for i, p in enumerate(state.players)
-                          if p.status == Status.DRAWING or p.pending])
-    if state.phase == Phase.RPS:
+    phase = state.phase
+    if phase == _DRAW:
+        return frozenset([i for i, p in enumerate(state.players) if in_draw(p)])
+    if phase == _RPS:
         return frozenset([s for s in state.contenders if state.throws[s] is None])
-    if state.phase == Phase.CHOOSE and state.chooser is not None:
+    if phase == _CHOOSE and state.chooser is not None:
         return frozenset({state.chooser})
-    if state.phase == Phase.BUY:
+    if phase == _BUY:
         return frozenset({state.order[state.buyer]})
-    if state.phase == Phase.GIVE and state.giver is not None:
+    if phase == _GIVE and state.giver is not None:
         return frozenset({state.giver})
     return frozenset()
 
 
+def in_draw(p: Player) -> bool:
+    """Returns whether ``p`` may still act in the draw phase: drawing, or owing a choice."""
+    return p.status == _DRAWING or bool(p.pending)
+
+
 def legal(state: State, seat: int) -> list[Action]:
     """Returns every action ``seat`` may take now, in a stable order."""
-    if seat not in to_act(state):
-        return []
+    return legal_to_act(state, seat) if seat in to_act(state) else []
+
+
+def legal_to_act(state: State, seat: int) -> list[Action]:
+    """Returns every action of ``seat``, one of the seats to act, in a stable order (the
+    plugin asks this with the seats to act it keeps per state, not to find them again)."""
     p = state.players[seat]
-    if state.phase == Phase.DRAW:
+    phase = state.phase
+    if phase == _DRAW:
         return _legal_pending(p) if p.pending else _legal_drawing(p)
-    if state.phase == Phase.RPS:
+    if phase == _RPS:
         return [{"type": "throw", "hand": h} for h in HANDS]
-    if state.phase == Phase.CHOOSE:
+    if phase == _CHOOSE:
         return [{"type": "first", "seat": s} for s in eligible(state)]
-    if state.phase == Phase.BUY:
+    if phase == _BUY:
         left = tally(state, seat).cash - p.spent
         up = pyramid.face_up(state.store)
         out: list[Action] = [{"type": "buy", "card": c} for c in up if spec(c).cost <= left]
         out += [{"type": "burn", "card": c} for c in up]
         return [*out, {"type": "pass"}]
-    if state.phase == Phase.GIVE:
+    if phase == _GIVE:
         card = _pass_jail_card(p)
         return [{"type": "give", "card": card, "to": s}
                 for s in range(state.seats) if s != seat and card is not None]
@@ -177,12 +195,12 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
     kind = action["type"]
     handler = _HANDLERS[kind]
     handler(state, seat, action, events)
-    if state.phase == Phase.DRAW and not to_act(state):
+    if state.phase == _DRAW and not any(map(in_draw, state.players)):
         _start_buy(state, events)
 
 
 def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     if not p.draw:
         p.draw = state.rng.shuffled(p.discard)
         cut(p.draw)
@@ -200,7 +218,7 @@ def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
 
 def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) -> None:
     """Puts ``card`` face up in front of ``seat`` as a drawn card, then checks for a bust."""
-    p = state.players[seat]
+    p = state.own(seat)
     s = spec(card)
     p.row.append(card)
     p.order.append(card)
@@ -229,7 +247,7 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
 
 
 def _stop(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     p.status = Status.STOPPED
     events.append({"type": "stop", "seat": seat, "text": f"{{seat:{seat}}} stops drawing"})
     # Errata: effects that look at the top 3 cards happen after drawing; a card put back
@@ -257,7 +275,7 @@ def _settle_pending(p: Player) -> None:
 
 
 def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     card = action["card"]
     s = spec(card)
     p.row.remove(card)
@@ -286,7 +304,7 @@ def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None
 
 
 def _replay(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     p.pending.pop(0)
     p.discard.remove(action["card"])
     _reveal(state, seat, action["card"], "played from the discard pile", events)
@@ -294,7 +312,7 @@ def _replay(state: State, seat: int, action: Action, events: list[Event]) -> Non
 
 
 def _return(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     card = action["card"]
     p.pending.pop(0)
     p.row.remove(card)
@@ -310,7 +328,7 @@ def _return(state: State, seat: int, action: Action, events: list[Event]) -> Non
 
 
 def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     p.pending.pop(0)
     k = len(action["order"])
     p.draw[:k] = list(action["order"])
@@ -322,24 +340,25 @@ def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> No
 
 
 def _skip(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    state.players[seat].pending.pop(0)
-    _settle_pending(state.players[seat])
+    p = state.own(seat)
+    p.pending.pop(0)
+    _settle_pending(p)
 
 
 # ---- buy order -------------------------------------------------------------------------
 
 
-def order_key(state: State, seat: int) -> tuple[Any, ...]:
-    """Returns the buy-order ranking: $, then Cows this round, then cards drawn, then costs."""
-    t = tally(state, seat)
-    p = state.players[seat]
+def order_key(p: Player, t: Tally) -> tuple[Any, ...]:
+    """Returns the buy-order ranking of ``p``, whose revealed cards add up to ``t``: $, then
+    Cows this round, then cards drawn, then costs."""
     return (t.cash, t.cows, len(p.order), [spec(c).cost for c in p.order])
 
 
 def _start_buy(state: State, events: list[Event]) -> None:
-    for seat in eligible(state):
-        p = state.players[seat]
-        t = tally(state, seat)
+    # Each seat's cards are tallied once: nothing from here on changes them.
+    tallies = {seat: tally(state, seat) for seat in eligible(state)}
+    for seat, t in tallies.items():
+        p = state.own(seat)
         before = p.herd
         p.herd = max(0, p.herd + t.cows)
         p.round_cows = p.herd - before
@@ -350,20 +369,20 @@ def _start_buy(state: State, events: list[Event]) -> None:
         events.append({"type": "herd", "seat": seat, "cows": t.cows, "herd": p.herd,
                        "text": f"{{seat:{seat}}} {change} the Herd (now {p.herd}) and has "
                                f"${t.cash} to spend"})
-    seats = eligible(state)
+    seats = list(tallies)
     if not seats:
         events.append({"type": "no_buyers", "text": "Everybody busted: nobody buys this round"})
         _end_round(state, events)
         return
+    keys = {s: order_key(state.players[s], tallies[s]) for s in seats}
     first = [s for s in seats if state.players[s].buy_first]
     if len(seats) == 1 or first:
-        pick = max(first or seats, key=lambda s: (order_key(state, s), -s))
+        pick = max(first or seats, key=lambda s: (keys[s], -s))
         if first:
             events.append({"type": "buy_first", "seat": pick,
                            "text": f"{{seat:{pick}}} trashed a card to buy first"})
         _begin_buying(state, pick, events)
         return
-    keys = {s: order_key(state, s) for s in seats}
     best = max(keys.values())
     tied = [s for s in seats if keys[s] == best]
     if len(tied) == 1:
@@ -437,7 +456,7 @@ def _begin_buying(state: State, first: int, events: list[Event]) -> None:
 
 
 def _buy(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     p.spent += spec(action["card"]).cost
     _from_store(state, seat, action["card"], p.bought, "buy", "bought {card} for ${cost}",
                 events)
@@ -453,7 +472,7 @@ def _from_store(state: State, seat: int, card: str, into: list[str], kind: str, 
     """Moves ``card`` from the Store to ``into`` with one of ``seat``'s buys, and says so."""
     shown = pyramid.remove(state.store, card)
     into.append(card)
-    state.players[seat].buys_left -= 1
+    state.own(seat).buys_left -= 1
     said = said_as.format(card=words(card), cost=spec(card).cost)
     events.append({"type": kind, "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} {said}"})
@@ -474,7 +493,7 @@ def _after_store_change(state: State, seat: int, shown: list[str], events: list[
 
 
 def _pass(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    state.players[seat].buys_left = 0
+    state.own(seat).buys_left = 0
     events.append({"type": "pass", "seat": seat, "text": f"{{seat:{seat}}} passes"})
     _next_buyer(state, events)
 
@@ -490,8 +509,8 @@ def _next_buyer(state: State, events: list[Event]) -> None:
 
 def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
     card, to = action["card"], action["to"]
-    state.players[seat].row.remove(card)
-    state.players[to].discard.append(card)
+    state.own(seat).row.remove(card)
+    state.own(to).discard.append(card)
     state.giver = None
     events.append({"type": "give", "seat": seat, "to": to, "face": face_json(card),
                    "text": f"{{seat:{seat}}} gives {words(card)} to "
@@ -504,7 +523,8 @@ def _end_round(state: State, events: list[Event]) -> None:
         if _pass_jail_card(state.players[seat]) is not None:
             state.phase, state.giver = Phase.GIVE, seat
             return
-    for p in state.players:
+    players = [state.own(seat) for seat in range(state.seats)]
+    for p in players:
         p.discard.extend(p.row)
         p.discard.extend(p.bought)
         p.row, p.order, p.doubled, p.bought, p.pending = [], [], [], [], []
@@ -528,7 +548,7 @@ def _end_round(state: State, events: list[Event]) -> None:
     state.act += 1
     state.round += 1
     state.phase = Phase.DRAW
-    for p in state.players:
+    for p in players:
         p.draw = state.rng.shuffled(p.draw + p.discard)
         cut(p.draw)
         p.discard, p.known = [], []

@@ -8,6 +8,11 @@ from enum import StrEnum
 from games.rng import Rng
 from games.state import JsonState, assemble
 
+# The key under which a state notes the seats whose ``Player`` it holds alone (see
+# ``State.own``); like ``games.state.KNOWN`` it lives beside the fields, not among them,
+# so it is neither dumped nor compared.
+OWNED = "_owned"
+
 
 class Status(StrEnum):
     """Where a player stands in this round's draw."""
@@ -96,11 +101,20 @@ class State(JsonState):
     giver: int | None = None
 
     def clone(self) -> State:
-        """Returns an independent copy (cheaper than ``deepcopy``)."""
+        """Returns an independent copy (cheaper than ``deepcopy``).
+
+        The players are shared, not copied: a step changes one seat's piles at most, but
+        for the start and end of a round, and copying every seat's nine lists was the
+        largest part of a step. Whoever changes a player takes it through ``own``, which
+        copies a shared one first; from here on neither state holds any player alone. The
+        Store's rows are shared too: ``store.remove`` replaces the row it takes a card from.
+        """
         d = self.__dict__.copy()
-        d["players"] = [p.clone() for p in self.players]
+        d.pop(OWNED, None)
+        self.__dict__.pop(OWNED, None)
+        d["players"] = self.players[:]
         d["rng"] = Rng.load(self.rng.state)
-        d["store"] = list(map(list.copy, self.store))
+        d["store"] = self.store[:]  # a row is replaced when a card leaves it, never changed
         d["reserve"] = self.reserve[:]
         d["unused"] = self.unused[:]
         d["box"] = self.box[:]
@@ -109,3 +123,15 @@ class State(JsonState):
         d["throws"] = self.throws[:]
         d["last_throws"] = self.last_throws[:]
         return assemble(State, d)
+
+    def own(self, seat: int) -> Player:
+        """Returns ``seat``'s player for this state alone to change (the only way to get
+        one to change): a player still shared with another state is copied first."""
+        owned: set[int] | None = self.__dict__.get(OWNED)
+        if owned is None:  # just cloned, or made without ``clone``: nothing known to be ours
+            owned = self.__dict__[OWNED] = set()
+        if seat in owned:
+            return self.players[seat]
+        owned.add(seat)
+        p = self.players[seat] = self.players[seat].clone()
+        return p

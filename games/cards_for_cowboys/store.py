@@ -65,15 +65,24 @@ def cards(store: list[list[str | None]]) -> list[str]:
 
 
 def remove(store: list[list[str | None]], card: str) -> list[str]:
-    """Takes a face-up ``card`` out (in place); returns the cards this turns face up."""
+    """Takes a face-up ``card`` out (replacing its row in ``store``); returns the cards this
+    turns face up."""
     for r, row in enumerate(store):
-        for i, c in enumerate(row):
-            if c == card:
-                if not is_face_up(store, r, i):
-                    raise ValueError(f"Expected a face-up Store card, got a covered one at {r},{i}")
-                before = set(face_up(store))
-                row[i] = None
-                return [x for x in face_up(store) if x not in before]
+        if card in row:
+            i = row.index(card)
+            if not is_face_up(store, r, i):
+                raise ValueError(f"Expected a face-up Store card, got a covered one at {r},{i}")
+            # The row is replaced, not changed: a state's copies share the pyramid's rows.
+            row = store[r] = row[:]
+            row[i] = None
+            # It covered (r - 1, i - 1) and (r - 1, i) only: no other card can turn face up
+            # (and those two were covered until now), so the whole pyramid is not scanned.
+            shown = []
+            for j in (i - 1, i):
+                above = store[r - 1][j] if 0 <= j < r else None
+                if above is not None and is_face_up(store, r - 1, j):
+                    shown.append(above)
+            return shown
     raise ValueError(f"Expected a card in the Store, got {card!r}")
 
 

@@ -24,10 +24,9 @@ def take(state: State, card: str) -> None:
     for pile in (state.reserve, state.unused, state.box):
         if card in pile:
             pile.remove(card)
-    for row in state.store:
-        for i, c in enumerate(row):
-            if c == card:
-                row[i] = None
+    for r, row in enumerate(state.store):
+        if card in row:  # the row is replaced: a state's copies share the Store's rows
+            state.store[r] = [None if c == card else c for c in row]
 
 
 def stack(state: State, seat: int, cards: list[str]) -> State:

@@ -60,3 +60,16 @@ def test_the_store_is_empty_when_the_last_card_goes() -> None:
     while not pyramid.is_empty(store):
         pyramid.remove(store, pyramid.face_up(store)[0])
     assert pyramid.cards(store) == []
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_taking_a_card_names_exactly_the_cards_that_turn_face_up(seats: int) -> None:
+    """``remove`` looks only above the card taken: the whole pyramid agrees with it."""
+    for seed in range(20):
+        rng = Rng(seed)
+        store, _ = pyramid.deal([f"c{n}" for n in range(1, 29)], seats, rng)
+        while not pyramid.is_empty(store):
+            before = pyramid.face_up(store)
+            card = rng.choice(before)
+            shown = pyramid.remove(store, card)
+            assert shown == [c for c in pyramid.face_up(store) if c not in before]
