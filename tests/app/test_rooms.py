@@ -110,9 +110,11 @@ async def test_refused_actions_change_nothing(service) -> None:
     version, state = live.version, live.game.state_hash(live.state)
     with pytest.raises(NotYourTurn):
         await service.act(live, seat, {"type": "play", "card": live.state.hands[0][0]})
+    # A card seat 1 does not hold: its hand has three, so one of four will do (with two
+    # candidates, a deal holding both made the refusal an ordinary move).
+    not_held = next(c for c in ("AS", "2C", "3D", "4H") if c not in live.state.hands[1])
     with pytest.raises(GameError):
-        await service.act(live, 1, {"type": "play", "card": "AS" if "AS" not in
-                                    live.state.hands[1] else "2C"})
+        await service.act(live, 1, {"type": "play", "card": not_held})
     assert live.version == version and live.game.state_hash(live.state) == state
 
 
