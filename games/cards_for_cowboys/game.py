@@ -60,7 +60,7 @@ class CardsForCowboys(Game[State]):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Returns the complete list of ``seat``'s legal actions."""
-        return rules.legal_to_act(state, seat) if seat in self.known_to_act(state) else []
+        return rules.legal(state, seat)
 
     def step(self, state: State, seat: int, action: Action) -> list[Event]:
         """Plays a legal action on ``state`` (the engine's own copy); returns the events."""

@@ -131,12 +131,8 @@ def in_draw(p: Player) -> bool:
 
 def legal(state: State, seat: int) -> list[Action]:
     """Returns every action ``seat`` may take now, in a stable order."""
-    return legal_to_act(state, seat) if seat in to_act(state) else []
-
-
-def legal_to_act(state: State, seat: int) -> list[Action]:
-    """Returns every action of ``seat``, one of the seats to act, in a stable order (the
-    plugin asks this with the seats to act it keeps per state, not to find them again)."""
+    if seat not in to_act(state):
+        return []
     p = state.players[seat]
     phase = state.phase
     if phase == _DRAW:

@@ -16,8 +16,10 @@ def fresh(seats: int = 2, seed: int = 1) -> State:
 
 
 def take(state: State, card: str) -> None:
-    """Removes ``card`` from wherever it lies (in place)."""
-    for p in state.players:
+    """Removes ``card`` from wherever it lies (in place; players through ``State.own``, so
+    that states sharing them, earlier ones among them, stay as they were)."""
+    for seat in range(len(state.players)):
+        p = state.own(seat)
         for pile in (p.draw, p.discard, p.row, p.bought, p.known, p.order, p.doubled):
             if card in pile:
                 pile.remove(card)
@@ -33,7 +35,7 @@ def stack(state: State, seat: int, cards: list[str]) -> State:
     """Puts ``cards`` on top of ``seat``'s draw pile, first = top (in place); returns state."""
     for c in reversed(cards):
         take(state, c)
-        state.players[seat].draw.insert(0, c)
+        state.own(seat).draw.insert(0, c)
     return state
 
 
@@ -41,7 +43,7 @@ def to_discard(state: State, seat: int, cards: list[str]) -> State:
     """Moves ``cards`` onto ``seat``'s discard pile, last = top (in place); returns state."""
     for c in cards:
         take(state, c)
-        state.players[seat].discard.append(c)
+        state.own(seat).discard.append(c)
     return state
 
 
