@@ -9,9 +9,9 @@ the others go on. Each table's rows are then inserted with one statement, each c
 other statements run, and the values the changes set on their rooms' and games' rows (a
 game started or ended, a clock) are one ``executemany`` per table and set of columns.
 The statements of the common path are built once, here: building one costs more than
-running it. Should the
-batch hit a unique constraint anyway (another process's row), every change of it is
-written again in a transaction of its own, so that only the clashing one is stale.
+running it. Should the batch hit a unique constraint anyway (another process's row),
+every change of it is written again in a transaction of its own, so that only the
+clashing one is stale.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, bindparam, case, insert, tuple_, update
+from sqlalchemy import Table, Update, bindparam, case, insert, tuple_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -215,7 +215,7 @@ async def _write_changes(conn: AsyncConnection, batch: list[_Change]) -> set[int
     return written
 
 
-async def _set_values(conn: AsyncConnection, statement: Any,
+async def _set_values(conn: AsyncConnection, statement: Update,
                       values: list[tuple[Any, dict[str, Any]]]) -> None:
     """Sets each row's values with one run of ``statement`` per set of columns, for many
     rows (given by their key, ``ROW_KEY``)."""

@@ -36,7 +36,11 @@ def encode(message: dict[str, JSON]) -> str:
 @dataclass(frozen=True)
 class _Built:
     """A viewer's document at a version; the viewer's document built before it, and how
-    many entries of that one's log the new log keeps at its start (``VisibleLog.kept``)."""
+    many entries of that one's log the new log keeps at its start (``VisibleLog.kept``).
+
+    Keeping ``before`` costs nothing while a connection still holds that document (the
+    usual case: it is what the next patch starts from), and one document per viewer
+    otherwise."""
 
     version: int
     doc: dict[str, JSON]

@@ -69,11 +69,12 @@ def document(room: RoomData, viewer: int | None, log_limit: int,
     legal: list[JSON] = []
     if viewer is not None and viewer in room.to_act():
         legal = room.game.known_legal(room.state, viewer)
+    taught = teach(room, viewer, legal)
+    part = summary(room, viewer) if room_part is None else room_part | {"you": viewer}
+    # The log last: a kept log moves on when read, so nothing may fail after it.
     entries = (log.entries(room.log) if log is not None
                else [e for e in room.log if visible_to(e, viewer)][-log_limit:])
-    part = summary(room, viewer) if room_part is None else room_part | {"you": viewer}
-    return {"room": part, "game": game_view, "legal": legal,
-            "teach": teach(room, viewer, legal), "log": entries}
+    return {"room": part, "game": game_view, "legal": legal, "teach": taught, "log": entries}
 
 
 class VisibleLog:

@@ -94,6 +94,9 @@ def _log_ops(old: list[JSON], new: list[JSON]) -> list[Op]:
 
 
 def _kept_log_ops(old: list[JSON], new: list[JSON], kept: int) -> list[Op]:
+    """Returns the operations of a log that kept the last ``kept`` entries of ``old``."""
+    if len(old) - kept > kept:  # more removed than kept: one replace is shorter
+        return [{"op": "replace", "path": "/log", "value": new}]
     ops: list[Op] = [{"op": "remove", "path": "/log/0"}] * (len(old) - kept)
     ops += [{"op": "add", "path": "/log/-", "value": e} for e in new[kept:]]
     return ops
