@@ -49,6 +49,7 @@ class Played:
     actions: list[tuple[Seat, Action]] = field(default_factory=list)
     # Only for the first game (the others keep their final state and action log):
     states: list[Any] = field(default_factory=list)  # states[i + 1] follows actions[i]
+    made: list[str] = field(default_factory=list)  # each state's dump when it was made
     events: list[list[Event]] = field(default_factory=list)
     stuck: str = ""  # why the game stopped before its end, if it did
     # The first state whose invariants broke, noted while playing (cheaper than a replay).
@@ -94,6 +95,7 @@ def play_one(game: Game, seats: int, seed: int, *, first: bool = False) -> Playe
     out = Played(game, seats, seed, options, first, final=state)
     if first:
         out.states.append(state)
+        out.made.append(json.dumps(game.dump(state), sort_keys=True))
     for step in range(MAX_STEPS):
         broken = game.invariants(state)
         if broken:
@@ -116,6 +118,7 @@ def play_one(game: Game, seats: int, seed: int, *, first: bool = False) -> Playe
         out.actions.append((seat, action))
         if first:
             out.states.append(state)
+            out.made.append(json.dumps(game.dump(state), sort_keys=True))
             out.events.append(events)
     out.stuck = f"no end after {MAX_STEPS} actions"
     return out
@@ -255,6 +258,23 @@ def check_apply_is_pure(game: Game, played: Sequence[Played]) -> None:
                 f"{g.where(i)}: apply changed the state it was given ({action})")
             assert game.state_hash(again) == game.state_hash(after), (
                 f"{g.where(i)}: applying {action} twice gave two different states")
+
+
+def check_states_stay_put(game: Game, played: Sequence[Played]) -> None:
+    """No state changes once made: not by the actions played after it (a copy may share
+    parts with the state it was copied from), nor by being viewed, taught or shuffled."""
+    for g in (g for g in played if g.first):
+        for i, state in enumerate(g.states):
+            for viewer in _viewers(g):
+                g.view(i, viewer)
+                if viewer is not None and game.result(state) is None:
+                    teaching(game, state, viewer)
+            game.hidden_shuffle(state, None, Rng(i))
+        for i, state in enumerate(g.states):
+            now = json.dumps(game.dump(state), sort_keys=True)
+            assert now == g.made[i], (
+                f"{g.where(i)}: the state changed after it was made: "
+                f"{first_difference(json.loads(g.made[i]), json.loads(now))}")
 
 
 def check_serialization(game: Game, played: Sequence[Played]) -> None:
@@ -612,6 +632,7 @@ CHECKS: dict[str, Check] = {
     "invariants": check_invariants,
     "replay": check_replay,
     "apply_is_pure": check_apply_is_pure,
+    "states_stay_put": check_states_stay_put,
     "serialization": check_serialization,
     "views_are_json": check_views_are_json,
     "no_leaks": check_no_leaks,

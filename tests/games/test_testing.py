@@ -16,6 +16,7 @@ from games.testing import (
     check_invariants,
     check_refusals_name_rules,
     check_rules_page,
+    check_states_stay_put,
     check_teaching_does_not_leak,
     check_when_asked,
     first_difference,
@@ -147,3 +148,21 @@ def test_a_refusal_naming_a_section_the_page_lacks_fails() -> None:
     game = NamesNoSection()
     with pytest.raises(AssertionError, match="no-such-section"):
         check_refusals_name_rules(game, play_games(game, games=1))
+
+
+class SharedHands(HighCard):
+    """Copies share the hands, and a play takes its card from the shared list."""
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        hands = state.hands
+        s, events = super().apply(state, seat, action)
+        hands[seat].remove(action["card"])  # the list the state played on holds too
+        s.hands = hands
+        return s, events
+
+
+def test_a_copy_that_changes_what_it_shares_fails_the_states_check() -> None:
+    game = SharedHands()
+    with pytest.raises(AssertionError,
+                       match=r"step 0\): the state changed after it was made: \.hands\[\d\]"):
+        check_states_stay_put(game, play_games(game, games=1))

@@ -19,7 +19,7 @@ def test_a_clone_is_equal_and_independent():
     assert st.guns[0][0]["fresh"] is False
 
 
-def test_playing_on_a_clone_leaves_every_seat_s_cards_alone():
+def test_an_action_leaves_the_cards_of_the_state_it_was_played_on_alone():
     st = build(hands={0: "KH 7S", 1: "KD 5C"}, badges={1: "AD"})
     before = GAME.dump(st)
     after, _ = GAME.apply(st, 0, {"type": "discard", "card": "7S", "pile": 1, "discard": 0})
