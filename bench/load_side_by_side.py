@@ -9,7 +9,9 @@ every move before anyone sees it; boardgame.io 0.50.2 keeps its state in memory.
 Servers alternate (Saloon, peer, Saloon, peer) at 100 and 1,000 sockets; each round
 prints both and their ratio. Between them runs the floor (``bench/load/floor.py``):
 the same protocol on Saloon's stack with nothing of Saloon behind it, the most this
-stack can do on this machine (``--no-floor`` leaves it out). The peer's files come from
+stack can do on this machine (``--no-floor`` leaves it out). ``--database-url URL`` runs
+Saloon on that database instead (PostgreSQL, say: it is migrated, and its rows stay;
+only Saloon's process is timed, not the database server's). The peer's files come from
 ../shared/bench/bgio, copied to .bench/bgio with its npm packages installed there on
 first use.
 """
@@ -97,10 +99,10 @@ def run(server: list[str], cwd: Path, load: list[str], port: int) -> dict[str, f
     return figures
 
 
-def saloon(matches: int, seconds: float) -> dict[str, float]:
-    """One run of Saloon on a fresh SQLite file."""
+def saloon(matches: int, seconds: float, database_url: str | None = None) -> dict[str, float]:
+    """One run of Saloon on a fresh SQLite file, or on ``database_url``."""
     with tempfile.TemporaryDirectory() as tmp:
-        url = f"sqlite+aiosqlite:///{tmp}/bench.db"
+        url = database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
         upgrade(url)
         port = free_port()
         return run([sys.executable, str(LOAD / "serve.py"), str(port), url], ROOT,
@@ -143,12 +145,14 @@ def main() -> int:
     parser.add_argument("--sockets", default="100,1000")
     parser.add_argument("--no-floor", dest="floor", action="store_false",
                         help="leave out the framework floor")
+    parser.add_argument("--database-url", default=None,
+                        help="Saloon's database (default: a fresh SQLite file per run)")
     args = parser.parse_args()
     prepare()
     print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}")
     for round_ in range(1, args.rounds + 1):
         for sockets in (int(s) for s in args.sockets.split(",")):
-            a = saloon(sockets // 2, args.seconds)
+            a = saloon(sockets // 2, args.seconds, args.database_url)
             f = floor(sockets // 2, args.seconds) if args.floor else None
             b = peer(sockets // 2, args.seconds)
             print(f"round {round_}, {sockets} sockets")
