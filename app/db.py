@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -9,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
@@ -43,12 +45,14 @@ def make_engine(url: str) -> AsyncEngine:
 
 
 class Database:
-    """Holds the engine and hands out sessions."""
+    """Holds the engine, hands out sessions, and keeps the writer's connection."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._writer: AsyncConnection | None = None
+        self._writing = asyncio.Lock()
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
@@ -56,6 +60,31 @@ class Database:
         async with self.sessions() as s:
             yield s
 
+    @asynccontextmanager
+    async def writing(self) -> AsyncIterator[AsyncConnection]:
+        """Yields the writer's connection in a transaction, committed when the block ends
+        (rolled back if it raises); one transaction at a time.
+
+        The connection is kept from one transaction to the next: taking one from the pool
+        and giving it back cost a ping (PostgreSQL) and a rollback each time, a round trip
+        or a hop to SQLite's thread apiece, on the path of every move. One whose
+        transaction failed is given back, so that the next is taken afresh.
+        """
+        async with self._writing:
+            conn = self._writer
+            if conn is None:
+                conn = self._writer = await self.engine.connect()
+            try:
+                async with conn.begin():
+                    yield conn
+            except BaseException:
+                self._writer = None
+                await conn.close()
+                raise
+
     async def dispose(self) -> None:
-        """Closes every pooled connection."""
+        """Closes the writer's connection and every pooled one."""
+        if self._writer is not None:
+            writer, self._writer = self._writer, None
+            await writer.close()
         await self.engine.dispose()

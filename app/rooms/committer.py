@@ -133,7 +133,7 @@ class Committer:
 
     async def _write(self, batch: list[_Change], creations: list[_Creation]) -> set[int]:
         """Writes a batch in one transaction; returns the ids of the rooms written."""
-        async with self.db.engine.begin() as conn:
+        async with self.db.writing() as conn:
             made = await _create_rooms(conn, creations) if creations else []
             written = await _write_changes(conn, batch) if batch else set()
         for c, room_id in zip(creations, made, strict=True):
