@@ -86,10 +86,8 @@ def _log_ops(old: list[JSON], new: list[JSON]) -> list[Op]:
     # Entries fall off the front only: the new log starts with the old one's tail.
     dropped = next((i for i, e in enumerate(old) if e == new[0]), len(old))
     kept = len(old) - dropped
-    if new[:kept] == old[dropped:] and dropped + len(new) - kept <= len(new):
-        ops: list[Op] = [{"op": "remove", "path": "/log/0"}] * dropped
-        ops += [{"op": "add", "path": "/log/-", "value": e} for e in new[kept:]]
-        return ops
+    if new[:kept] == old[dropped:]:
+        return _kept_log_ops(old, new, kept)
     return [{"op": "replace", "path": "/log", "value": new}]
 
 

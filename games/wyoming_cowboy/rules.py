@@ -523,8 +523,7 @@ def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
                 out.append({"type": "nine", "card": c, "direction": d})
     for kind, cards in pullable(hand):
         out.append({"type": "pull", "gun": kind, "cards": cards})
-    if st.guns[seat]:
-        out += _shots(st, seat)
+    out += _shots(st, seat)
     out += _discards(st, seat)
     return out
 
