@@ -1,14 +1,18 @@
-"""The database engine and sessions (async SQLAlchemy over SQLite or PostgreSQL)."""
+"""The database engine and sessions (async SQLAlchemy over SQLite or PostgreSQL), and the
+writer's transactions."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TypeVar
 
-from sqlalchemy import event
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -17,41 +21,63 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+T = TypeVar("T")
+BUSY_TIMEOUT = 30.0  # seconds a write waits for another connection's transaction
 # JSON columns (every move's action and events) are plain trees: compact, and written
 # without the encoder's search for cycles.
 _JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
+def _sqlite_pragmas(conn: sqlite3.Connection, _record: object) -> None:
+    cur = conn.cursor()
+    # WAL lets readers run beside the single writer. FULL syncs the log at every commit,
+    # so a commit survives a power cut as well as a killed process (NORMAL would lose
+    # the last commits on a power cut); group commit pays the sync once per batch.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.close()
+
+
 def make_engine(url: str) -> AsyncEngine:
     """Returns an engine for ``url``; SQLite gets WAL and foreign keys switched on."""
-    json_options: dict[str, Any] = {"json_serializer": _JSON.encode}
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30}, **json_options)
-
-        @event.listens_for(engine.sync_engine, "connect")
-        def _sqlite_pragmas(conn, _record):  # type: ignore[no-untyped-def]
-            cur = conn.cursor()
-            # WAL lets readers run beside the single writer. FULL syncs the log at every
-            # commit, so a commit survives a power cut as well as a killed process
-            # (NORMAL would lose the last commits on a power cut); group commit pays the
-            # sync once per batch of moves.
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA synchronous=FULL")
-            cur.close()
-
+        engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT},
+                                     json_serializer=_JSON.encode)
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, pool_pre_ping=True, **json_options)
+    return create_async_engine(url, pool_pre_ping=True, json_serializer=_JSON.encode)
+
+
+def _sqlite_writer_engine(url: str) -> Engine:
+    """Returns a plain (blocking) engine on ``url``'s SQLite file for the writer, whose
+    connection never waits for a lock: a busy database raises at once."""
+    engine = create_engine(make_url(url).set(drivername="sqlite"), pool_size=1,
+                           connect_args={"timeout": BUSY_TIMEOUT, "check_same_thread": False},
+                           json_serializer=_JSON.encode)
+
+    @event.listens_for(engine, "connect")
+    def _writer_pragmas(conn: sqlite3.Connection, record: object) -> None:
+        _sqlite_pragmas(conn, record)
+        conn.execute("PRAGMA busy_timeout=0")
+
+    return engine
+
+
+def _busy(e: OperationalError) -> bool:
+    return getattr(e.orig, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
 
 
 class Database:
-    """Holds the engine, hands out sessions, and keeps the writer's connection."""
+    """Holds the engine, hands out sessions, and runs the writer's transactions."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._sqlite = _sqlite_writer_engine(url) if url.startswith("sqlite") else None
         self._writer: AsyncConnection | None = None
+        self._sqlite_writer: Connection | None = None
         self._writing = asyncio.Lock()
 
     @asynccontextmanager
@@ -60,31 +86,76 @@ class Database:
         async with self.sessions() as s:
             yield s
 
-    @asynccontextmanager
-    async def writing(self) -> AsyncIterator[AsyncConnection]:
-        """Yields the writer's connection in a transaction, committed when the block ends
-        (rolled back if it raises); one transaction at a time.
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        """Runs ``fn(connection)`` in one transaction of the writer's connection and returns
+        its result once the transaction is committed (nothing of it is kept if ``fn`` or
+        the commit raises); one transaction at a time.
 
-        The connection is kept from one transaction to the next: taking one from the pool
-        and giving it back cost a ping (PostgreSQL) and a rollback each time, a round trip
-        or a hop to SQLite's thread apiece, on the path of every move. One whose
-        transaction failed is given back, so that the next is taken afresh.
+        ``fn`` is plain code: on SQLite its statements run on the event loop itself, and
+        only the commit, which waits for the disk, goes to a thread, one hop per
+        transaction where the async driver takes one per call of every statement. A
+        database another connection is writing is waited for without blocking the loop,
+        and ``fn`` is run again (so it must only write). On PostgreSQL ``fn`` runs through
+        the async driver. The connection is kept from one transaction to the next: taking
+        one from the pool and giving it back cost a ping and a rollback each time; one
+        whose transaction failed is let go, so that the next is taken afresh.
         """
         async with self._writing:
+            if self._sqlite is not None:
+                return await self._write_sqlite(fn)
             conn = self._writer
             if conn is None:
                 conn = self._writer = await self.engine.connect()
             try:
                 async with conn.begin():
-                    yield conn
+                    return await conn.run_sync(fn)
             except BaseException:
                 self._writer = None
                 await conn.close()
                 raise
+
+    async def _write_sqlite(self, fn: Callable[[Connection], T]) -> T:
+        assert self._sqlite is not None
+        deadline, pause = time.monotonic() + BUSY_TIMEOUT, 0.001
+        while True:
+            conn = self._sqlite_writer
+            if conn is None:
+                conn = self._sqlite_writer = self._sqlite.connect()
+            try:
+                with conn.begin():
+                    result = fn(conn)
+                    # The commit's sync waits for the disk: in a thread, and seen through
+                    # even if the writer is cancelled meanwhile.
+                    dbapi = conn.connection.dbapi_connection
+                    assert dbapi is not None
+                    done = asyncio.ensure_future(asyncio.to_thread(dbapi.commit))
+                    try:
+                        await asyncio.shield(done)
+                    except asyncio.CancelledError:
+                        await done
+                        raise
+                return result
+            except OperationalError as e:
+                if not _busy(e) or time.monotonic() > deadline:
+                    self._let_go()
+                    raise
+            except BaseException:
+                self._let_go()
+                raise
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, 0.05)
+
+    def _let_go(self) -> None:
+        conn, self._sqlite_writer = self._sqlite_writer, None
+        if conn is not None:
+            conn.close()
 
     async def dispose(self) -> None:
         """Closes the writer's connection and every pooled one."""
         if self._writer is not None:
             writer, self._writer = self._writer, None
             await writer.close()
+        if self._sqlite is not None:
+            self._let_go()
+            self._sqlite.dispose()
         await self.engine.dispose()

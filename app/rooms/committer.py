@@ -24,9 +24,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, Update, bindparam, case, insert, tuple_, update
+from sqlalchemy import Connection, Table, Update, bindparam, case, insert, tuple_, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.db import Database
 from app.rooms.data import RoomData
@@ -133,9 +132,11 @@ class Committer:
 
     async def _write(self, batch: list[_Change], creations: list[_Creation]) -> set[int]:
         """Writes a batch in one transaction; returns the ids of the rooms written."""
-        async with self.db.writing() as conn:
-            made = await _create_rooms(conn, creations) if creations else []
-            written = await _write_changes(conn, batch) if batch else set()
+        def write(conn: Connection) -> tuple[list[int], set[int]]:
+            return (_create_rooms(conn, creations) if creations else [],
+                    _write_changes(conn, batch) if batch else set())
+
+        made, written = await self.db.write(write)
         for c, room_id in zip(creations, made, strict=True):
             c.done.set_result(room_id)
         return written
@@ -175,52 +176,51 @@ class Committer:
                 c.done.set_exception(RuntimeError("The server is shutting down"))
 
 
-async def _create_rooms(conn: AsyncConnection, creations: list[_Creation]) -> list[int]:
+def _create_rooms(conn: Connection, creations: list[_Creation]) -> list[int]:
     """Inserts new rooms with one statement per table; returns their ids in order."""
-    made = await conn.execute(insert(ROOMS).returning(ROOMS.c.id, sort_by_parameter_order=True),
-                              [c.room for c in creations])
+    made = conn.execute(insert(ROOMS).returning(ROOMS.c.id, sort_by_parameter_order=True),
+                        [c.room for c in creations])
     ids = [int(i) for i in made.scalars()]
-    await _insert_rows(conn, [(table, {**row, "room_id": room_id})
-                              for c, room_id in zip(creations, ids, strict=True)
-                              for table, row in c.rows])
+    _insert_rows(conn, [(table, {**row, "room_id": room_id})
+                        for c, room_id in zip(creations, ids, strict=True)
+                        for table, row in c.rows])
     return ids
 
 
-async def _insert_rows(conn: AsyncConnection, rows: list[tuple[Table, dict[str, Any]]]) -> None:
+def _insert_rows(conn: Connection, rows: list[tuple[Table, dict[str, Any]]]) -> None:
     """Inserts each table's rows with one statement (rows of one statement share keys)."""
     grouped: dict[tuple[Table, tuple[str, ...]], list[dict[str, Any]]] = defaultdict(list)
     for table, row in rows:
         grouped[(table, tuple(row))].append(row)
     for (table, _), many in grouped.items():
-        await conn.execute(insert(table), many)
+        conn.execute(insert(table), many)
 
 
-async def _write_changes(conn: AsyncConnection, batch: list[_Change]) -> set[int]:
-    bumped = await conn.execute(_BUMP, {
+def _write_changes(conn: Connection, batch: list[_Change]) -> set[int]:
+    bumped = conn.execute(_BUMP, {
         "rooms": [(c.room.id, c.room.version) for c in batch],
         "touched": [c.room.id for c in batch if c.writes.touched],
         "now": max(c.now for c in batch)})
     written = set(bumped.scalars())
     ok = [c for c in batch if c.room.id in written]
-    await _insert_rows(conn, [row for c in ok for row in c.writes.inserts])
+    _insert_rows(conn, [row for c in ok for row in c.writes.inserts])
     for c in ok:
         for statement in c.writes.statements:
-            await conn.execute(statement)
+            conn.execute(statement)
     # Only rows of rooms whose version the batch bumped are set: like their inserts, their
     # values are written only with the change they belong to.
-    await _set_values(conn, _SET_GAME, [(game_id, values) for c in ok
-                                        for game_id, values in c.writes.games.items()])
-    await _set_values(conn, _SET_ROOM, [(c.room.id, c.writes.room) for c in ok
-                                        if c.writes.room])
+    _set_values(conn, _SET_GAME, [(game_id, values) for c in ok
+                                  for game_id, values in c.writes.games.items()])
+    _set_values(conn, _SET_ROOM, [(c.room.id, c.writes.room) for c in ok if c.writes.room])
     return written
 
 
-async def _set_values(conn: AsyncConnection, statement: Update,
-                      values: list[tuple[Any, dict[str, Any]]]) -> None:
+def _set_values(conn: Connection, statement: Update,
+                values: list[tuple[Any, dict[str, Any]]]) -> None:
     """Sets each row's values with one run of ``statement`` per set of columns, for many
     rows (given by their key, ``ROW_KEY``)."""
     grouped: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
     for key, row in values:
         grouped[tuple(sorted(row))].append({**row, ROW_KEY: key})
     for many in grouped.values():
-        await conn.execute(statement, many)
+        conn.execute(statement, many)

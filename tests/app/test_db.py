@@ -1,10 +1,14 @@
-"""The database: the writer's connection is kept between transactions, and let go when one
-fails or the database is disposed."""
+"""The database: the writer's transactions keep their connection between them, let it go
+when one fails or the database is disposed, and wait for another writer without
+blocking the event loop."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+
 import pytest
-from sqlalchemy import func, insert, select, text
+from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import DBAPIError
 
 from app.db import Database
@@ -17,27 +21,61 @@ async def count_secrets(db: Database) -> int:
         return int((await conn.execute(select(func.count()).select_from(AdminSecret))).scalar_one())
 
 
-async def test_the_writer_keeps_its_connection_and_commits_each_block(database_url: str) -> None:
+def add_secret(name: str) -> Callable[[Connection], Connection]:
+    """Returns a transaction's work: one secret added; it returns its connection."""
+    def work(conn: Connection) -> Connection:
+        conn.execute(insert(AdminSecret).values(name=name, token_hash=name * 64))
+        return conn
+    return work
+
+
+async def test_the_writer_keeps_its_connection_and_commits_each_transaction(
+        database_url: str) -> None:
     db = Database(database_url)
-    async with db.writing() as first:
-        await first.execute(insert(AdminSecret).values(name="a", token_hash="0" * 64))
-    async with db.writing() as second:
-        await second.execute(insert(AdminSecret).values(name="b", token_hash="1" * 64))
+    first = await db.write(add_secret("a"))
+    second = await db.write(add_secret("b"))
     assert second is first and await count_secrets(db) == 2
     await db.dispose()
     assert first.closed
 
 
-async def test_a_failed_block_is_rolled_back_and_its_connection_let_go(database_url: str) -> None:
+async def test_a_failed_transaction_is_rolled_back_and_its_connection_let_go(
+        database_url: str) -> None:
     db = Database(database_url)
+    seen: list[Connection] = []
+
+    def fails(conn: Connection) -> None:
+        seen.append(add_secret("a")(conn))
+        raise RuntimeError("the batch failed")
+
     with pytest.raises(RuntimeError):
-        async with db.writing() as failed:
-            await failed.execute(insert(AdminSecret).values(name="a", token_hash="0" * 64))
-            raise RuntimeError("the batch failed")
-    assert failed.closed and await count_secrets(db) == 0
-    async with db.writing() as fresh:
-        await fresh.execute(insert(AdminSecret).values(name="b", token_hash="1" * 64))
-    assert fresh is not failed and await count_secrets(db) == 1
+        await db.write(fails)
+    assert seen[0].closed and await count_secrets(db) == 0
+    fresh = await db.write(add_secret("b"))
+    assert fresh is not seen[0] and await count_secrets(db) == 1
+    await db.dispose()
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_a_write_waits_for_another_writer_without_blocking_the_loop(
+        database_url: str) -> None:
+    """Another connection of the process holds SQLite's write lock across its awaits: the
+    writer's transaction waits for it (the loop runs on, so the other can finish) and is
+    then written."""
+    db = Database(database_url)
+    async with db.engine.connect() as other:
+        await other.execute(insert(AdminSecret).values(name="first", token_hash="f" * 64))
+        writing = asyncio.create_task(db.write(add_secret("b")))
+        ticks = 0
+        while ticks < 20:  # the loop turns while the writer waits
+            await asyncio.sleep(0.005)
+            ticks += 1
+        assert not writing.done()
+        await other.commit()
+    await asyncio.wait_for(writing, 5)
+    async with db.engine.connect() as conn:
+        names = (await conn.execute(select(AdminSecret.name))).scalars()
+        assert set(names) == {"first", "b"}
     await db.dispose()
 
 
@@ -47,14 +85,11 @@ async def test_a_writer_whose_server_dropped_it_fails_once_then_writes(database_
     """A kept connection is not pinged before each transaction: when the database server
     dropped it meanwhile (a restart), one transaction fails, and the next takes a fresh one."""
     db = Database(database_url)
-    async with db.writing() as conn:
-        pid = (await conn.execute(text("SELECT pg_backend_pid()"))).scalar_one()
+    pid = await db.write(lambda conn: conn.execute(text("SELECT pg_backend_pid()")).scalar_one())
     async with db.engine.connect() as other:
         await other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
     with pytest.raises(DBAPIError):
-        async with db.writing() as dropped:
-            await dropped.execute(insert(AdminSecret).values(name="a", token_hash="0" * 64))
-    async with db.writing() as fresh:
-        await fresh.execute(insert(AdminSecret).values(name="b", token_hash="1" * 64))
+        await db.write(add_secret("a"))
+    await db.write(add_secret("b"))
     assert await count_secrets(db) == 1
     await db.dispose()
