@@ -146,8 +146,11 @@ class Database:
             pause = min(2 * pause, 0.05)
 
     def _let_go(self) -> None:
+        """Closes the writer's SQLite connection for good (the pool does not keep it), so
+        that the next transaction opens a fresh one."""
         conn, self._sqlite_writer = self._sqlite_writer, None
         if conn is not None:
+            conn.invalidate()
             conn.close()
 
     async def dispose(self) -> None:
