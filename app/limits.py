@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.errors import SaloonError
@@ -53,8 +54,11 @@ class BodyLimit:
             return
         limit = self.limit_for(scope)
         declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > limit):
-            await _refuse(send, limit)
+        if declared is not None:
+            if not declared.isdigit() or int(declared) > limit:
+                await _refuse(send, limit)
+            else:  # the server reads no more than the length declared: nothing to count
+                await self.app(scope, receive, send)
             return
         seen = 0
         started = False
@@ -65,7 +69,7 @@ class BodyLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
-                    raise _BodyTooLarge
+                    raise _BodyTooLarge(limit)
             return message
 
         async def tracking_send(message: Message) -> None:
@@ -80,8 +84,14 @@ class BodyLimit:
                 await _refuse(send, limit)
 
 
-class _BodyTooLarge(Exception):
-    pass
+class _BodyTooLarge(HTTPException):
+    """Raised while reading a body past its limit: an ``HTTPException``, so that the
+    framework passes it on as it is (any other error reading a body becomes a 400) and
+    the error handlers answer it in the one shape."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"Expected a body of at most {limit} bytes",
+                         headers={"connection": "close"})
 
 
 async def _refuse(send: Send, limit: int) -> None:

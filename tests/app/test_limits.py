@@ -67,6 +67,24 @@ async def test_a_body_over_the_limit_is_refused_before_it_is_read(settings) -> N
         assert r.status_code == 413
 
 
+async def test_a_body_without_a_declared_length_is_counted_as_it_arrives(settings) -> None:
+    """A body sent in chunks declares no length: it is refused once it grows past the limit,
+    and taken when it stays below."""
+    async def chunks(body: bytes) -> AsyncIterator[bytes]:
+        for i in range(0, len(body), 1000):
+            yield body[i:i + 1000]
+
+    big = json.dumps({"game": "highcard", "name": "Ana",
+                      "options": {"note": "x" * 2 * settings.max_body_bytes}}).encode()
+    small = json.dumps({"game": "highcard", "name": "Ana"}).encode()
+    async with app_client(settings) as c:
+        headers = {"content-type": "application/json"}
+        r = await c.post("/api/rooms", content=chunks(big), headers=headers)
+        assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
+        r = await c.post("/api/rooms", content=chunks(small), headers=headers)
+        assert r.status_code == 201, r.text
+
+
 async def test_bodies_that_break_the_parser_get_the_one_error_shape(client) -> None:
     for body in (b"[" * 20_000 + b"]" * 20_000, b'{"game": ' + b"9" * 5000 + b"}",
                  b'{"game": "highcard", "name": "\\ud800"}', b"\xff\xfe"):
