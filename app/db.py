@@ -65,7 +65,10 @@ def _sqlite_writer_engine(url: str) -> Engine:
 
 
 def _busy(e: OperationalError) -> bool:
-    return getattr(e.orig, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
+    """Whether SQLite said another connection holds a lock (its extended codes too, such
+    as ``SQLITE_BUSY_SNAPSHOT``, carry ``SQLITE_BUSY`` in their low byte)."""
+    code = getattr(e.orig, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_BUSY
 
 
 class Database:
