@@ -9,10 +9,10 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, create_engine, event, make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -51,16 +51,11 @@ def make_engine(url: str) -> AsyncEngine:
 
 def _sqlite_writer_engine(url: str) -> Engine:
     """Returns a plain (blocking) engine on ``url``'s SQLite file for the writer, whose
-    connection never waits for a lock: a busy database raises at once."""
+    connections never wait for a lock: a busy database raises at once (its pragmas too)."""
     engine = create_engine(make_url(url).set(drivername="sqlite"), pool_size=1,
-                           connect_args={"timeout": BUSY_TIMEOUT, "check_same_thread": False},
+                           connect_args={"timeout": 0, "check_same_thread": False},
                            json_serializer=_JSON.encode)
-
-    @event.listens_for(engine, "connect")
-    def _writer_pragmas(conn: sqlite3.Connection, record: object) -> None:
-        _sqlite_pragmas(conn, record)
-        conn.execute("PRAGMA busy_timeout=0")
-
+    event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
 
@@ -98,10 +93,11 @@ class Database:
         only the commit, which waits for the disk, goes to a thread, one hop per
         transaction where the async driver takes one per call of every statement. A
         database another connection is writing is waited for without blocking the loop,
-        and ``fn`` is run again (so it must only write). On PostgreSQL ``fn`` runs through
-        the async driver. The connection is kept from one transaction to the next: taking
-        one from the pool and giving it back cost a ping and a rollback each time; one
-        whose transaction failed is let go, so that the next is taken afresh.
+        and ``fn`` is run again (so it must have no effect outside the transaction). On
+        PostgreSQL ``fn`` runs through the async driver. The connection is kept from one
+        transaction to the next: taking one from the pool and giving it back cost a ping
+        and a rollback each time; one whose transaction failed is let go (on SQLite, not
+        for a unique clash, which leaves it sound), so that the next is taken afresh.
         """
         async with self._writing:
             if self._sqlite is not None:
@@ -121,27 +117,22 @@ class Database:
         assert self._sqlite is not None
         deadline, pause = time.monotonic() + BUSY_TIMEOUT, 0.001
         while True:
-            conn = self._sqlite_writer
-            if conn is None:
-                conn = self._sqlite_writer = self._sqlite.connect()
             try:
+                conn = self._sqlite_writer
+                if conn is None:
+                    conn = self._sqlite_writer = self._sqlite.connect()
                 with conn.begin():
                     result = fn(conn)
-                    # The commit's sync waits for the disk: in a thread, and seen through
-                    # even if the writer is cancelled meanwhile.
                     dbapi = conn.connection.dbapi_connection
                     assert dbapi is not None
-                    done = asyncio.ensure_future(asyncio.to_thread(dbapi.commit))
-                    try:
-                        await asyncio.shield(done)
-                    except asyncio.CancelledError:
-                        await done
-                        raise
+                    await _commit_in_thread(dbapi)
                 return result
             except OperationalError as e:
                 if not _busy(e) or time.monotonic() > deadline:
                     self._let_go()
                     raise
+            except IntegrityError:  # a clash: rolled back, and the connection is sound
+                raise
             except BaseException:
                 self._let_go()
                 raise
@@ -157,11 +148,39 @@ class Database:
             conn.close()
 
     async def dispose(self) -> None:
-        """Closes the writer's connection and every pooled one."""
-        if self._writer is not None:
-            writer, self._writer = self._writer, None
-            await writer.close()
-        if self._sqlite is not None:
-            self._let_go()
-            self._sqlite.dispose()
+        """Closes the writer's connection (once its transaction is over) and every pooled one."""
+        async with self._writing:
+            if self._writer is not None:
+                writer, self._writer = self._writer, None
+                await writer.close()
+            if self._sqlite is not None:
+                self._let_go()
+                self._sqlite.dispose()
         await self.engine.dispose()
+
+
+async def _commit_in_thread(dbapi: Any) -> None:
+    """Commits a DB-API connection's transaction in a thread, since its sync waits for the
+    disk; returns once it is committed.
+
+    A cancellation meanwhile does not cut it off (the connection would be rolled back on
+    the loop while the thread commits): the commit is seen through first. If it failed,
+    the cancellation is raised; if it succeeded, this returns as usual and the task is
+    cancelled again, so that the caller reports the transaction committed and stops at
+    its next wait. Its errors are SQLite's own (``sqlite3.Error``): a commit in WAL mode
+    takes no lock, so none of them means "busy, try again".
+    """
+    done = asyncio.ensure_future(asyncio.to_thread(dbapi.commit))
+    cancelled = False
+    while not done.done():
+        try:
+            await asyncio.wait([done])
+        except asyncio.CancelledError:
+            cancelled = True
+    if cancelled:
+        if done.cancelled() or done.exception() is not None:
+            raise asyncio.CancelledError
+        task = asyncio.current_task()
+        assert task is not None
+        task.cancel()
+    done.result()

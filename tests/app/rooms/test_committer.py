@@ -1,14 +1,19 @@
 """The one writer: games ending in one batch each get their own values; closing it lets a
-batch being written finish and be acknowledged, not cut off."""
+batch being written finish and be acknowledged, not cut off, even when its commit is
+under way as it closes."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
+import time
 from typing import Any
 
 import pytest
 from sqlalchemy import select
 
+import app.db
 from app.db import Database
 from app.models import GameStatus
 from app.rooms import RoomService
@@ -97,3 +102,68 @@ async def test_games_ending_in_one_batch_each_get_their_own_values(
         GameStatus.PLAYING, None, None)
     await service.close()
     await service.db.dispose()
+
+
+class SlowCommits(sqlite3.Connection):
+    """A SQLite connection whose commits in a worker thread take ``delay`` seconds, then
+    fail if ``fail`` is set."""
+
+    delay = 0.0
+    fail = False
+
+    def commit(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            time.sleep(SlowCommits.delay)
+            if SlowCommits.fail:
+                raise sqlite3.OperationalError("disk I/O error")
+        super().commit()
+
+
+async def join_while_committing(settings: Settings, monkeypatch: pytest.MonkeyPatch, *,
+                                fail: bool) -> tuple[RoomService, str, asyncio.Task[Any]]:
+    """Opens a room, then starts a join whose commit takes half a second (and fails if
+    ``fail``) and is under way when this returns: (service, room code, join)."""
+    make_engine = app.db.create_engine
+
+    def slow_engine(url: Any, **options: Any) -> Any:
+        options["connect_args"] = {**options.get("connect_args", {}), "factory": SlowCommits}
+        return make_engine(url, **options)
+
+    monkeypatch.setattr(app.db, "create_engine", slow_engine)
+    monkeypatch.setattr(SlowCommits, "delay", 0.0)
+    service = RoomService(Database(settings.database_url), settings)
+    live, _, _ = await service.create(game_id="highcard", options={}, name="Ana")
+    monkeypatch.setattr(SlowCommits, "delay", 0.5)
+    monkeypatch.setattr(SlowCommits, "fail", fail)
+    joining = asyncio.create_task(service.join(live.code, "Bo"))
+    await asyncio.sleep(0.1)
+    return service, live.code, joining
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_a_change_committed_while_the_writer_closes_is_acknowledged(
+        settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    service, code, joining = await join_while_committing(settings, monkeypatch, fail=False)
+    await asyncio.wait_for(service.committer.close(timeout=0.05), 5)
+    seat, _ = await asyncio.wait_for(joining, 5)
+    assert seat == 1
+    other = RoomService(Database(settings.database_url), settings)
+    assert [s.name for s in (await other.get(code)).seats] == ["Ana", "Bo"]
+    for svc in (service, other):
+        await svc.close()
+        await svc.db.dispose()
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_a_commit_failing_while_the_writer_closes_refuses_its_change(
+        settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    service, code, joining = await join_while_committing(settings, monkeypatch, fail=True)
+    await asyncio.wait_for(service.committer.close(timeout=0.05), 5)  # it stops all the same
+    with pytest.raises(RuntimeError, match="shutting down"):
+        await asyncio.wait_for(joining, 5)
+    monkeypatch.setattr(SlowCommits, "fail", False)
+    other = RoomService(Database(settings.database_url), settings)
+    assert [s.name for s in (await other.get(code)).seats] == ["Ana"]
+    for svc in (service, other):
+        await svc.close()
+        await svc.db.dispose()
