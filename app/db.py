@@ -7,10 +7,11 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
+import asyncpg
 from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import (
@@ -74,6 +75,7 @@ class Database:
         self.engine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._sqlite = _sqlite_writer_engine(url) if url.startswith("sqlite") else None
+        self.postgresql = url.startswith("postgresql")  # whose driver ``run_alone`` speaks
         self._writer: AsyncConnection | None = None
         self._sqlite_writer: Connection | None = None
         self._writing = asyncio.Lock()
@@ -108,6 +110,26 @@ class Database:
             try:
                 async with conn.begin():
                     return await conn.run_sync(fn)
+            except BaseException:
+                self._writer = None
+                await conn.close()
+                raise
+
+    async def run_alone(self, sql: str, args: Sequence[Any]) -> list[Any]:
+        """Runs one statement on its own on the writer's connection, straight through the
+        driver (PostgreSQL's asyncpg: one round trip, atomic without a transaction around
+        it); returns its rows. A constraint it breaks raises ``IntegrityError``, as through
+        SQLAlchemy; any other failure lets the connection go, as ``write`` does."""
+        async with self._writing:
+            conn = self._writer
+            if conn is None:
+                conn = self._writer = await self.engine.connect()
+            try:
+                driver: Any = (await conn.get_raw_connection()).driver_connection
+                rows: list[Any] = await driver.fetch(sql, *args)
+                return rows
+            except asyncpg.IntegrityConstraintViolationError as e:
+                raise IntegrityError(sql, args, e) from e
             except BaseException:
                 self._writer = None
                 await conn.close()

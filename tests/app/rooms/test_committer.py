@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 import app.db
 from app.db import Database
 from app.models import GameStatus
 from app.rooms import RoomService
+from app.rooms import service as service_module
 from app.rooms.committer import Committer
 from app.rooms.writes import GAMES
 from app.settings import Settings
@@ -164,6 +166,25 @@ async def test_a_commit_failing_while_the_writer_closes_refuses_its_change(
     monkeypatch.setattr(SlowCommits, "fail", False)
     other = RoomService(Database(settings.database_url), settings)
     assert [s.name for s in (await other.get(code)).seats] == ["Ana"]
+    for svc in (service, other):
+        await svc.close()
+        await svc.db.dispose()
+
+
+async def test_a_room_whose_code_is_taken_fails_alone_in_its_batch(
+        settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    codes = iter(["TAKEN", "TAKEN", "FREE"])
+    monkeypatch.setattr(service_module, "new_code", lambda: next(codes))
+    service = RoomService(Database(settings.database_url), settings)
+    await service.create(game_id="highcard", options={}, name="Ana")
+    clash, made = await asyncio.gather(
+        service.create(game_id="highcard", options={}, name="Bo"),
+        service.create(game_id="highcard", options={}, name="Cy"), return_exceptions=True)
+    assert isinstance(clash, IntegrityError)
+    assert not isinstance(made, BaseException) and made[0].code == "FREE"
+    other = RoomService(Database(settings.database_url), settings)
+    assert [s.name for s in (await other.get("FREE")).seats] == ["Cy"]
+    assert [s.name for s in (await other.get("TAKEN")).seats] == ["Ana"]
     for svc in (service, other):
         await svc.close()
         await svc.db.dispose()
