@@ -75,7 +75,8 @@ class Database:
         self.engine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._sqlite = _sqlite_writer_engine(url) if url.startswith("sqlite") else None
-        self.postgresql = url.startswith("postgresql")  # whose driver ``run_alone`` speaks
+        # PostgreSQL through asyncpg, the driver ``run_alone`` speaks.
+        self.asyncpg = make_url(url).get_driver_name() == "asyncpg"
         self._writer: AsyncConnection | None = None
         self._sqlite_writer: Connection | None = None
         self._writing = asyncio.Lock()

@@ -140,7 +140,7 @@ class Committer:
 
         alone = (one_statement.build(creations, batch,
                                      max((c.now for c in batch), default=_EPOCH))
-                 if self.db.postgresql else None)
+                 if self.db.asyncpg else None)
         if alone is not None:
             made, written = one_statement.read(await self.db.run_alone(alone.sql, alone.args),
                                                creations)

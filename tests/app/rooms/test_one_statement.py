@@ -40,7 +40,7 @@ async def play(settings: Settings, monkeypatch: pytest.MonkeyPatch, prefix: str,
     """Plays the same rooms through one path; returns their codes."""
     secrets_for(monkeypatch, prefix)
     db = Database(settings.database_url)
-    db.postgresql = alone
+    db.asyncpg = alone
     clock = ManualClock(datetime(2026, 5, 1, 12, tzinfo=UTC))
     service = RoomService(db, settings, clock=clock)
     # Three rooms created in one batch, one with a turn clock (values set on every move).
