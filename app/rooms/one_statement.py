@@ -86,7 +86,10 @@ def build(creations: Sequence[Creation], changes: Sequence[Change],
         for new in creations:
             for table, row in new.rows:
                 grouped[(table, tuple(row))].append({**row, CODE_KEY: new.room["code"]})
-        parts += [(f"first_{i}", _rows_of_new_rooms(sql, table, rows))
+        # A new room's first rows (its host's seat, its first notice) name it by its code.
+        parts += [(f"first_{i}", _insert(sql, table, rows, (CODE_KEY, "text"), room_id="n.id",
+                                         condition=f"JOIN new_rooms AS n ON n.code = "
+                                                   f"r.{_QUOTE(CODE_KEY)}"))
                   for i, ((table, _), rows) in enumerate(grouped.items())]
     if changes:
         parts.append(("bumped", _bump(sql, changes, sql.arg(_aware(now)))))
@@ -94,7 +97,9 @@ def build(creations: Sequence[Creation], changes: Sequence[Change],
         for c in changes:
             for table, row in c.writes.inserts:
                 grouped[(table, tuple(row))].append({**row, ROOM_KEY: c.room.id})
-        parts += [(f"rows_{i}", _rows_of_changes(sql, table, rows))
+        parts += [(f"rows_{i}", _insert(sql, table, rows, (ROOM_KEY, "integer"), room_id=None,
+                                        condition=f"WHERE r.{_QUOTE(ROOM_KEY)} IN "
+                                                  f"(SELECT id FROM bumped)"))
                   for i, ((table, _), rows) in enumerate(grouped.items())]
         games = [(c.room.id, game_id, values) for c in changes
                  for game_id, values in c.writes.games.items()]
@@ -169,8 +174,9 @@ def _carried(column: Column[Any], value: Any) -> Any:
 
 
 def _with_defaults(table: Table, rows: list[dict[str, Any]], skip: set[str]) -> list[str]:
-    """Returns the columns the rows set (those they leave out that have a Python default
-    get it), in the table's order; ``skip`` names fields that are not columns."""
+    """Returns the columns the rows set, in the table's order, after giving the rows the
+    Python default of each column they leave out (as SQLAlchemy would); ``skip`` names
+    fields that are not columns."""
     given = set(rows[0]) - skip
     for column in table.columns:
         if column.name in given or column.default is None:
@@ -194,6 +200,7 @@ def _records_of(sql: _Sql, table: Table, rows: list[dict[str, Any]], key: tuple[
 
 
 def _new_rooms(sql: _Sql, rooms: list[dict[str, Any]]) -> str:
+    rooms = [dict(room) for room in rooms]  # defaults are added to copies
     names = _with_defaults(ROOMS, rooms, set())
     columns = [ROOMS.c[n] for n in names]
     records = sql.records([(c.name, _field(c)) for c in columns],
@@ -204,20 +211,17 @@ def _new_rooms(sql: _Sql, rooms: list[dict[str, Any]]) -> str:
             f" FROM {records} RETURNING id, code")
 
 
-def _rows_of_new_rooms(sql: _Sql, table: Table, rows: list[dict[str, Any]]) -> str:
-    names, records = _records_of(sql, table, rows, (CODE_KEY, "text"))
-    columns = [table.c[n] for n in names]
-    return (f"INSERT INTO {_QUOTE(table.name)} (room_id, {', '.join(_QUOTE(n) for n in names)})"
-            f" SELECT n.id, {', '.join(_read(c, c.name) for c in columns)} FROM {records}"
-            f" JOIN new_rooms AS n ON n.code = r.{_QUOTE(CODE_KEY)}")
-
-
-def _rows_of_changes(sql: _Sql, table: Table, rows: list[dict[str, Any]]) -> str:
-    names, records = _records_of(sql, table, rows, (ROOM_KEY, "integer"))
-    columns = [table.c[n] for n in names]
-    return (f"INSERT INTO {_QUOTE(table.name)} ({', '.join(_QUOTE(n) for n in names)})"
-            f" SELECT {', '.join(_read(c, c.name) for c in columns)} FROM {records}"
-            f" WHERE r.{_QUOTE(ROOM_KEY)} IN (SELECT id FROM bumped)")
+def _insert(sql: _Sql, table: Table, rows: list[dict[str, Any]], key: tuple[str, str], *,
+            room_id: str | None, condition: str) -> str:
+    """Returns the insert of ``rows`` (with ``key``'s extra field), each row's room id read
+    by ``room_id`` if given, and the rows kept by ``condition``."""
+    names, records = _records_of(sql, table, rows, key)
+    targets = [_QUOTE(n) for n in names]
+    values = [_read(table.c[n], n) for n in names]
+    if room_id is not None:
+        targets, values = ["room_id", *targets], [room_id, *values]
+    return (f"INSERT INTO {_QUOTE(table.name)} ({', '.join(targets)})"
+            f" SELECT {', '.join(values)} FROM {records} {condition}")
 
 
 def _set_flag(name: str) -> str:
