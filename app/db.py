@@ -7,13 +7,13 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import asyncpg
 from sqlalchemy import Connection, Engine, create_engine, event, make_url
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -119,22 +119,34 @@ class Database:
     async def run_alone(self, sql: str, args: Sequence[Any]) -> list[Any]:
         """Runs one statement on its own on the writer's connection, straight through the
         driver (PostgreSQL's asyncpg: one round trip, atomic without a transaction around
-        it); returns its rows. A constraint it breaks raises ``IntegrityError``, as through
-        SQLAlchemy; any other failure lets the connection go, as ``write`` does."""
+        it); returns its rows once it is committed, seen through even if the caller is
+        cancelled meanwhile. The server's refusals raise as through SQLAlchemy
+        (``IntegrityError`` for a constraint, ``DBAPIError`` otherwise); a connection that
+        failed is let go for good."""
         async with self._writing:
             conn = self._writer
             if conn is None:
                 conn = self._writer = await self.engine.connect()
+            driver: Any = None
             try:
-                driver: Any = (await conn.get_raw_connection()).driver_connection
-                rows: list[Any] = await driver.fetch(sql, *args)
+                driver = (await conn.get_raw_connection()).driver_connection
+                rows: list[Any] = await _seen_through(driver.fetch(sql, *args))
                 return rows
-            except asyncpg.IntegrityConstraintViolationError as e:
-                raise IntegrityError(sql, args, e) from e
-            except BaseException:
-                self._writer = None
-                await conn.close()
+            except asyncpg.PostgresError as e:  # the server refused it
+                if driver.is_closed():  # and went away (a restart, say)
+                    await self._let_writer_go(conn)
+                kind = (IntegrityError if isinstance(e, asyncpg.IntegrityConstraintViolationError)
+                        else DBAPIError)
+                raise kind(sql, args, e) from e
+            except BaseException:  # the connection itself failed
+                await self._let_writer_go(conn)
                 raise
+
+    async def _let_writer_go(self, conn: AsyncConnection) -> None:
+        """Closes the writer's connection for good (the pool does not keep it)."""
+        self._writer = None
+        await conn.invalidate()
+        await conn.close()
 
     async def _write_sqlite(self, fn: Callable[[Connection], T]) -> T:
         assert self._sqlite is not None
@@ -148,7 +160,10 @@ class Database:
                     result = fn(conn)
                     dbapi = conn.connection.dbapi_connection
                     assert dbapi is not None
-                    await _commit_in_thread(dbapi)
+                    # The commit's sync waits for the disk: in a thread. Its errors are
+                    # SQLite's own (``sqlite3.Error``): a commit in WAL mode takes no
+                    # lock, so none of them means "busy, try again".
+                    await _seen_through(asyncio.to_thread(dbapi.commit))
                 return result
             except OperationalError as e:
                 if not _busy(e) or time.monotonic() > deadline:
@@ -182,18 +197,17 @@ class Database:
         await self.engine.dispose()
 
 
-async def _commit_in_thread(dbapi: Any) -> None:
-    """Commits a DB-API connection's transaction in a thread, since its sync waits for the
-    disk; returns once it is committed.
+async def _seen_through(work: Awaitable[T]) -> T:
+    """Awaits ``work`` to its end, even if the caller is cancelled meanwhile, and returns
+    what it returns.
 
-    A cancellation meanwhile does not cut it off (the connection would be rolled back on
-    the loop while the thread commits): the commit is seen through first. If it failed,
-    the cancellation is raised; if it succeeded, this returns as usual and the task is
-    cancelled again, so that the caller reports the transaction committed and stops at
-    its next wait. Its errors are SQLite's own (``sqlite3.Error``): a commit in WAL mode
-    takes no lock, so none of them means "busy, try again".
+    For a write whose outcome the database decides once it is sent (a commit, a statement
+    committed on its own): cut off, the caller would refuse changes the database keeps.
+    If the caller was cancelled meanwhile and the work failed, the cancellation is
+    raised; if it succeeded, its result is returned as usual and the task is cancelled
+    again, so that the caller reports the write done and stops at its next wait.
     """
-    done = asyncio.ensure_future(asyncio.to_thread(dbapi.commit))
+    done = asyncio.ensure_future(work)
     cancelled = False
     while not done.done():
         try:
@@ -206,4 +220,4 @@ async def _commit_in_thread(dbapi: Any) -> None:
         task = asyncio.current_task()
         assert task is not None
         task.cancel()
-    done.result()
+    return done.result()

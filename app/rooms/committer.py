@@ -9,9 +9,10 @@ the others go on. Each table's rows are then inserted with one statement, each c
 other statements run, and the values the changes set on their rooms' and games' rows (a
 game started or ended, a clock) are one ``executemany`` per table and set of columns.
 The statements of the common path are built once, here: building one costs more than
-running it. Should the batch hit a unique constraint anyway (another process's row),
-every change of it is written again in a transaction of its own, so that only the
-clashing one is stale.
+running it. On PostgreSQL through asyncpg a batch is one statement instead
+(``app.rooms.one_statement``), unless it needs the general path. Should the batch hit a
+unique constraint anyway (another process's row), every change of it is written again
+in a transaction of its own, so that only the clashing one is stale.
 """
 
 from __future__ import annotations

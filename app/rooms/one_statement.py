@@ -1,4 +1,5 @@
-"""A batch of room changes as one PostgreSQL statement: one round trip, not one per statement.
+"""A batch of room changes as one PostgreSQL statement: one round trip, not one per statement
+(asyncpg only: it sends the statement itself).
 
 On PostgreSQL each statement of a transaction is a round trip, BEGIN and COMMIT too, and
 under load each waits for a turn of the event loop: a batch of moves took four or more.
@@ -16,8 +17,15 @@ there too. A column a row leaves out gets its Python default, as SQLAlchemy give
 
 A batch needing more goes the general way (``build`` returns ``None``): a change running
 other statements (a seat freed or handed to a bot), or setting values on a game inserted
-in the same batch (both would touch one row in one statement, which PostgreSQL does not
-order).
+in the same batch (the update would not see the row inserted beside it in the same
+statement, and its values would be lost).
+
+The statement's text depends only on the kind of batch (the tables and columns it
+writes, in a fixed order), so asyncpg prepares each kind once and then sends one
+message. One difference from the general path remains: rows of one table with different
+sets of columns are inserted by different expressions, which PostgreSQL may run in any
+order, so their ids may come in another order than the changes'. It does not arise
+today: each table's rows are written with one set of columns (``app.rooms.writes``).
 """
 
 from __future__ import annotations
@@ -90,7 +98,7 @@ def build(creations: Sequence[Creation], changes: Sequence[Change],
         parts += [(f"first_{i}", _insert(sql, table, rows, (CODE_KEY, "text"), room_id="n.id",
                                          condition=f"JOIN new_rooms AS n ON n.code = "
                                                    f"r.{_QUOTE(CODE_KEY)}"))
-                  for i, ((table, _), rows) in enumerate(grouped.items())]
+                  for i, (table, rows) in enumerate(_in_order(grouped))]
     if changes:
         parts.append(("bumped", _bump(sql, changes, sql.arg(_aware(now)))))
         grouped = defaultdict(list)
@@ -100,7 +108,7 @@ def build(creations: Sequence[Creation], changes: Sequence[Change],
         parts += [(f"rows_{i}", _insert(sql, table, rows, (ROOM_KEY, "integer"), room_id=None,
                                         condition=f"WHERE r.{_QUOTE(ROOM_KEY)} IN "
                                                   f"(SELECT id FROM bumped)"))
-                  for i, ((table, _), rows) in enumerate(grouped.items())]
+                  for i, (table, rows) in enumerate(_in_order(grouped))]
         games = [(c.room.id, game_id, values) for c in changes
                  for game_id, values in c.writes.games.items()]
         if games:
@@ -112,6 +120,14 @@ def build(creations: Sequence[Creation], changes: Sequence[Change],
         selects.append("SELECT id, NULL AS code FROM bumped")
     return OneStatement("WITH " + ",\n".join(f"{name} AS ({part})" for name, part in parts)
                         + "\n" + " UNION ALL ".join(selects), sql.args)
+
+
+def _in_order(grouped: dict[tuple[Table, tuple[str, ...]], list[dict[str, Any]]]
+              ) -> list[tuple[Table, list[dict[str, Any]]]]:
+    """Returns each table's rows per set of columns in one order whatever the batch's, so
+    that batches of one kind are one statement text, prepared once by the driver."""
+    return [(table, rows) for (table, _), rows in
+            sorted(grouped.items(), key=lambda item: (item[0][0].name, item[0][1]))]
 
 
 def read(rows: Iterable[Any], creations: Sequence[Creation]) -> tuple[list[int], set[int]]:

@@ -8,10 +8,12 @@ import asyncio
 import sqlite3
 import threading
 import time
+from datetime import UTC, datetime
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
 import app.db
@@ -19,9 +21,10 @@ from app.db import Database
 from app.models import GameStatus
 from app.rooms import RoomService
 from app.rooms import service as service_module
-from app.rooms.committer import Committer
-from app.rooms.writes import GAMES
+from app.rooms.committer import Committer, Stale
+from app.rooms.writes import GAMES, ROOMS, Writes
 from app.settings import Settings
+from tests.support.databases import POSTGRES_URL
 
 
 async def join_while_writing(settings: Settings, delay: float,
@@ -186,5 +189,52 @@ async def test_a_room_whose_code_is_taken_fails_alone_in_its_batch(
     assert [s.name for s in (await other.get("FREE")).seats] == ["Cy"]
     assert [s.name for s in (await other.get("TAKEN")).seats] == ["Ana"]
     for svc in (service, other):
+        await svc.close()
+        await svc.db.dispose()
+
+
+async def test_a_stale_change_leaves_its_game_row_as_it_was(settings: Settings) -> None:
+    """A change whose room another writer moved on sets none of its values on the game."""
+    service = RoomService(Database(settings.database_url), settings)
+    live, _, token = await service.create(game_id="highcard", options={}, name="Ana")
+    await service.join(live.code, "Bo")
+    game_id = await service.start(live.code, token)
+    stale = SimpleNamespace(id=live.id, code=live.code, version=live.version - 1)
+    abandon = Writes(games={game_id: {"status": GameStatus.ABANDONED, "ended_reason": "x"}},
+                     room={"status": "abandoned"})
+    with pytest.raises(Stale):
+        await service.committer.commit(stale, abandon, datetime.now(UTC))  # type: ignore[arg-type]
+    async with service.db.engine.connect() as conn:
+        game = (await conn.execute(select(GAMES).where(GAMES.c.id == game_id))).one()
+        room = (await conn.execute(select(ROOMS).where(ROOMS.c.id == live.id))).one()
+    assert (game.status, game.ended_reason) == (GameStatus.PLAYING, None)
+    assert (room.status, room.version) == ("playing", live.version)
+    await service.close()
+    await service.db.dispose()
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason="needs TEST_DATABASE_URL")
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+async def test_a_statement_under_way_on_postgresql_when_the_writer_closes_is_acknowledged(
+        settings: Settings) -> None:
+    """On PostgreSQL a batch is one statement committed on its own: once sent, its outcome
+    is the database's, and the writer closing meanwhile waits for it and reports it."""
+    service = RoomService(Database(settings.database_url), settings)
+    live, _, _ = await service.create(game_id="highcard", options={}, name="Ana")
+    async with service.db.engine.connect() as other:  # holds the room's row, as a writer would
+        await other.execute(text("SELECT 1 FROM rooms WHERE id = :id FOR UPDATE"),
+                            {"id": live.id})
+        joining = asyncio.create_task(service.join(live.code, "Bo"))
+        await asyncio.sleep(0.2)
+        closing = asyncio.create_task(service.committer.close(timeout=0.1))
+        await asyncio.sleep(0.3)
+        assert not closing.done()  # waiting for the statement, not cutting it off
+        await other.rollback()
+    await asyncio.wait_for(closing, 5)
+    seat, _ = await asyncio.wait_for(joining, 5)
+    assert seat == 1
+    fresh = RoomService(Database(settings.database_url), settings)
+    assert [s.name for s in (await fresh.get(live.code)).seats] == ["Ana", "Bo"]
+    for svc in (service, fresh):
         await svc.close()
         await svc.db.dispose()
