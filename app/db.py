@@ -167,17 +167,17 @@ class Database:
                 return result
             except OperationalError as e:
                 if not _busy(e) or time.monotonic() > deadline:
-                    self._let_go()
+                    self._let_sqlite_writer_go()
                     raise
             except IntegrityError:  # a clash: rolled back, and the connection is sound
                 raise
             except BaseException:
-                self._let_go()
+                self._let_sqlite_writer_go()
                 raise
             await asyncio.sleep(pause)
             pause = min(2 * pause, 0.05)
 
-    def _let_go(self) -> None:
+    def _let_sqlite_writer_go(self) -> None:
         """Closes the writer's SQLite connection for good (the pool does not keep it), so
         that the next transaction opens a fresh one."""
         conn, self._sqlite_writer = self._sqlite_writer, None
@@ -192,7 +192,7 @@ class Database:
                 writer, self._writer = self._writer, None
                 await writer.close()
             if self._sqlite is not None:
-                self._let_go()
+                self._let_sqlite_writer_go()
                 self._sqlite.dispose()
         await self.engine.dispose()
 
