@@ -9,10 +9,11 @@ and its client reconnects and syncs.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic_core import to_json
 
 from app.rooms.data import RoomData
 from app.rooms.documents import VisibleLog, document, summary
@@ -23,14 +24,13 @@ JSON = Any
 PRESENCE_DELAY = 0.05  # seconds: connections arriving together get one presence update
 
 
-# Made once, not per call. Documents are trees of plain JSON (parts may be shared, never
-# contain themselves), so the encoder skips its search for cycles: a third of its time.
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
-
-
 def encode(message: dict[str, JSON]) -> str:
-    """Returns a message as the compact JSON text sent on the socket."""
-    return _ENCODER.encode(message)
+    """Returns a message as the compact JSON text sent on the socket.
+
+    pydantic's encoder (in Rust) writes a patch about three times quicker than the
+    standard library's; the text differs only in how a float's exponent is written.
+    """
+    return to_json(message).decode()
 
 
 @dataclass(frozen=True)
