@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, Update, bindparam, case, insert, tuple_, update
+from sqlalchemy import Connection, Insert, Table, Update, bindparam, case, insert, tuple_, update
 from sqlalchemy.exc import IntegrityError
 
 from app.db import Database
@@ -42,6 +43,7 @@ ROW_KEY = "row_key"  # the parameter naming the row whose values are set
 _SET_ROOM = update(ROOMS).where(ROOMS.c.id == bindparam(ROW_KEY))
 _SET_GAME = update(GAMES).where(GAMES.c.id == bindparam(ROW_KEY))
 _NOW = bindparam("now", type_=ROOMS.c.updated_at.type)
+_CREATE_ROOMS = insert(ROOMS).returning(ROOMS.c.id, sort_by_parameter_order=True)
 # Each room of a batch, at the version the change was made on, moves one version up; a
 # room another writer moved on is not in the rows returned.
 _BUMP = (update(ROOMS)
@@ -188,8 +190,7 @@ class Committer:
 
 def _create_rooms(conn: Connection, creations: list[_Creation]) -> list[int]:
     """Inserts new rooms with one statement per table; returns their ids in order."""
-    made = conn.execute(insert(ROOMS).returning(ROOMS.c.id, sort_by_parameter_order=True),
-                        [c.room for c in creations])
+    made = conn.execute(_CREATE_ROOMS, [c.room for c in creations])
     ids = [int(i) for i in made.scalars()]
     _insert_rows(conn, [(table, {**row, "room_id": room_id})
                         for c, room_id in zip(creations, ids, strict=True)
@@ -203,7 +204,13 @@ def _insert_rows(conn: Connection, rows: list[tuple[Table, dict[str, Any]]]) -> 
     for table, row in rows:
         grouped[(table, tuple(row))].append(row)
     for (table, _), many in grouped.items():
-        conn.execute(insert(table), many)
+        conn.execute(_insert(table), many)
+
+
+@functools.cache
+def _insert(table: Table) -> Insert:
+    """Returns the insert of ``table``'s rows, built once (the columns come from the rows)."""
+    return insert(table)
 
 
 def _write_changes(conn: Connection, batch: list[_Change]) -> set[int]:
