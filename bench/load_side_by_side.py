@@ -133,8 +133,13 @@ def line(name: str, f: dict[str, float]) -> str:
 
 
 def ratio(name: str, a: dict[str, float], b: dict[str, float]) -> str:
-    """Returns the line of ``a``'s moves/s and CPU per move over ``b``'s."""
-    return (f"  {name:<13}{a['moves_per_s'] / max(1, b['moves_per_s']):>8.2f}x{'':16}"
+    """Returns the line of ``a``'s moves/s, p50, p99 and CPU per move over ``b``'s."""
+    def over(key: str, width: int) -> str:
+        if a.get(key) is None or not b.get(key):
+            return f"{'-':>{width}}"
+        return f"{a[key] / b[key]:>{width - 1}.2f}x"
+    return (f"  {name:<13}{a['moves_per_s'] / max(1, b['moves_per_s']):>8.2f}x"
+            f"{over('p50_ms', 8)}{over('p99_ms', 8)}"
             f"{a['cpu_ms_per_move'] / max(1e-9, b['cpu_ms_per_move']):>9.2f}x")
 
 
