@@ -26,7 +26,7 @@ T = TypeVar("T")
 BUSY_TIMEOUT = 30.0  # seconds a write waits for another connection's transaction
 # JSON columns (every move's action and events) are plain trees: compact, and written
 # without the encoder's search for cycles.
-_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+COLUMN_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 def _sqlite_pragmas(conn: sqlite3.Connection, _record: object) -> None:
@@ -44,10 +44,10 @@ def make_engine(url: str) -> AsyncEngine:
     """Returns an engine for ``url``; SQLite gets WAL and foreign keys switched on."""
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT},
-                                     json_serializer=_JSON.encode)
+                                     json_serializer=COLUMN_JSON.encode)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, pool_pre_ping=True, json_serializer=_JSON.encode)
+    return create_async_engine(url, pool_pre_ping=True, json_serializer=COLUMN_JSON.encode)
 
 
 def _sqlite_writer_engine(url: str) -> Engine:
@@ -55,7 +55,7 @@ def _sqlite_writer_engine(url: str) -> Engine:
     connections never wait for a lock: a busy database raises at once (its pragmas too)."""
     engine = create_engine(make_url(url).set(drivername="sqlite"), pool_size=1,
                            connect_args={"timeout": 0, "check_same_thread": False},
-                           json_serializer=_JSON.encode)
+                           json_serializer=COLUMN_JSON.encode)
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
@@ -105,9 +105,7 @@ class Database:
         async with self._writing:
             if self._sqlite is not None:
                 return await self._write_sqlite(fn)
-            conn = self._writer
-            if conn is None:
-                conn = self._writer = await self.engine.connect()
+            conn = await self._kept_writer()
             try:
                 async with conn.begin():
                     return await conn.run_sync(fn)
@@ -124,9 +122,7 @@ class Database:
         (``IntegrityError`` for a constraint, ``DBAPIError`` otherwise); a connection that
         failed is let go for good."""
         async with self._writing:
-            conn = self._writer
-            if conn is None:
-                conn = self._writer = await self.engine.connect()
+            conn = await self._kept_writer()
             driver: Any = None
             try:
                 driver = (await conn.get_raw_connection()).driver_connection
@@ -141,6 +137,12 @@ class Database:
             except BaseException:  # the connection itself failed
                 await self._let_writer_go(conn)
                 raise
+
+    async def _kept_writer(self) -> AsyncConnection:
+        """Returns the writer's async connection, taken from the pool the first time."""
+        if self._writer is None:
+            self._writer = await self.engine.connect()
+        return self._writer
 
     async def _let_writer_go(self, conn: AsyncConnection) -> None:
         """Closes the writer's connection for good (the pool does not keep it)."""

@@ -23,7 +23,7 @@ import functools
 import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Insert, Table, Update, bindparam, case, insert, tuple_, update
@@ -37,7 +37,6 @@ from app.rooms.writes import GAMES, ROOMS, Writes
 log = logging.getLogger("saloon.rooms")
 MAX_BATCH = 256
 CLOSE_TIMEOUT = 10.0  # seconds ``close`` lets the batches queued be written
-_EPOCH = datetime.fromtimestamp(0, UTC)  # no change in the batch: no time is written
 ROW_KEY = "row_key"  # the parameter naming the row whose values are set
 # The SET clause comes from the parameters' keys (their columns' types apply).
 _SET_ROOM = update(ROOMS).where(ROOMS.c.id == bindparam(ROW_KEY))
@@ -141,9 +140,7 @@ class Committer:
             return (_create_rooms(conn, creations) if creations else [],
                     _write_changes(conn, batch) if batch else set())
 
-        alone = (one_statement.build(creations, batch,
-                                     max((c.now for c in batch), default=_EPOCH))
-                 if self.db.asyncpg else None)
+        alone = one_statement.build(creations, batch) if self.db.asyncpg else None
         if alone is not None:
             made, written = one_statement.read(await self.db.run_alone(alone.sql, alone.args),
                                                creations)

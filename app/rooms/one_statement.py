@@ -30,7 +30,6 @@ today: each table's rows are written with one set of columns (``app.rooms.writes
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -40,11 +39,11 @@ from typing import Any, Protocol
 from sqlalchemy import JSON, Column, Table
 from sqlalchemy.dialects import postgresql
 
+from app.db import COLUMN_JSON
 from app.rooms.writes import GAMES, ROOMS
 
 _DIALECT = postgresql.dialect()
 _QUOTE = _DIALECT.identifier_preparer.quote
-_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 ROOM_KEY = "room_"  # the field naming a change's room in its rows
 CODE_KEY = "code_"  # the field naming a new room (by its code) in its first rows
 
@@ -56,6 +55,8 @@ class Change(Protocol):
     def room(self) -> Any: ...
     @property
     def writes(self) -> Any: ...
+    @property
+    def now(self) -> datetime: ...
 
 
 class Creation(Protocol):
@@ -75,9 +76,10 @@ class OneStatement:
     args: list[Any]
 
 
-def build(creations: Sequence[Creation], changes: Sequence[Change],
-          now: datetime) -> OneStatement | None:
-    """Returns the batch as one statement, or ``None`` if it needs the general path.
+def build(creations: Sequence[Creation], changes: Sequence[Change]) -> OneStatement | None:
+    """Returns the batch as one statement, or ``None`` if it needs the general path; the
+    rooms it changes are stamped with the latest time of its changes, as in the general
+    path.
 
     The statement returns one row per new room (``id``, ``code``) and one per room bumped
     (``id``, ``NULL``).
@@ -100,7 +102,8 @@ def build(creations: Sequence[Creation], changes: Sequence[Change],
                                                    f"r.{_QUOTE(CODE_KEY)}"))
                   for i, (table, rows) in enumerate(_in_order(grouped))]
     if changes:
-        parts.append(("bumped", _bump(sql, changes, sql.arg(_aware(now)))))
+        now = sql.arg(_aware(max(c.now for c in changes)))
+        parts.append(("bumped", _bump(sql, changes, now)))
         grouped = defaultdict(list)
         for c in changes:
             for table, row in c.writes.inserts:
@@ -156,7 +159,7 @@ class _Sql:
     def records(self, fields: list[tuple[str, str]], rows: list[dict[str, Any]]) -> str:
         """Returns ``jsonb_to_recordset(...) AS r(...)`` over ``rows``, whose fields are
         (name, SQL type)."""
-        arg = self.arg(_ENCODER.encode(rows))
+        arg = self.arg(COLUMN_JSON.encode(rows))
         columns = ", ".join(f"{_QUOTE(name)} {kind}" for name, kind in fields)
         return f"jsonb_to_recordset({arg}::jsonb) AS r({columns})"
 
@@ -183,7 +186,7 @@ def _read(column: Column[Any], name: str, alias: str = "r") -> str:
 def _carried(column: Column[Any], value: Any) -> Any:
     """A column's value as it travels in the JSON array."""
     if _is_json(column):
-        return _ENCODER.encode(value)
+        return COLUMN_JSON.encode(value)
     if isinstance(value, datetime):
         return _aware(value).isoformat()
     return value
