@@ -66,10 +66,8 @@ async def test_a_write_waits_for_another_writer_without_blocking_the_loop(
     async with db.engine.connect() as other:
         await other.execute(insert(AdminSecret).values(name="first", token_hash="f" * 64))
         writing = asyncio.create_task(db.write(add_secret("b")))
-        ticks = 0
-        while ticks < 20:  # the loop turns while the writer waits
+        for _ in range(20):  # the loop turns while the writer waits
             await asyncio.sleep(0.005)
-            ticks += 1
         assert not writing.done()
         await other.commit()
     await asyncio.wait_for(writing, 5)

@@ -21,9 +21,6 @@ from app.settings import Settings
 from app.timers import ManualClock
 from tests.support.databases import POSTGRES_URL
 
-on_postgresql = [pytest.mark.skipif(POSTGRES_URL is None, reason="needs TEST_DATABASE_URL"),
-                 pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)]
-
 
 def secrets_for(monkeypatch: pytest.MonkeyPatch, prefix: str) -> None:
     """Makes the room service's secrets a known sequence (codes start with ``prefix``)."""
@@ -107,8 +104,8 @@ async def stored(db: Database, codes: list[str]) -> list[tuple[str, list[Any]]]:
     return out
 
 
-@on_postgresql[0]
-@on_postgresql[1]
+@pytest.mark.skipif(POSTGRES_URL is None, reason="needs TEST_DATABASE_URL")
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 async def test_the_same_play_stores_the_same_rows_either_way(
         settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     general = await play(settings, monkeypatch, "QA", alone=False)
@@ -119,12 +116,11 @@ async def test_the_same_play_stores_the_same_rows_either_way(
 
 
 def test_a_batch_with_other_statements_goes_the_general_way() -> None:
-    room = SimpleNamespace(id=1, version=3)
-    freed = Writes(statements=[ROOMS.delete()])
-    assert one_statement.build([], [SimpleNamespace(room=room, writes=freed)],
-                               datetime.now(UTC)) is None
+    def change(writes: Writes) -> SimpleNamespace:
+        return SimpleNamespace(room=SimpleNamespace(id=1, version=3), writes=writes,
+                               now=datetime.now(UTC))
+
+    assert one_statement.build([], [change(Writes(statements=[ROOMS.delete()]))]) is None
     started_and_set = Writes(inserts=[(GAMES, {"id": "g"})], games={"g": {"status": "x"}})
-    assert one_statement.build([], [SimpleNamespace(room=room, writes=started_and_set)],
-                               datetime.now(UTC)) is None
-    assert one_statement.build([], [SimpleNamespace(room=room, writes=Writes())],
-                               datetime.now(UTC)) is not None
+    assert one_statement.build([], [change(started_and_set)]) is None
+    assert one_statement.build([], [change(Writes())]) is not None
