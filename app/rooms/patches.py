@@ -61,21 +61,36 @@ def _walk(old: JSON, new: JSON, path: str, ops: list[Op]) -> None:
             else:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
     elif isinstance(old, list) and isinstance(new, list) and old and new:
-        common = min(len(old), len(new))
-        for i in range(common):
-            before, value = old[i], new[i]
-            if before == value:
-                continue
-            if isinstance(value, dict | list) and type(before) is type(value):
-                _walk(before, value, f"{path}/{i}", ops)
-            else:
-                ops.append({"op": "replace", "path": f"{path}/{i}", "value": value})
-        for i in range(len(old) - 1, common - 1, -1):  # from the end, so indices stay valid
-            ops.append({"op": "remove", "path": f"{path}/{i}"})
-        for value in new[common:]:
-            ops.append({"op": "add", "path": f"{path}/-", "value": value})
+        _walk_list(old, new, path, ops)
     else:
         ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _walk_list(old: list[JSON], new: list[JSON], path: str, ops: list[Op]) -> None:
+    """Patches a list: items added or removed are found between the equal ends, so the
+    items after them are not compared (nor replaced) one by one at shifted indices."""
+    start, end, shortest = 0, 0, min(len(old), len(new))
+    if len(old) != len(new):  # an item added or removed: the items after it moved
+        while start < shortest and old[start] == new[start]:
+            start += 1
+        while (end < shortest - start
+               and old[len(old) - 1 - end] == new[len(new) - 1 - end]):
+            end += 1
+    old_stop, new_stop = len(old) - end, len(new) - end
+    common = min(old_stop, new_stop)
+    for i in range(start, common):
+        before, value = old[i], new[i]
+        if before == value:
+            continue
+        if isinstance(value, dict | list) and type(before) is type(value):
+            _walk(before, value, f"{path}/{i}", ops)
+        else:
+            ops.append({"op": "replace", "path": f"{path}/{i}", "value": value})
+    for i in range(old_stop - 1, common - 1, -1):  # from the end, so indices stay valid
+        ops.append({"op": "remove", "path": f"{path}/{i}"})
+    for i in range(common, new_stop):
+        at = "-" if end == 0 else i
+        ops.append({"op": "add", "path": f"{path}/{at}", "value": new[i]})
 
 
 def _log_ops(old: list[JSON], new: list[JSON]) -> list[Op]:

@@ -54,6 +54,36 @@ def test_a_log_whose_kept_start_is_known_is_patched_without_comparing(old, dropp
         assert ops == [{"op": "replace", "path": "/log", "value": new_log}]
 
 
+items = st.fixed_dictionaries({"type": st.sampled_from("ab"), "n": st.integers(0, 3)})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(items, max_size=8), st.data())
+def test_items_added_or_removed_in_a_list_leave_the_items_after_them_alone(base, data):
+    """A list that gained or lost a run of items is patched there, not shifted item by
+    item; any list, changed anywhere, is still patched exactly."""
+    at = data.draw(st.integers(0, len(base)))
+    removed = data.draw(st.integers(0, len(base) - at))
+    added = data.draw(st.lists(items, max_size=3))
+    new = base[:at] + added + base[at + removed:]
+    ops = diff({"legal": base}, {"legal": new})
+    assert apply({"legal": copy.deepcopy(base)}, ops) == {"legal": new}
+    if base and new and len(base) != len(new):
+        if removed == 0 or not added:  # only added or only removed: one operation each
+            assert len(ops) == removed + len(added)
+        else:  # an item replaced costs an operation per key at most
+            assert len(ops) <= 2 * max(removed, len(added))
+
+
+def test_a_removed_item_is_one_operation_where_it_was() -> None:
+    old = [{"type": "cell", "cell": i} for i in range(9)]
+    new = old[:2] + old[3:]
+    assert diff({"legal": old}, {"legal": new}) == [{"op": "remove", "path": "/legal/2"}]
+    grown = old[:4] + [{"type": "pass"}] + old[4:]
+    assert diff({"legal": old}, {"legal": grown}) == [
+        {"op": "add", "path": "/legal/4", "value": {"type": "pass"}}]
+
+
 def test_keys_are_escaped_and_equal_parts_give_no_operation() -> None:
     old = {"game": {"a/b": 1, "c~d": [1, 2, 3], "same": {"x": [1]}}}
     new = {"game": {"a/b": 2, "c~d": [1, 3], "same": {"x": [1]}}}
