@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from app.deps import AppSettings, Rooms, ServicesDep, Token
+from app.deps import AUTHORIZATION_DOC, Rooms, Token, bearer_of, services_of
 from app.rooms.documents import summary
 from app.schemas import (
     AddBot,
@@ -50,16 +50,16 @@ def game_info(game: Game) -> GameInfo:
 
 
 @router.post("/rooms", status_code=201, responses=error_responses(413, 422, 429))
-async def create_room(body: CreateRoom, request: Request, services: ServicesDep,
-                      settings: AppSettings) -> RoomCreated:
+async def create_room(body: CreateRoom, request: Request) -> RoomCreated:
     """Creates a private room; the caller becomes its host in seat 0."""
+    services = services_of(request)
     services.limits.rooms.check(client_address(request), "rooms opened")
     live, seat, token = await services.rooms.create(
         game_id=body.game, options=body.options, name=body.name,
         allow_spectators=body.allow_spectators, hints=body.hints, turn_clock=body.turn_clock,
         gone_after=body.gone_after)
     return RoomCreated(code=live.code, seat=seat, token=token,
-                       url=f"{settings.public_url.rstrip('/')}/r/{live.code}")
+                       url=f"{services.settings.public_url.rstrip('/')}/r/{live.code}")
 
 
 @router.get("/rooms/{code}", responses=error_responses(404, 422))
@@ -68,10 +68,11 @@ async def room_summary(code: str, rooms: Rooms) -> dict[str, Any]:
     return summary(await rooms.get(code))
 
 
-@router.post("/rooms/{code}/join", responses=error_responses(401, 404, 409, 413, 422, 429))
-async def join_room(code: str, body: Join, request: Request, services: ServicesDep,
-                    token: Token) -> Joined:
+@router.post("/rooms/{code}/join", responses=error_responses(401, 404, 409, 413, 422, 429),
+             openapi_extra=AUTHORIZATION_DOC)
+async def join_room(code: str, body: Join, request: Request) -> Joined:
     """Takes a free seat by name, or reclaims one with its bearer token."""
+    services, token = services_of(request), bearer_of(request)
     if not token:
         services.limits.joins.check(client_address(request), "joins")
     seat, secret = await services.rooms.join(code, body.name, token)
@@ -97,10 +98,10 @@ async def configure(code: str, body: Configure, rooms: Rooms, token: Token) -> N
     await rooms.configure(code, token, **body.model_dump(exclude_unset=True))
 
 
-@router.post("/rooms/{code}/start", responses=HOST_ERRORS)
-async def start(code: str, rooms: Rooms, token: Token) -> Started:
+@router.post("/rooms/{code}/start", responses=HOST_ERRORS, openapi_extra=AUTHORIZATION_DOC)
+async def start(code: str, request: Request) -> Started:
     """Host only: starts the game with the seats taken."""
-    return Started(game_id=await rooms.start(code, token))
+    return Started(game_id=await services_of(request).rooms.start(code, bearer_of(request)))
 
 
 @router.post("/rooms/{code}/rematch", responses=HOST_ERRORS)

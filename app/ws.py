@@ -21,7 +21,7 @@ from typing import Any
 import pydantic
 from fastapi import APIRouter, WebSocket
 
-from app.deps import ServicesDep
+from app.deps import services_of
 from app.errors import Crowded, NotFound, SaloonError, first_error
 from app.limits import TooManyRequests
 from app.rooms import Connection, LiveRoom
@@ -76,12 +76,12 @@ async def refuse(ws: WebSocket, subprotocol: str | None, code: str, message: str
 
 
 @router.websocket("/ws/rooms/{code}")
-async def room_socket(ws: WebSocket, code: str, services: ServicesDep,
-                      token: str | None = None) -> None:
+async def room_socket(ws: WebSocket, code: str) -> None:
     """Mirrors the room's document for the token's seat (no token: a spectator)."""
+    services = services_of(ws)
     speaks_saloon, offered_token = offered(ws)
     subprotocol = SUBPROTOCOL if speaks_saloon else None
-    token = offered_token or token
+    token = offered_token or ws.query_params.get("token")
     rooms = services.rooms
     try:
         live = await rooms.get(code)

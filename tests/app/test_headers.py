@@ -56,6 +56,18 @@ async def test_the_openapi_document_lists_each_routes_errors_in_the_one_shape(cl
             assert ref.endswith("/ErrorBody"), (path, status, ref)
 
 
+async def test_the_openapi_document_lists_the_authorization_header_of_each_route_reading_it(
+        client) -> None:
+    """Set-up routes read the header from the request; the document still says so."""
+    spec = (await client.get("/openapi.json")).json()
+    for path, method in [("/api/rooms/{code}/join", "post"), ("/api/rooms/{code}/start", "post"),
+                         ("/api/rooms/{code}/rematch", "post"),
+                         ("/api/rooms/{code}/seats/{seat}", "delete")]:
+        params = spec["paths"][path][method]["parameters"]
+        assert {"in": "header", "name": "authorization"}.items() <= next(
+            p for p in params if p["in"] == "header").items(), (path, params)
+
+
 async def test_a_header_the_answer_sets_itself_is_kept_and_docs_pages_get_no_csp() -> None:
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         await send({"type": "http.response.start", "status": 200,
