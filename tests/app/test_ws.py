@@ -9,6 +9,7 @@ import json
 import httpx
 import pytest
 import websockets
+from websockets.typing import Subprotocol
 
 from games.leaks import leaked
 from games.registry import all_games, get_game
@@ -148,8 +149,13 @@ async def test_spectators_only_when_the_host_allows(server: LiveServer) -> None:
     async with httpx.AsyncClient(base_url=server.http) as http:
         await http.put(f"/api/rooms/{code}/options", json={"allow_spectators": False},
                        headers=bearer(tokens[0]))
-    async with websockets.connect(f"{server.ws}/ws/rooms/{code}") as ws:
-        assert json.loads(await ws.recv())["code"] == "forbidden"
+    # An empty token is no token, however it is offered.
+    for url, protocols in [(f"{server.ws}/ws/rooms/{code}", None),
+                           (f"{server.ws}/ws/rooms/{code}?token=", None),
+                           (f"{server.ws}/ws/rooms/{code}",
+                            [Subprotocol("saloon"), Subprotocol("saloon.token.")])]:
+        async with websockets.connect(url, subprotocols=protocols) as ws:
+            assert json.loads(await ws.recv())["code"] == "forbidden", url
     await watcher.close()
 
 
