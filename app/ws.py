@@ -34,6 +34,7 @@ from app.schemas import (
     SyncMessage,
 )
 from app.services import Services
+from app.tokens import hash_token
 from games.base import GameError
 
 router = APIRouter()
@@ -102,7 +103,9 @@ async def room_socket(ws: WebSocket, code: str) -> None:
                      CLOSE_BAD_TOKEN)
         return
     await ws.accept(subprotocol=subprotocol)
-    reader = asyncio.create_task(_read(ws, services, live, conn, token))
+    # A seat's socket says who it is with each action: its token is hashed once, here.
+    digest = hash_token(token) if token else None
+    reader = asyncio.create_task(_read(ws, services, live, conn, digest))
     writer = asyncio.create_task(_pump(ws, conn))
     conn.abort = writer.cancel
     try:
@@ -135,7 +138,7 @@ async def _pump(ws: WebSocket, conn: Connection) -> None:
 
 
 async def _read(ws: WebSocket, services: Services, live: LiveRoom, conn: Connection,
-                token: str | None) -> None:
+                digest: str | None) -> None:
     """Handles the client's messages until it leaves."""
     limit = services.settings.max_message_bytes
     while True:
@@ -154,7 +157,7 @@ async def _read(ws: WebSocket, services: Services, live: LiveRoom, conn: Connect
             except UnicodeDecodeError:
                 conn.send(error("bad_json", "Expected UTF-8 JSON text"))
                 continue
-        await _handle(services, live, conn, token, raw)
+        await _handle(services, live, conn, digest, raw)
 
 
 def parse(raw: str) -> Any:
@@ -192,7 +195,7 @@ def _check(value: Any, depth: int) -> None:
             _check(v, depth + 1)
 
 
-async def _handle(services: Services, live: LiveRoom, conn: Connection, token: str | None,
+async def _handle(services: Services, live: LiveRoom, conn: Connection, digest: str | None,
                   raw: str) -> None:
     try:
         data = parse(raw)
@@ -213,7 +216,7 @@ async def _handle(services: Services, live: LiveRoom, conn: Connection, token: s
                         ref))
         return
     try:
-        await _route(services, live, conn, token, message, ref)
+        await _route(services, live, conn, digest, message, ref)
     except TooManyRequests as e:
         conn.send(error(e.code, e.message, ref, retry_after=e.retry_after))
     except GameError as e:
@@ -223,30 +226,31 @@ async def _handle(services: Services, live: LiveRoom, conn: Connection, token: s
         conn.send(error(e.code, e.message, ref))
 
 
-async def _route(services: Services, live: LiveRoom, conn: Connection, token: str | None,
+async def _route(services: Services, live: LiveRoom, conn: Connection, digest: str | None,
                  message: Any, ref: Any) -> None:
     if isinstance(message, SyncMessage):
         async with live.lock:
             live.connections.sync(live, conn)
     elif isinstance(message, ChatMessage):
-        seat = _seat(live, conn, token)
+        seat = _seat(live, conn, digest)
         if seat is not None:
             services.limits.chat.check(f"{live.code}:{seat}", "chat lines")
         await services.rooms.chat(live, seat, message.text, actor=conn, ref=ref)
     elif isinstance(message, BackMessage):
-        await services.rooms.come_back(live, _seat(live, conn, token), actor=conn, ref=ref)
+        await services.rooms.come_back(live, _seat(live, conn, digest), actor=conn, ref=ref)
     elif isinstance(message, ActionMessage):
-        seat = _seat(live, conn, token)
+        seat = _seat(live, conn, digest)
         if seat is None:
             conn.send(error("forbidden", "Spectators cannot act", ref))
             return
         await services.rooms.act(live, seat, message.action, actor=conn, ref=ref)
 
 
-def _seat(live: LiveRoom, conn: Connection, token: str | None) -> int | None:
-    """Returns the connection's seat if its token still holds it (a kicked seat does not)."""
-    if conn.viewer is None or token is None:
+def _seat(live: LiveRoom, conn: Connection, digest: str | None) -> int | None:
+    """Returns the connection's seat if its token (``digest``, its hash) still holds it (a
+    kicked seat does not)."""
+    if conn.viewer is None or digest is None:
         return None
-    if live.seat_for_token(token) != conn.viewer:
+    if live.seat_for_hash(digest) != conn.viewer:
         raise SaloonError("That seat is no longer yours")
     return conn.viewer

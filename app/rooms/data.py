@@ -78,8 +78,11 @@ class RoomData:
 
     def seat_for_token(self, token: str) -> int | None:
         """Returns the seat whose token this is, else ``None``."""
-        digest = hash_token(token)  # once, then compared with each seat's in constant time
-        for s in self.seats:
+        return self.seat_for_hash(hash_token(token))
+
+    def seat_for_hash(self, digest: str) -> int | None:
+        """Returns the seat whose token hashes to ``digest``, else ``None``."""
+        for s in self.seats:  # compared with each seat's in constant time
             if s.token_hash is not None and hmac.compare_digest(digest, s.token_hash):
                 return s.position
         return None
