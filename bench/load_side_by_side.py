@@ -11,7 +11,9 @@ prints both and their ratio. Between them runs the floor (``bench/load/floor.py`
 the same protocol on Saloon's stack with nothing of Saloon behind it, the most this
 stack can do on this machine (``--no-floor`` leaves it out). ``--database-url URL`` runs
 Saloon on that database instead (PostgreSQL, say: it is migrated, and its rows stay;
-only Saloon's process is timed, not the database server's). The peer's files come from
+only Saloon's process is timed, not the database server's). ``--set-up-only`` runs
+Saloon and the floor on matches that are set up and closed without a move, and prints
+the CPU a match's set-up costs each. The peer's files come from
 ../shared/bench/bgio, copied to .bench/bgio with its npm packages installed there on
 first use.
 """
@@ -99,23 +101,29 @@ def run(server: list[str], cwd: Path, load: list[str], port: int) -> dict[str, f
     return figures
 
 
-def saloon(matches: int, seconds: float, database_url: str | None = None) -> dict[str, float]:
+def saloon_load(port: int, matches: int, seconds: float, setup_only: bool) -> list[str]:
+    """Returns the command of Saloon's load generator (``setup_only``: no moves, and each
+    match set up counts as a move)."""
+    return ["node", str(LOAD / "saloon-load.js"), str(port), str(matches), str(seconds),
+            *(["setup"] if setup_only else [])]
+
+
+def saloon(matches: int, seconds: float, database_url: str | None = None,
+           setup_only: bool = False) -> dict[str, float]:
     """One run of Saloon on a fresh SQLite file, or on ``database_url``."""
     with tempfile.TemporaryDirectory() as tmp:
         url = database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
         upgrade(url)
         port = free_port()
         return run([sys.executable, str(LOAD / "serve.py"), str(port), url], ROOT,
-                   ["node", str(LOAD / "saloon-load.js"), str(port), str(matches),
-                    str(seconds)], port)
+                   saloon_load(port, matches, seconds, setup_only), port)
 
 
-def floor(matches: int, seconds: float) -> dict[str, float]:
+def floor(matches: int, seconds: float, setup_only: bool = False) -> dict[str, float]:
     """One run of the framework floor: Saloon's protocol and stack, no Saloon."""
     port = free_port()
     return run([sys.executable, str(LOAD / "floor.py"), str(port)], ROOT,
-               ["node", str(LOAD / "saloon-load.js"), str(port), str(matches), str(seconds)],
-               port)
+               saloon_load(port, matches, seconds, setup_only), port)
 
 
 def peer(matches: int, seconds: float) -> dict[str, float]:
@@ -152,8 +160,13 @@ def main() -> int:
                         help="leave out the framework floor")
     parser.add_argument("--database-url", default=None,
                         help="Saloon's database (default: a fresh SQLite file per run)")
+    parser.add_argument("--set-up-only", action="store_true",
+                        help="Saloon and the floor only set matches up (created, joined, "
+                             "two sockets synced, started, closed): matches/s, CPU per match")
     args = parser.parse_args()
     prepare()
+    if args.set_up_only:
+        return set_up_only(args)
     print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}")
     for round_ in range(1, args.rounds + 1):
         for sockets in (int(s) for s in args.sockets.split(",")):
@@ -169,6 +182,24 @@ def main() -> int:
             if f is not None:
                 print(ratio("floor ratio", f, b))
             print(end="", flush=True)
+    return 0
+
+
+def set_up_only(args: argparse.Namespace) -> int:
+    """Prints what setting a match up costs Saloon and the floor (the peer's load generator
+    has no such mode)."""
+    print(f"{'':15}{'matches/s':>10}{'CPU ms/match':>14}{'errors':>8}")
+    for round_ in range(1, args.rounds + 1):
+        for sockets in (int(s) for s in args.sockets.split(",")):
+            a = saloon(sockets // 2, args.seconds, args.database_url, setup_only=True)
+            f = floor(sockets // 2, args.seconds, setup_only=True)
+            print(f"round {round_}, {sockets} sockets")
+            for name, r in (("saloon", a), ("floor", f)):
+                print(f"  {name:<13}{r['moves_per_s']:>10.0f}{r['cpu_ms_per_move']:>14.2f}"
+                      f"{r['errors']:>8}")
+            print(f"  {'ratio':<13}{a['moves_per_s'] / max(1, f['moves_per_s']):>9.2f}x"
+                  f"{a['cpu_ms_per_move'] / max(1e-9, f['cpu_ms_per_move']):>13.2f}x",
+                  flush=True)
     return 0
 
 

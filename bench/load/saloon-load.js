@@ -1,11 +1,13 @@
-// Load generator for Saloon: node saloon-load.js PORT MATCHES SECONDS
+// Load generator for Saloon: node saloon-load.js PORT MATCHES SECONDS [setup]
 // The boardgame.io peer's workload on Saloon's protocol (docs/protocol.md): each match
 // is created over HTTP, joined and started, played by two sockets with random legal
 // cells, and replaced by a new one when it ends. A move's latency = send -> the mover
-// sees the next version. Prints one JSON line.
+// sees the next version. Prints one JSON line. With "setup", each match closes its
+// sockets as soon as it has started, and "moves" counts the matches set up.
 const WebSocket = require('ws');
 const { applyPatch } = require('fast-json-patch');
-const [port, matches, seconds] = process.argv.slice(2).map(Number);
+const [port, matches, seconds] = process.argv.slice(2, 5).map(Number);
+const setupOnly = process.argv[5] === 'setup';
 const base = `http://127.0.0.1:${port}`;
 const lat = []; let moves = 0, errors = 0, games = 0; const t0 = Date.now(); const until = t0 + seconds * 1000;
 
@@ -50,7 +52,8 @@ async function runMatch() {
     }; });
     while (newest().version < 0 || newest().doc.room.status === 'lobby') await new Promise((r) => setTimeout(r, 2));
     let ref = 0;
-    while (Date.now() < until) {
+    if (setupOnly) moves++;
+    while (!setupOnly && Date.now() < until) {
       const { doc, version } = newest();
       if (doc.room.status !== 'playing') break;
       const p = doc.room.to_act[0];
