@@ -1,4 +1,5 @@
-"""FastAPI dependencies, as ``Annotated`` aliases so handlers read like sentences.
+"""FastAPI dependencies, as ``Annotated`` aliases so handlers read like sentences, and
+the plain functions the set-up routes call instead (``services_of``, ``bearer_of``).
 
 They take an ``HTTPConnection``, so HTTP routes and the websocket reach the
 services the same way.
@@ -22,8 +23,7 @@ from app.settings import Settings
 
 async def get_services(conn: HTTPConnection) -> Services:
     """Returns the services built at start-up."""
-    services: Services = conn.app.state.services
-    return services
+    return services_of(conn)
 
 
 ServicesDep = Annotated[Services, Depends(get_services)]
@@ -68,7 +68,7 @@ def bearer_token(authorization: str | None) -> str | None:
 # (``AUTHORIZATION_DOC``).
 
 def services_of(conn: HTTPConnection) -> Services:
-    """Returns the services built at start-up (what ``ServicesDep`` gives)."""
+    """Returns the services built at start-up (what ``ServicesDep`` gives, unsolved)."""
     services: Services = conn.app.state.services
     return services
 

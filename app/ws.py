@@ -82,7 +82,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     services = services_of(ws)
     speaks_saloon, offered_token = offered(ws)
     subprotocol = SUBPROTOCOL if speaks_saloon else None
-    token = offered_token or ws.query_params.get("token") or None  # "?token=": none
+    token = offered_token or ws.query_params.get("token") or None  # "?token=" is none
     rooms = services.rooms
     try:
         live = await rooms.get(code)
