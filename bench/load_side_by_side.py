@@ -187,21 +187,17 @@ def main() -> int:
 
 def set_up_only(args: argparse.Namespace) -> int:
     """Prints what setting a match up costs Saloon and the floor (the peer's load generator
-    has no such mode)."""
-    print(f"{'':15}{'matches/s':>10}{'CPU ms/match':>14}{'errors':>8}")
+    has no such mode): the columns of a run, a match set up counting as a move."""
+    print(f"{'':15}{'matches/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mt':>10}{'errors':>8}")
     for round_ in range(1, args.rounds + 1):
         for sockets in (int(s) for s in args.sockets.split(",")):
             a = saloon(sockets // 2, args.seconds, args.database_url, setup_only=True)
             f = floor(sockets // 2, args.seconds, setup_only=True)
             print(f"round {round_}, {sockets} sockets")
-            for name, r in (("saloon", a), ("floor", f)):
-                print(f"  {name:<13}{r['moves_per_s']:>10.0f}{r['cpu_ms_per_move']:>14.2f}"
-                      f"{r['errors']:>8}")
-            print(f"  {'ratio':<13}{a['moves_per_s'] / max(1, f['moves_per_s']):>9.2f}x"
-                  f"{a['cpu_ms_per_move'] / max(1e-9, f['cpu_ms_per_move']):>13.2f}x",
-                  flush=True)
+            print(line("saloon", a))
+            print(line("floor", f))
+            print(ratio("ratio", a, f), flush=True)
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())
