@@ -99,8 +99,8 @@ class Database:
         and ``fn`` is run again (so it must have no effect outside the transaction). On
         PostgreSQL ``fn`` runs through the async driver. The connection is kept from one
         transaction to the next: taking one from the pool and giving it back cost a ping
-        and a rollback each time; one whose transaction failed is let go (on SQLite, not
-        for a unique clash, which leaves it sound), so that the next is taken afresh.
+        and a rollback each time; one whose transaction failed is let go (but not for a
+        unique clash, which leaves it sound), so that the next is taken afresh.
         """
         async with self._writing:
             if self._sqlite is not None:
@@ -109,9 +109,10 @@ class Database:
             try:
                 async with conn.begin():
                     return await conn.run_sync(fn)
+            except IntegrityError:  # a clash: rolled back, and the connection is sound
+                raise
             except BaseException:
-                self._writer = None
-                await conn.close()
+                await self._let_writer_go(conn)
                 raise
 
     async def run_alone(self, sql: str, args: Sequence[Any]) -> list[Any]:

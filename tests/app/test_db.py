@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from sqlalchemy import Connection, func, insert, select, text
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from app.db import Database
 from app.models import AdminSecret
@@ -53,6 +53,40 @@ async def test_a_failed_transaction_is_rolled_back_and_its_connection_let_go(
     assert seen[0].closed and await count_secrets(db) == 0
     fresh = await db.write(add_secret("b"))
     assert fresh is not seen[0] and await count_secrets(db) == 1
+    await db.dispose()
+
+
+async def test_a_unique_clash_is_rolled_back_and_keeps_the_connection(
+        database_url: str) -> None:
+    """A clash leaves the connection sound (the committer writes its batch again, change
+    by change, at once): it is kept, not let go."""
+    db = Database(database_url)
+    kept = await db.write(add_secret("a"))
+    with pytest.raises(IntegrityError):
+        await db.write(add_secret("a"))
+    assert await db.write(add_secret("b")) is kept and not kept.closed
+    assert await count_secrets(db) == 2
+    await db.dispose()
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason="needs TEST_DATABASE_URL")
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+async def test_a_failed_connection_is_not_given_back_to_the_pool(database_url: str) -> None:
+    """The connection of a failed transaction is closed for good: the pool never hands
+    the same server session out again."""
+    db = Database(database_url)
+
+    def fails(conn: Connection) -> int:
+        pid: int = conn.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        raise RuntimeError(f"the batch failed on backend {pid}")
+
+    with pytest.raises(RuntimeError) as failed:
+        await db.write(fails)
+    failed_pid = int(str(failed.value).rsplit(" ", 1)[1])
+    async with db.engine.connect() as other:
+        assert (await other.execute(text("SELECT pg_backend_pid()"))).scalar_one() != failed_pid
+    pid = await db.write(lambda conn: conn.execute(text("SELECT pg_backend_pid()")).scalar_one())
+    assert pid != failed_pid
     await db.dispose()
 
 
