@@ -38,6 +38,7 @@ Viewer = int | None
 LegalOf = Callable[[Any, Seat], list[Action]]
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -390,6 +391,21 @@ def _known(state: Any) -> _Known | None:
         known = store[KNOWN] = _Known()
         known.owner = id(state)
     return known
+
+
+def kept(state: Any, key: str, make: Callable[[Any], T]) -> T:
+    """Returns ``make(state)``, computed once per state and kept on it under ``key`` (a
+    name no other keeper uses, such as the game's id and what it keeps): for what several
+    callers ask of one state, such as the part of a view every viewer shares. What it
+    returns is read, never changed; a state without a ``__dict__`` keeps nothing."""
+    known = _known(state)
+    if known is None:
+        return make(state)
+    if key in known:
+        value: T = known[key]
+        return value
+    value = known[key] = make(state)
+    return value
 
 
 def canonical_json(data: JSON) -> str:

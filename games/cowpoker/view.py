@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from games.base import kept
 from games.cowpoker import rules, scoring, tricks
 from games.cowpoker.cards import CARDS
 from games.cowpoker.state import Phase, State
@@ -55,22 +57,27 @@ def visible_cards(state: State, viewer: Viewer, *, everything: bool = False) -> 
 
 
 def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str, Any]:
-    """Returns the view of ``viewer`` (``everything``: the omniscient view)."""
+    """Returns the view of ``viewer`` (``everything``: the omniscient view).
+
+    What every viewer sees alike (the table's rows, the scores, the trick) is built once
+    per state and shared by the views of it (``_Shared``); a view is read, never changed.
+    """
+    shared = _shared(state, everything) if everything else kept(state, "cowpoker.view", _shared)
     me = state.position_of(viewer) if viewer is not None else None
     hand = list(state.hands[me]) if me is not None else None
-    acting = rules.acting_position(state)
-    to_act = [] if acting is None or state.seat_of[acting] is None else [state.seat_of[acting]]
-    over = state.phase == Phase.OVER
-    rows = scoring.breakdown(state) if over or everything else None
+    table, seen = shared.rows, shared.seen
+    if me is not None and not everything:  # the viewer's own row shows its Cellar
+        table = list(table)
+        table[me] = _with_cellar(state, me, table[me])
+        seen = seen | set(state.hands[me]) | set(state.cellars[me])
     view: dict[str, Any] = {
         "phase": state.phase,
-        "to_act": to_act,
+        "to_act": shared.to_act,
         "prompt": prompt(state, viewer),
         # Before the end only what everyone sees may count: a score that counted
         # hidden Hands would tell who holds what.
-        "scores": (scoring.seat_scores(state, rows) if rows is not None
-                   else scoring.public_scores(state)),
-        "scores_counted": "all" if rows is not None else "gangs",
+        "scores": shared.scores,
+        "scores_counted": "all" if shared.final is not None else "gangs",
         "you": viewer,
         "your_ranch": state.ranch[me] if me is not None else None,
         "hand": hand,
@@ -81,25 +88,58 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
         "lead": state.ranch[state.lead],
         "match": state.match,
         "pending": state.pending,
-        "table": [_row(state, p, mine=p == me, everything=everything) for p in range(4)],
-        "trick": _trick(state),
-        "cards": {c: dict(_CARD_JSON[c]) for c in sorted(visible_cards(state, viewer,
-                                                                      everything=everything))},
+        "table": table,
+        "trick": shared.trick,
+        "cards": {c: _CARD_JSON[c] for c in sorted(seen)},
     }
     if everything:
         view["deck"] = list(state.deck)
-    if over:
-        assert rows is not None
-        view["result"] = {"ranches": rows, "scores": scoring.seat_scores(state, rows)}
+    if state.phase == Phase.OVER:
+        view["result"] = {"ranches": shared.final, "scores": shared.scores}
     return view
 
 
-# Every card as shown to players (copied into each view: a view is the caller's to keep).
+# Every card as shown to players, shared by every view that shows it.
 _CARD_JSON = {c.id: c.to_json() for c in CARDS.values()}
 
 
-def _row(state: State, p: int, *, mine: bool, everything: bool) -> dict[str, Any]:
-    """Returns the table's row of position ``p``: its Gang, and what else the viewer sees."""
+@dataclass(frozen=True)
+class _Shared:
+    """What every viewer of one state sees alike: who acts, the scores (``final``: the
+    breakdown by Ranch, once the game is over or in the omniscient view), the table's
+    rows without a Cellar or Hand but where everyone sees them, the trick, and the cards
+    face up to all."""
+
+    to_act: list[int]
+    scores: list[float]
+    final: list[dict[str, Any]] | None
+    rows: list[dict[str, Any]]
+    trick: dict[str, Any] | None
+    seen: frozenset[str]
+
+
+def _shared(state: State, everything: bool = False) -> _Shared:
+    acting = rules.acting_position(state)
+    seat = None if acting is None else state.seat_of[acting]
+    to_act = [] if seat is None else [seat]
+    final = scoring.breakdown(state) if state.phase == Phase.OVER or everything else None
+    scores = (scoring.seat_scores(state, final) if final is not None
+              else scoring.public_scores(state))
+    rows = [_row(state, p, everything=everything) for p in range(4)]
+    seen = frozenset(visible_cards(state, None, everything=everything))
+    return _Shared(to_act, scores, final, rows, _trick(state), seen)
+
+
+def _with_cellar(state: State, p: int, row: dict[str, Any]) -> dict[str, Any]:
+    """Returns position ``p``'s row as its own seat sees it: with its Cellar."""
+    cellar = list(state.cellars[p])
+    return row | {"cellar": cellar, "cellar_points": scoring.points(cellar),
+                  "cellar_hand": scoring.hand_words(scoring.hand_value(cellar))}
+
+
+def _row(state: State, p: int, *, everything: bool) -> dict[str, Any]:
+    """Returns the table's row of position ``p`` as everyone sees it (``everything``: with
+    its Cellar and Hand too)."""
     gang = list(state.gangs[p])
     row: dict[str, Any] = {
         "position": p,
@@ -113,11 +153,8 @@ def _row(state: State, p: int, *, mine: bool, everything: bool) -> dict[str, Any
         "cellar_count": len(state.cellars[p]),
         "hand_count": len(state.hands[p]),
     }
-    if everything or mine:
-        cellar = list(state.cellars[p])
-        row["cellar"] = cellar
-        row["cellar_points"] = scoring.points(cellar)
-        row["cellar_hand"] = scoring.hand_words(scoring.hand_value(cellar))
+    if everything:
+        row = _with_cellar(state, p, row)
     if everything and state.is_live(p):
         row["hand"] = list(state.hands[p])
     return row

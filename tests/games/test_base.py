@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from games.base import Game, RandomBot
+from games.base import Game, RandomBot, kept
 from games.play import playout
 from games.registry import get_game
 
@@ -36,6 +36,32 @@ def test_a_copy_never_reads_what_was_known_of_its_original(game: Game) -> None:
         assert game.known_legal(other, seat) is not legal
         assert game.known_legal(other, seat) == legal
     assert game.known_legal(state, seat) is legal
+
+
+def test_kept_computes_once_per_state_and_never_for_a_copy(game: Game) -> None:
+    state = game.new_game(game.parse_options({}), 4, 3)
+    made: list[object] = []
+
+    def make(s: object) -> list[object]:
+        made.append(s)
+        return [len(made)]
+
+    first = kept(state, "test.count", make)
+    assert kept(state, "test.count", make) is first and made == [state]
+    for other in (copy.copy(state), copy.deepcopy(state), game.copy(state)):
+        assert kept(other, "test.count", make) is not first
+    assert kept(state, "test.count", make) is first and len(made) == 4
+    assert kept(state, "test.other", make) == [5]  # each key is its own
+
+
+def test_a_state_without_a_dict_keeps_nothing() -> None:
+    class Slotted:
+        __slots__ = ("n",)
+
+    state, made = Slotted(), list[object]()
+    assert kept(state, "test.count", made.append) is None
+    kept(state, "test.count", made.append)
+    assert made == [state, state]
 
 
 def test_a_bot_that_reads_no_view_gets_none(game: Game,

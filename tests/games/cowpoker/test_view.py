@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from games.cowpoker import GAME
+from games.cowpoker.state import State
 from games.leaks import leaked
 from games.play import playout
 from tests.games.cowpoker.position import build, cid, ids
@@ -89,3 +90,28 @@ def test_no_view_shows_a_score_that_depends_on_a_hidden_hand() -> None:
         views.append((GAME.view(s, 0), GAME.view(s, None)))
     assert views[0] == views[1]
     assert views[0][0]["scores"] == views[0][1]["scores"]  # nobody's private cards count
+
+
+def test_the_views_of_one_state_share_what_all_see_and_nothing_of_a_seat() -> None:
+    """What every viewer sees alike is built once per state; a seat's own Cellar joins
+    only its own view, whatever order the views are asked in."""
+    s = build(live=(0, 1, 2), hands={0: ["Cookie Pete"], 1: ["Paco the Kid"]},
+              cellars={0: ["Bluff Barlow"], 1: ["Silent Masterson"]},
+              gangs={2: ["Dice Dolores"]})
+    mine, spectator, other = GAME.view(s, 0), GAME.view(s, None), GAME.view(s, 1)
+    assert spectator["table"][2] is other["table"][2] is mine["table"][2]
+    assert mine["table"][0] is not spectator["table"][0]
+    assert "cellar" not in spectator["table"][0] and "cellar" not in other["table"][0]
+    for viewer, view in ((0, mine), (None, spectator), (1, other)):
+        assert not leaked(view, GAME.secrets(s, viewer))
+        assert view == GAME.view(GAME.copy(s), viewer)  # a fresh copy keeps nothing
+
+
+def test_views_asked_in_any_order_equal_views_built_afresh() -> None:
+    states: list[State] = []
+    playout(GAME, seats=3, seed=7, on_step=lambda st, *_: states.append(st))
+    for n, st in enumerate(states):
+        order = [None, 2, 0, 1] if n % 2 else [1, 0, 2, None]
+        views = {v: GAME.view(st, v) for v in order}
+        for v, view in views.items():
+            assert view == GAME.view(GAME.copy(st), v)
