@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from games.base import Action, Event
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import (
+    SPEC_OF,
     TRASH_WHILE_DRAWING,
     cards_with_effect,
     face_json,
@@ -85,9 +86,10 @@ def tally(state: State, seat: int) -> Tally:
     cows = bandits = 0
     jails = p.jails_used
     first = p.order[0] if p.order else None
+    doubled = p.doubled
     for c in p.row:
-        s = spec(c)
-        m = 2 if p.doubled and c in p.doubled else 1
+        s = SPEC_OF[c]
+        m = 2 if doubled and c in doubled else 1
         base_cows = 2 if c == first and s.effect == "two_cows_if_first" else s.cows
         cash += s.cash * m
         cows += base_cows * m - s.lose_cow
@@ -95,9 +97,21 @@ def tally(state: State, seat: int) -> Tally:
         jails += s.jail
     gift = 0
     for q, other in enumerate(state.players):
-        if q != seat and other.row:
-            gift += len([c for c in other.row if c in GIFT_CARDS])
+        # Most rows hold no gift card: one test in C before counting them.
+        if q != seat and not GIFT_CARDS.isdisjoint(other.row):
+            gift += sum(map(GIFT_CARDS.__contains__, other.row))
     return Tally(cash + gift, cows, bandits, jails, gift)
+
+
+def danger(p: Player) -> int:
+    """Returns the Bandits of ``p``'s row that count towards busting: ``tally(...).danger``,
+    which only the seat's own cards change (asked after every card drawn)."""
+    out = -p.jails_used
+    doubled = p.doubled
+    for c in p.row:
+        s = SPEC_OF[c]
+        out += s.bandits * (2 if doubled and c in doubled else 1) - s.jail
+    return out
 
 
 def eligible(state: State) -> list[int]:
@@ -111,8 +125,9 @@ def eligible(state: State) -> list[int]:
 def to_act(state: State) -> frozenset[int]:
     """Returns every seat that may act now (all drawing seats at once in the draw phase)."""
     phase = state.phase
-    if phase == _DRAW:
-        return frozenset([i for i, p in enumerate(state.players) if in_draw(p)])
+    if phase == _DRAW:  # ``in_draw`` written out: a call per seat was most of the work
+        return frozenset([i for i, p in enumerate(state.players)
+                          if p.status == _DRAWING or p.pending])
     if phase == _RPS:
         return frozenset([s for s in state.contenders if state.throws[s] is None])
     if phase == _CHOOSE and state.chooser is not None:
@@ -124,6 +139,23 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset()
 
 
+def may_act(state: State, seat: int) -> bool:
+    """Returns ``seat in to_act(state)``, without building the set of seats."""
+    phase = state.phase
+    if phase == _DRAW:
+        players = state.players
+        return 0 <= seat < len(players) and in_draw(players[seat])
+    if phase == _RPS:
+        return seat in state.contenders and state.throws[seat] is None
+    if phase == _CHOOSE:
+        return state.chooser is not None and seat == state.chooser
+    if phase == _BUY:
+        return seat == state.order[state.buyer]
+    if phase == _GIVE:
+        return state.giver is not None and seat == state.giver
+    return False
+
+
 def in_draw(p: Player) -> bool:
     """Returns whether ``p`` may still act in the draw phase: drawing, or owing a choice."""
     return p.status == _DRAWING or bool(p.pending)
@@ -131,7 +163,7 @@ def in_draw(p: Player) -> bool:
 
 def legal(state: State, seat: int) -> list[Action]:
     """Returns every action ``seat`` may take now, in a stable order."""
-    if seat not in to_act(state):
+    if not may_act(state, seat):
         return []
     p = state.players[seat]
     phase = state.phase
@@ -228,15 +260,15 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
     # Public events never name card ids: a card may be face down again after this step.
     events.append({"type": verb, "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} {verb} {words(card)}{note}"})
-    t = tally(state, seat)
-    if t.danger >= BUST_AT:
+    bandits = danger(p)
+    if bandits >= BUST_AT:
         p.status = Status.BUSTED
         p.busts += 1
         p.discard.extend(p.row)
         p.row, p.doubled, p.pending = [], [], []
         p.must_draw, p.double_next, p.buy_first = 0, False, False
         events.append({"type": "bust", "seat": seat,
-                       "text": f"{{seat:{seat}}} has {t.danger} Bandits and busts: "
+                       "text": f"{{seat:{seat}}} has {bandits} Bandits and busts: "
                                "the drawn cards go to the discard pile"})
     elif p.must_draw and not (p.draw or p.discard):
         p.must_draw = 0
