@@ -230,7 +230,7 @@ def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
 def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
     if not p.draw:
-        p.draw = state.rng.shuffled(p.discard)
+        p.draw = state.own_rng().shuffled(p.discard)
         cut(p.draw)
         p.discard = []
         p.known = []
@@ -309,7 +309,7 @@ def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None
     p.row.remove(card)
     if card in p.doubled:
         p.doubled.remove(card)
-    state.box.append(card)
+    state.box = [*state.box, card]
     what = ""
     if p.pending and p.pending[0]["step"] == "offer_reorder":
         p.pending[0] = {"step": "reorder", "card": card}
@@ -435,6 +435,7 @@ def _set_chooser(state: State, seat: int, events: list[Event]) -> None:
 
 
 def _throw(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    state.throws = state.throws[:]
     state.throws[seat] = action["hand"]
     events.append({"type": "thrown", "seat": seat, "text": f"{{seat:{seat}}} has thrown"})
     events.append({"type": "your_throw", "seat": seat, "only": [seat],
@@ -484,23 +485,25 @@ def _begin_buying(state: State, first: int, events: list[Event]) -> None:
 
 
 def _buy(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.own(seat)
-    p.spent += spec(action["card"]).cost
-    _from_store(state, seat, action["card"], p.bought, "buy", "bought {card} for ${cost}",
-                events)
+    state.own(seat).spent += spec(action["card"]).cost
+    _from_store(state, seat, action["card"], "buy", "bought {card} for ${cost}", events)
 
 
 def _burn(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    _from_store(state, seat, action["card"], state.box, "burn", "burned {card} from the Store",
-                events)
+    _from_store(state, seat, action["card"], "burn", "burned {card} from the Store", events)
 
 
-def _from_store(state: State, seat: int, card: str, into: list[str], kind: str, said_as: str,
+def _from_store(state: State, seat: int, card: str, kind: str, said_as: str,
                 events: list[Event]) -> None:
-    """Moves ``card`` from the Store to ``into`` with one of ``seat``'s buys, and says so."""
+    """Moves ``card`` from the Store with one of ``seat``'s buys (``kind`` "buy": to the seat's
+    bought cards; "burn": to the box), and says so."""
     shown = pyramid.remove(state.store, card)
-    into.append(card)
-    state.own(seat).buys_left -= 1
+    p = state.own(seat)
+    if kind == "buy":
+        p.bought.append(card)
+    else:
+        state.box = [*state.box, card]
+    p.buys_left -= 1
     said = said_as.format(card=words(card), cost=spec(card).cost)
     events.append({"type": kind, "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} {said}"})
@@ -576,14 +579,15 @@ def _end_round(state: State, events: list[Event]) -> None:
     state.act += 1
     state.round += 1
     state.phase = Phase.DRAW
+    rng = state.own_rng()
     for p in players:
-        p.draw = state.rng.shuffled(p.draw + p.discard)
+        p.draw = rng.shuffled(p.draw + p.discard)
         cut(p.draw)
         p.discard, p.known = [], []
     pool = [c for c in state.reserve if spec(c).act == state.act]
     state.reserve = [c for c in state.reserve if c not in pool]
-    state.store, left = pyramid.deal(pool, state.seats, state.rng)
-    state.unused.extend(left)
+    state.store, left = pyramid.deal(pool, state.seats, rng)
+    state.unused = state.unused + left
     events.append({"type": "act", "act": state.act,
                    "text": f"Act {state.act} begins: every deck is reshuffled and a new Store "
                            "is dealt"})

@@ -108,21 +108,22 @@ class State(JsonState):
         largest part of a step. Whoever changes a player takes it through ``own``, which
         copies a shared one first; from here on neither state holds any player alone. The
         Store's rows are shared too: ``store.remove`` replaces the row it takes a card from.
+        So are the state's own lists (the box, the buy order, the throws...), which the
+        rules replace rather than change, and the generator, which they draw from only
+        through ``own_rng``.
         """
         d = self.__dict__.copy()
         d.pop(OWNED, None)
         self.__dict__.pop(OWNED, None)
         d["players"] = self.players[:]
-        d["rng"] = Rng.load(self.rng.state)
         d["store"] = self.store[:]  # a row is replaced when a card leaves it, never changed
-        d["reserve"] = self.reserve[:]
-        d["unused"] = self.unused[:]
-        d["box"] = self.box[:]
-        d["order"] = self.order[:]
-        d["contenders"] = self.contenders[:]
-        d["throws"] = self.throws[:]
-        d["last_throws"] = self.last_throws[:]
         return assemble(State, d)
+
+    def own_rng(self) -> Rng:
+        """Returns the generator for this state alone to draw from (the only way to draw):
+        a copy of the one that copies of this state may share."""
+        rng = self.rng = Rng.load(self.rng.dump())
+        return rng
 
     def own(self, seat: int) -> Player:
         """Returns ``seat``'s player for this state alone to change (the only way to get

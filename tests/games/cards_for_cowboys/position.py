@@ -23,9 +23,10 @@ def take(state: State, card: str) -> None:
         for pile in (p.draw, p.discard, p.row, p.bought, p.known, p.order, p.doubled):
             if card in pile:
                 pile.remove(card)
-    for pile in (state.reserve, state.unused, state.box):
-        if card in pile:
-            pile.remove(card)
+    # The state's own lists are replaced, not changed: a state's copies share them.
+    state.reserve = [c for c in state.reserve if c != card]
+    state.unused = [c for c in state.unused if c != card]
+    state.box = [c for c in state.box if c != card]
     for r, row in enumerate(state.store):
         if card in row:  # the row is replaced: a state's copies share the Store's rows
             state.store[r] = [None if c == card else c for c in row]
@@ -53,7 +54,7 @@ def set_store(state: State, rows: list[list[str | None]]) -> State:
     for c in pyramid.cards(state.store):
         if c not in named:
             take(state, c)
-            state.unused.append(c)
+            state.unused = [*state.unused, c]
     for c in named:
         take(state, c)
     state.store = [list(r) for r in rows]

@@ -42,6 +42,16 @@ def test_a_store_card_taken_from_a_clone_stays_in_the_state_it_came_from() -> No
     assert sum(a is not b for a, b in zip(s.store, c.store, strict=True)) == 1
 
 
+def test_a_clone_shares_the_generator_until_it_draws_through_own_rng() -> None:
+    s = fresh(2)
+    c = s.clone()
+    assert c.rng is s.rng and c.box is s.box and c.reserve is s.reserve
+    before = s.rng.dump()
+    drawn = c.own_rng().next_u64()
+    assert s.rng.dump() == before and c.rng is not s.rng
+    assert Rng.load(before).next_u64() == drawn
+
+
 def test_no_step_of_a_whole_game_changes_an_earlier_state() -> None:
     states: list[tuple[State, str]] = []
 
