@@ -2,8 +2,9 @@
 
 Every function here works on a ``State`` that the caller has already cloned; the
 game object in ``game.py`` does the cloning, so nothing here has to care about it but
-for one thing: a player to be changed is taken with ``state.own(seat)`` (a clone shares
-its players with the state it came from), never read from ``state.players``.
+for two things: a player to be changed is taken with ``state.own(seat)`` (a clone shares
+its players with the state it came from), never read from ``state.players``; and lists,
+the state's and a player's, are replaced, never changed in place (copies share them).
 Legality has one source: ``legal(state, seat)`` lists the actions, and ``apply``
 refuses anything not in that list before it changes anything.
 """
@@ -236,9 +237,10 @@ def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
         p.known = []
         events.append({"type": "reshuffle", "seat": seat,
                        "text": f"{{seat:{seat}}} shuffled the discard pile into a new draw pile"})
-    card = p.draw.pop(0)
+    card = p.draw[0]
+    p.draw = p.draw[1:]
     if card in p.known:
-        p.known.remove(card)
+        p.known = _without(p.known, card)
     if p.must_draw > 0:
         p.must_draw -= 1
     _reveal(state, seat, card, "drew", events)
@@ -248,11 +250,11 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
     """Puts ``card`` face up in front of ``seat`` as a drawn card, then checks for a bust."""
     p = state.own(seat)
     s = spec(card)
-    p.row.append(card)
-    p.order.append(card)
+    p.row = [*p.row, card]
+    p.order = [*p.order, card]
     doubled = p.double_next
     if doubled:
-        p.doubled.append(card)
+        p.doubled = [*p.doubled, card]
     p.double_next = s.effect == "double_next"
     if s.effect == "draw_four":
         p.must_draw += 4
@@ -264,7 +266,7 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
     if bandits >= BUST_AT:
         p.status = Status.BUSTED
         p.busts += 1
-        p.discard.extend(p.row)
+        p.discard = p.discard + p.row
         p.row, p.doubled, p.pending = [], [], []
         p.must_draw, p.double_next, p.buy_first = 0, False, False
         events.append({"type": "bust", "seat": seat,
@@ -278,18 +280,18 @@ def _stop(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
     p.status = Status.STOPPED
     events.append({"type": "stop", "seat": seat, "text": f"{{seat:{seat}}} stops drawing"})
-    # Errata: effects that look at the top 3 cards happen after drawing; a card put back
-    # on the deck comes first, so the look may include it.
-    for c in p.row:
-        if spec(c).effect == "return_to_deck":
-            p.pending.append({"step": "return", "card": c})
-    for c in p.row:
-        if spec(c).effect == "reorder_top_three":
-            p.pending.append({"step": "reorder", "card": c})
-    for c in p.row:
-        if spec(c).effect == "trash_to_reorder":
-            p.pending.append({"step": "offer_reorder", "card": c})
+    if not _WHEN_STOPPING.isdisjoint(p.row):  # most rows owe nothing
+        p.pending = [*p.pending, *({"step": step, "card": c} for effect, step in _ON_STOP
+                                   for c in p.row if SPEC_OF[c].effect == effect)]
     _settle_pending(p)
+
+
+# The choices a "when you stop" effect owes, in the order they are made. Errata: effects
+# that look at the top 3 cards happen after drawing; a card put back on the deck comes
+# first, so the look may include it.
+_ON_STOP = (("return_to_deck", "return"), ("reorder_top_three", "reorder"),
+            ("trash_to_reorder", "offer_reorder"))
+_WHEN_STOPPING = frozenset().union(*(cards_with_effect(effect) for effect, _ in _ON_STOP))
 
 
 def _settle_pending(p: Player) -> None:
@@ -299,20 +301,27 @@ def _settle_pending(p: Player) -> None:
         empty = not p.discard if kind == "replay" else not p.draw and kind != "return"
         if not empty:
             return
-        p.pending.pop(0)
+        p.pending = p.pending[1:]
+
+
+def _without(cards: list[str], card: str) -> list[str]:
+    """Returns a copy of ``cards`` less the first ``card`` (``list.remove`` on a copy)."""
+    out = cards[:]
+    out.remove(card)
+    return out
 
 
 def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
     card = action["card"]
     s = spec(card)
-    p.row.remove(card)
+    p.row = _without(p.row, card)
     if card in p.doubled:
-        p.doubled.remove(card)
+        p.doubled = _without(p.doubled, card)
     state.box = [*state.box, card]
     what = ""
     if p.pending and p.pending[0]["step"] == "offer_reorder":
-        p.pending[0] = {"step": "reorder", "card": card}
+        p.pending = [{"step": "reorder", "card": card}, *p.pending[1:]]
         what = "to look at the top 3 cards of the draw pile and reorder them"
     elif s.effect == "trash_for_2_dollars":
         p.bonus_cash += 2
@@ -324,7 +333,7 @@ def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None
         p.buy_first = True
         what = "to buy first this round"
     elif s.effect == "trash_to_replay":
-        p.pending.insert(0, {"step": "replay", "card": card})
+        p.pending = [{"step": "replay", "card": card}, *p.pending]
         what = "to play a card from the discard pile"
     events.append({"type": "trash", "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} trashed {words(card)} {what}"})
@@ -333,8 +342,8 @@ def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None
 
 def _replay(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
-    p.pending.pop(0)
-    p.discard.remove(action["card"])
+    p.pending = p.pending[1:]
+    p.discard = _without(p.discard, action["card"])
     _reveal(state, seat, action["card"], "played from the discard pile", events)
     _settle_pending(p)
 
@@ -342,12 +351,12 @@ def _replay(state: State, seat: int, action: Action, events: list[Event]) -> Non
 def _return(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
     card = action["card"]
-    p.pending.pop(0)
-    p.row.remove(card)
+    p.pending = p.pending[1:]
+    p.row = _without(p.row, card)
     if card in p.doubled:
-        p.doubled.remove(card)
-    p.draw.insert(0, card)
-    p.known.append(card)
+        p.doubled = _without(p.doubled, card)
+    p.draw = [card, *p.draw]
+    p.known = [*p.known, card]
     # A card put back no longer acts this round, its own "when you stop" effect included.
     p.pending = [x for x in p.pending if x["card"] != card]
     events.append({"type": "return", "seat": seat, "face": face_json(card),
@@ -357,10 +366,12 @@ def _return(state: State, seat: int, action: Action, events: list[Event]) -> Non
 
 def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
-    p.pending.pop(0)
+    p.pending = p.pending[1:]
     k = len(action["order"])
-    p.draw[:k] = list(action["order"])
-    p.known.extend(c for c in action["order"] if c not in p.known)
+    p.draw = [*action["order"], *p.draw[k:]]
+    known = p.known[:]
+    known.extend(c for c in action["order"] if c not in known)
+    p.known = known
     events.append({"type": "reorder", "seat": seat,
                    "text": f"{{seat:{seat}}} looked at the top {count(k, 'card')} of the draw pile "
                            "and put them back in an order of their choice"})
@@ -369,7 +380,7 @@ def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> No
 
 def _skip(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
-    p.pending.pop(0)
+    p.pending = p.pending[1:]
     _settle_pending(p)
 
 
@@ -390,7 +401,9 @@ def _start_buy(state: State, events: list[Event]) -> None:
         before = p.herd
         p.herd = max(0, p.herd + t.cows)
         p.round_cows = p.herd - before
-        p.cows_by_act[state.act - 1] += p.round_cows
+        cows_by_act = p.cows_by_act[:]
+        cows_by_act[state.act - 1] += p.round_cows
+        p.cows_by_act = cows_by_act
         p.buys_left = 1 + sum(1 for c in p.row if spec(c).effect == "extra_buy")
         change = (f"adds {count(t.cows, 'Cow')} to" if t.cows >= 0
                   else f"loses {count(-t.cows, 'Cow')} from")
@@ -500,7 +513,7 @@ def _from_store(state: State, seat: int, card: str, kind: str, said_as: str,
     shown = pyramid.remove(state.store, card)
     p = state.own(seat)
     if kind == "buy":
-        p.bought.append(card)
+        p.bought = [*p.bought, card]
     else:
         state.box = [*state.box, card]
     p.buys_left -= 1
@@ -540,8 +553,10 @@ def _next_buyer(state: State, events: list[Event]) -> None:
 
 def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
     card, to = action["card"], action["to"]
-    state.own(seat).row.remove(card)
-    state.own(to).discard.append(card)
+    giver = state.own(seat)
+    giver.row = _without(giver.row, card)
+    taker = state.own(to)
+    taker.discard = [*taker.discard, card]
     state.giver = None
     events.append({"type": "give", "seat": seat, "to": to, "face": face_json(card),
                    "text": f"{{seat:{seat}}} gives {words(card)} to "
@@ -556,8 +571,7 @@ def _end_round(state: State, events: list[Event]) -> None:
             return
     players = [state.own(seat) for seat in range(state.seats)]
     for p in players:
-        p.discard.extend(p.row)
-        p.discard.extend(p.bought)
+        p.discard = [*p.discard, *p.row, *p.bought]
         p.row, p.order, p.doubled, p.bought, p.pending = [], [], [], [], []
         p.status = Status.DRAWING
         p.bonus_cash = p.jails_used = p.must_draw = p.spent = p.buys_left = p.round_cows = 0

@@ -16,13 +16,14 @@ def fresh(seats: int = 2, seed: int = 1) -> State:
 
 
 def take(state: State, card: str) -> None:
-    """Removes ``card`` from wherever it lies (in place; players through ``State.own``, so
-    that states sharing them, earlier ones among them, stay as they were)."""
+    """Removes ``card`` from wherever it lies (in place; players through ``State.own``, and
+    every list replaced rather than changed, so that states sharing them, earlier ones
+    among them, stay as they were)."""
     for seat in range(len(state.players)):
         p = state.own(seat)
-        for pile in (p.draw, p.discard, p.row, p.bought, p.known, p.order, p.doubled):
-            if card in pile:
-                pile.remove(card)
+        for name in ("draw", "discard", "row", "bought", "known", "order", "doubled"):
+            if card in getattr(p, name):
+                setattr(p, name, [c for c in getattr(p, name) if c != card])
     # The state's own lists are replaced, not changed: a state's copies share them.
     state.reserve = [c for c in state.reserve if c != card]
     state.unused = [c for c in state.unused if c != card]
@@ -36,7 +37,8 @@ def stack(state: State, seat: int, cards: list[str]) -> State:
     """Puts ``cards`` on top of ``seat``'s draw pile, first = top (in place); returns state."""
     for c in reversed(cards):
         take(state, c)
-        state.own(seat).draw.insert(0, c)
+        p = state.own(seat)
+        p.draw = [c, *p.draw]
     return state
 
 
@@ -44,7 +46,8 @@ def to_discard(state: State, seat: int, cards: list[str]) -> State:
     """Moves ``cards`` onto ``seat``'s discard pile, last = top (in place); returns state."""
     for c in cards:
         take(state, c)
-        state.own(seat).discard.append(c)
+        p = state.own(seat)
+        p.discard = [*p.discard, c]
     return state
 
 

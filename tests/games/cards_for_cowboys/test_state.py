@@ -20,6 +20,7 @@ def test_a_clone_shares_its_players_until_one_is_owned() -> None:
     assert all(a is b for a, b in zip(c.players, s.players, strict=True))
     mine = c.own(1)
     assert mine is c.players[1] and mine is not s.players[1] and mine == s.players[1]
+    assert mine.draw is s.players[1].draw  # the lists are replaced, never changed: shared
     assert c.own(1) is mine  # copied once, then changed in place
     assert c.players[0] is s.players[0] and c.players[2] is s.players[2]
 
