@@ -36,10 +36,12 @@ BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 GIFT_CARDS = cards_with_effect("gift_others")
 
 # On Python 3.11 every ``Phase.X`` and ``Status.X`` read goes through the enum metaclass's
-# attribute hook (some 80 ns, against 15 for a global): who acts, the legal list and the
-# end of the draw, asked on every action, read the members from these globals instead.
-_DRAW, _RPS, _CHOOSE, _BUY, _GIVE = Phase.DRAW, Phase.RPS, Phase.CHOOSE, Phase.BUY, Phase.GIVE
-_DRAWING = Status.DRAWING
+# attribute hook (some 100 ns, against 10 for a global): the rules, which read them on
+# every action and for every seat at the start and end of buying, read these globals.
+_DRAW, _RPS, _CHOOSE, _BUY, _GIVE, _OVER = (Phase.DRAW, Phase.RPS, Phase.CHOOSE, Phase.BUY,
+                                            Phase.GIVE, Phase.OVER)
+_DRAWING, _STOPPED, _BUSTED = Status.DRAWING, Status.STOPPED, Status.BUSTED
+EXTRA_BUY_CARDS = cards_with_effect("extra_buy")
 
 
 class Tally(NamedTuple):
@@ -117,7 +119,7 @@ def danger(p: Player) -> int:
 
 def eligible(state: State) -> list[int]:
     """Returns the seats that did not bust this round."""
-    return [i for i, p in enumerate(state.players) if p.status != Status.BUSTED]
+    return [i for i, p in enumerate(state.players) if p.status != _BUSTED]
 
 
 # ---- who acts ----------------------------------------------------------------------
@@ -264,7 +266,7 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
                    "text": f"{{seat:{seat}}} {verb} {words(card)}{note}"})
     bandits = danger(p)
     if bandits >= BUST_AT:
-        p.status = Status.BUSTED
+        p.status = _BUSTED
         p.busts += 1
         p.discard = p.discard + p.row
         p.row, p.doubled, p.pending = [], [], []
@@ -278,7 +280,7 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
 
 def _stop(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
-    p.status = Status.STOPPED
+    p.status = _STOPPED
     events.append({"type": "stop", "seat": seat, "text": f"{{seat:{seat}}} stops drawing"})
     if not _WHEN_STOPPING.isdisjoint(p.row):  # most rows owe nothing
         p.pending = [*p.pending, *({"step": step, "card": c} for effect, step in _ON_STOP
@@ -404,7 +406,7 @@ def _start_buy(state: State, events: list[Event]) -> None:
         cows_by_act = p.cows_by_act[:]
         cows_by_act[state.act - 1] += p.round_cows
         p.cows_by_act = cows_by_act
-        p.buys_left = 1 + sum(1 for c in p.row if spec(c).effect == "extra_buy")
+        p.buys_left = 1 + sum(map(EXTRA_BUY_CARDS.__contains__, p.row))
         change = (f"adds {count(t.cows, 'Cow')} to" if t.cows >= 0
                   else f"loses {count(-t.cows, 'Cow')} from")
         events.append({"type": "herd", "seat": seat, "cows": t.cows, "herd": p.herd,
@@ -429,7 +431,7 @@ def _start_buy(state: State, events: list[Event]) -> None:
     if len(tied) == 1:
         _set_chooser(state, tied[0], events)
         return
-    state.phase = Phase.RPS
+    state.phase = _RPS
     state.contenders = tied
     state.throws = [None] * state.seats
     state.last_throws = [None] * state.seats
@@ -441,7 +443,7 @@ def _start_buy(state: State, events: list[Event]) -> None:
 
 
 def _set_chooser(state: State, seat: int, events: list[Event]) -> None:
-    state.phase = Phase.CHOOSE
+    state.phase = _CHOOSE
     state.chooser = seat
     events.append({"type": "chooser", "seat": seat,
                    "text": f"{{seat:{seat}}} has the most $ and chooses who buys first"})
@@ -491,7 +493,7 @@ def _begin_buying(state: State, first: int, events: list[Event]) -> None:
     state.order = [(first + k) % state.seats for k in range(state.seats)
                    if (first + k) % state.seats in seats]
     state.buyer = 0
-    state.phase = Phase.BUY
+    state.phase = _BUY
 
 
 # ---- buying ------------------------------------------------------------------------
@@ -567,23 +569,23 @@ def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
 def _end_round(state: State, events: list[Event]) -> None:
     for seat in eligible(state):
         if _pass_jail_card(state.players[seat]) is not None:
-            state.phase, state.giver = Phase.GIVE, seat
+            state.phase, state.giver = _GIVE, seat
             return
     players = [state.own(seat) for seat in range(state.seats)]
     for p in players:
         p.discard = [*p.discard, *p.row, *p.bought]
         p.row, p.order, p.doubled, p.bought, p.pending = [], [], [], [], []
-        p.status = Status.DRAWING
+        p.status = _DRAWING
         p.bonus_cash = p.jails_used = p.must_draw = p.spent = p.buys_left = p.round_cows = 0
         p.double_next = p.buy_first = False
     state.order, state.buyer, state.chooser, state.contenders = [], 0, None, []
     state.throws, state.last_throws, state.rps_rounds = [], [], 0
     if not pyramid.is_empty(state.store):
         state.round += 1
-        state.phase = Phase.DRAW
+        state.phase = _DRAW
         return
     if state.act == 3:
-        state.phase = Phase.OVER
+        state.phase = _OVER
         herds = [p.herd for p in state.players]
         top = max(herds)
         names = " and ".join(f"{{seat:{s}}}" for s, h in enumerate(herds) if h == top)
@@ -592,7 +594,7 @@ def _end_round(state: State, events: list[Event]) -> None:
         return
     state.act += 1
     state.round += 1
-    state.phase = Phase.DRAW
+    state.phase = _DRAW
     rng = state.own_rng()
     for p in players:
         p.draw = rng.shuffled(p.draw + p.discard)
