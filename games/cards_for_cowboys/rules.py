@@ -98,12 +98,28 @@ def tally(state: State, seat: int) -> Tally:
         cows += base_cows * m - s.lose_cow
         bandits += s.bandits * m
         jails += s.jail
+    gift = _gift(state, seat)
+    return Tally(cash + gift, cows, bandits, jails, gift)
+
+
+def dollars(state: State, seat: int) -> int:
+    """Returns the seat's $ this round (``tally(state, seat).cash``), without the rest."""
+    p = state.players[seat]
+    out = p.bonus_cash + _gift(state, seat)
+    doubled = p.doubled
+    for c in p.row:
+        out += SPEC_OF[c].cash * (2 if doubled and c in doubled else 1)
+    return out
+
+
+def _gift(state: State, seat: int) -> int:
+    """Returns the $ the other seats' gift cards give ``seat`` this round."""
     gift = 0
     for q, other in enumerate(state.players):
         # Most rows hold no gift card: one test in C before counting them.
         if q != seat and not GIFT_CARDS.isdisjoint(other.row):
             gift += sum(map(GIFT_CARDS.__contains__, other.row))
-    return Tally(cash + gift, cows, bandits, jails, gift)
+    return gift
 
 
 def danger(p: Player) -> int:
@@ -173,15 +189,16 @@ def legal(state: State, seat: int) -> list[Action]:
     if phase == _DRAW:
         return _legal_pending(p) if p.pending else _legal_drawing(p)
     if phase == _RPS:
-        return [{"type": "throw", "hand": h} for h in HANDS]
+        return list(_THROWS)
     if phase == _CHOOSE:
         return [{"type": "first", "seat": s} for s in eligible(state)]
     if phase == _BUY:
-        left = tally(state, seat).cash - p.spent
+        left = dollars(state, seat) - p.spent
         up = pyramid.face_up(state.store)
-        out: list[Action] = [{"type": "buy", "card": c} for c in up if spec(c).cost <= left]
-        out += [{"type": "burn", "card": c} for c in up]
-        return [*out, {"type": "pass"}]
+        out = [_BUYS[c] for c in up if SPEC_OF[c].cost <= left]
+        out += map(_BURNS.__getitem__, up)
+        out.append(_PASS)
+        return out
     if phase == _GIVE:
         card = _pass_jail_card(p)
         return [{"type": "give", "card": card, "to": s}
@@ -192,14 +209,43 @@ def legal(state: State, seat: int) -> list[Action]:
 def _legal_drawing(p: Player) -> list[Action]:
     out: list[Action] = []
     if p.draw or p.discard:
-        out.append({"type": "draw"})
+        out.append(_DRAW_ACTION)
     if p.must_draw == 0:
-        out.append({"type": "stop"})
+        out.append(_STOP)
+    if _TRASHABLE.isdisjoint(p.row):  # most rows: one test in C
+        return out
     for c in p.row:
-        effect = spec(c).effect
+        effect = SPEC_OF[c].effect
         if effect in TRASH_WHILE_DRAWING and (effect != "trash_to_replay" or p.discard):
             out.append({"type": "trash", "card": c})
     return out
+
+
+class _CardActions(dict[str, Action]):
+    """One kind of action on a card (buy, burn), made the first time a card is asked.
+
+    A legal list is read, never changed (``Game.known_legal``), so every list holding
+    the action on a card shares the one made here; so do the actions below.
+    """
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: str) -> Action:
+        made: Action = {"type": self.kind, "card": card}
+        self[card] = made
+        return made
+
+
+_BUYS, _BURNS = _CardActions("buy"), _CardActions("burn")
+_DRAW_ACTION: Action = {"type": "draw"}
+_STOP: Action = {"type": "stop"}
+_PASS: Action = {"type": "pass"}
+_THROWS: tuple[Action, ...] = tuple({"type": "throw", "hand": h} for h in HANDS)
+_TRASHABLE = frozenset().union(*map(cards_with_effect, TRASH_WHILE_DRAWING))
 
 
 def _legal_pending(p: Player) -> list[Action]:
