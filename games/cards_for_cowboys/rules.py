@@ -267,13 +267,13 @@ def _pass_jail_card(p: Player) -> str | None:
 # ---- applying actions ------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    """Plays a legal ``action`` of ``seat`` on ``state`` (in place), appending events."""
-    kind = action["type"]
-    handler = _HANDLERS[kind]
-    handler(state, seat, action, events)
+def step(state: State, seat: int, action: Action) -> list[Event]:
+    """Plays a legal ``action`` of ``seat`` on ``state`` (in place); returns the events."""
+    events: list[Event] = []
+    _HANDLERS[action["type"]](state, seat, action, events)
     if state.phase == _DRAW and not any(map(in_draw, state.players)):
         _start_buy(state, events)
+    return events
 
 
 def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
