@@ -42,6 +42,7 @@ _DRAW, _RPS, _CHOOSE, _BUY, _GIVE, _OVER = (Phase.DRAW, Phase.RPS, Phase.CHOOSE,
                                             Phase.GIVE, Phase.OVER)
 _DRAWING, _STOPPED, _BUSTED = Status.DRAWING, Status.STOPPED, Status.BUSTED
 EXTRA_BUY_CARDS = cards_with_effect("extra_buy")
+PASS_JAIL_CARDS = cards_with_effect("pass_jail")
 
 
 class Tally(NamedTuple):
@@ -261,7 +262,9 @@ def _legal_pending(p: Player) -> list[Action]:
 
 
 def _pass_jail_card(p: Player) -> str | None:
-    return next((c for c in p.row if spec(c).effect == "pass_jail"), None)
+    if PASS_JAIL_CARDS.isdisjoint(p.row):  # asked of every seat at every round's end
+        return None
+    return next((c for c in p.row if SPEC_OF[c].effect == "pass_jail"), None)
 
 
 # ---- applying actions ------------------------------------------------------------------
@@ -291,13 +294,13 @@ def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
         p.known = _without(p.known, card)
     if p.must_draw > 0:
         p.must_draw -= 1
-    _reveal(state, seat, card, "drew", events)
+    _reveal(p, seat, card, "drew", events)
 
 
-def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) -> None:
-    """Puts ``card`` face up in front of ``seat`` as a drawn card, then checks for a bust."""
-    p = state.own(seat)
-    s = spec(card)
+def _reveal(p: Player, seat: int, card: str, verb: str, events: list[Event]) -> None:
+    """Puts ``card`` face up in front of ``seat`` (whose player ``p`` is, owned) as a drawn
+    card, then checks for a bust."""
+    s = SPEC_OF[card]
     p.row = [*p.row, card]
     p.order = [*p.order, card]
     doubled = p.double_next
@@ -392,7 +395,7 @@ def _replay(state: State, seat: int, action: Action, events: list[Event]) -> Non
     p = state.own(seat)
     p.pending = p.pending[1:]
     p.discard = _without(p.discard, action["card"])
-    _reveal(state, seat, action["card"], "played from the discard pile", events)
+    _reveal(p, seat, action["card"], "played from the discard pile", events)
     _settle_pending(p)
 
 
@@ -438,7 +441,7 @@ def _skip(state: State, seat: int, action: Action, events: list[Event]) -> None:
 def order_key(p: Player, t: Tally) -> tuple[Any, ...]:
     """Returns the buy-order ranking of ``p``, whose revealed cards add up to ``t``: $, then
     Cows this round, then cards drawn, then costs."""
-    return (t.cash, t.cows, len(p.order), [spec(c).cost for c in p.order])
+    return (t.cash, t.cows, len(p.order), [SPEC_OF[c].cost for c in p.order])
 
 
 def _start_buy(state: State, events: list[Event]) -> None:
@@ -546,18 +549,21 @@ def _begin_buying(state: State, first: int, events: list[Event]) -> None:
 
 
 def _buy(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    state.own(seat).spent += spec(action["card"]).cost
-    _from_store(state, seat, action["card"], "buy", "bought {card} for ${cost}", events)
+    card = action["card"]
+    cost = SPEC_OF[card].cost
+    state.own(seat).spent += cost
+    _from_store(state, seat, card, "buy", f"bought {words(card)} for ${cost}", events)
 
 
 def _burn(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    _from_store(state, seat, action["card"], "burn", "burned {card} from the Store", events)
+    card = action["card"]
+    _from_store(state, seat, card, "burn", f"burned {words(card)} from the Store", events)
 
 
-def _from_store(state: State, seat: int, card: str, kind: str, said_as: str,
+def _from_store(state: State, seat: int, card: str, kind: str, said: str,
                 events: list[Event]) -> None:
     """Moves ``card`` from the Store with one of ``seat``'s buys (``kind`` "buy": to the seat's
-    bought cards; "burn": to the box), and says so."""
+    bought cards; "burn": to the box), and says so (``said``, after the seat's name)."""
     shown = pyramid.remove(state.store, card)
     p = state.own(seat)
     if kind == "buy":
@@ -565,7 +571,6 @@ def _from_store(state: State, seat: int, card: str, kind: str, said_as: str,
     else:
         state.box = [*state.box, card]
     p.buys_left -= 1
-    said = said_as.format(card=words(card), cost=spec(card).cost)
     events.append({"type": kind, "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} {said}"})
     _after_store_change(state, seat, shown, events)

@@ -68,7 +68,8 @@ def cards(store: list[list[str | None]]) -> list[str]:
 def remove(store: list[list[str | None]], card: str) -> list[str]:
     """Takes a face-up ``card`` out (replacing its row in ``store``); returns the cards this
     turns face up."""
-    for r, row in enumerate(store):
+    for r in range(len(store) - 1, -1, -1):  # bottom up: most face-up cards lie low
+        row = store[r]
         if card in row:
             i = row.index(card)
             if not is_face_up(store, r, i):
