@@ -85,7 +85,11 @@ def cut(deck: list[str]) -> None:
 
 def tally(state: State, seat: int) -> Tally:
     """Returns the seat's $, Cows, Bandits and Jails this round from its revealed cards."""
-    p = state.players[seat]
+    return _tally(state.players[seat], _gift(state, seat))
+
+
+def _tally(p: Player, gift: int) -> Tally:
+    """Returns ``p``'s tally, the other seats' gift cards giving it ``gift`` $."""
     cash = p.bonus_cash
     cows = bandits = 0
     jails = p.jails_used
@@ -99,7 +103,6 @@ def tally(state: State, seat: int) -> Tally:
         cows += base_cows * m - s.lose_cow
         bandits += s.bandits * m
         jails += s.jail
-    gift = _gift(state, seat)
     return Tally(cash + gift, cows, bandits, jails, gift)
 
 
@@ -121,6 +124,11 @@ def _gift(state: State, seat: int) -> int:
         if q != seat and not GIFT_CARDS.isdisjoint(other.row):
             gift += sum(map(GIFT_CARDS.__contains__, other.row))
     return gift
+
+
+def _gift_cards(p: Player) -> int:
+    """Returns how many gift cards lie in ``p``'s row (most rows hold none: one test in C)."""
+    return 0 if GIFT_CARDS.isdisjoint(p.row) else sum(map(GIFT_CARDS.__contains__, p.row))
 
 
 def danger(p: Player) -> int:
@@ -445,8 +453,12 @@ def order_key(p: Player, t: Tally) -> tuple[Any, ...]:
 
 
 def _start_buy(state: State, events: list[Event]) -> None:
-    # Each seat's cards are tallied once: nothing from here on changes them.
-    tallies = {seat: tally(state, seat) for seat in eligible(state)}
+    # Each seat's cards are tallied once: nothing from here on changes them. The gift cards
+    # are counted once for every seat: each has those of the rows but its own.
+    gifts = [_gift_cards(p) for p in state.players]
+    on_table = sum(gifts)
+    tallies = {seat: _tally(state.players[seat], on_table - gifts[seat])
+               for seat in eligible(state)}
     for seat, t in tallies.items():
         p = state.own(seat)
         before = p.herd
