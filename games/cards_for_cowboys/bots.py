@@ -10,7 +10,6 @@ the expected gain outweighs the risk of losing this round's Cows and purchase.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,8 +33,9 @@ def card_worth(face: JSON, act: int) -> float:
     return w + _EFFECT_WORTH.get(face.get("effect", "none"), 0.0)
 
 
-def _key(face: JSON) -> str:
-    return json.dumps(face, sort_keys=True)
+def _key(face: JSON) -> frozenset[tuple[str, Any]]:
+    """Returns a key equal for equal faces (a face's values are numbers and strings)."""
+    return frozenset(face.items())
 
 
 def _face(card: JSON) -> JSON:
@@ -94,7 +94,7 @@ class PushYourLuckBot(Bot):
     # ---- the draw phase ----------------------------------------------------------------
 
     def _candidates(self, me: JSON) -> list[JSON]:
-        pool: dict[str, list[Any]] = {}
+        pool: dict[frozenset[tuple[str, Any]], list[Any]] = {}
         for entry in me["deck"]:
             face = {k: v for k, v in entry.items() if k != "count"}
             pool[_key(face)] = [face, entry["count"]]
