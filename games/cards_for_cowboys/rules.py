@@ -88,6 +88,13 @@ def tally(state: State, seat: int) -> Tally:
     return _tally(state.players[seat], _gift(state, seat))
 
 
+def tallies(state: State) -> list[Tally]:
+    """Returns every seat's tally (``tally`` of each), the gift cards counted once."""
+    gifts = [_gift_cards(p) for p in state.players]
+    on_table = sum(gifts)
+    return [_tally(p, on_table - gift) for p, gift in zip(state.players, gifts, strict=True)]
+
+
 def _tally(p: Player, gift: int) -> Tally:
     """Returns ``p``'s tally, the other seats' gift cards giving it ``gift`` $."""
     cash = p.bonus_cash
@@ -457,9 +464,9 @@ def _start_buy(state: State, events: list[Event]) -> None:
     # are counted once for every seat: each has those of the rows but its own.
     gifts = [_gift_cards(p) for p in state.players]
     on_table = sum(gifts)
-    tallies = {seat: _tally(state.players[seat], on_table - gifts[seat])
+    counted = {seat: _tally(state.players[seat], on_table - gifts[seat])
                for seat in eligible(state)}
-    for seat, t in tallies.items():
+    for seat, t in counted.items():
         p = state.own(seat)
         before = p.herd
         p.herd = max(0, p.herd + t.cows)
@@ -473,12 +480,12 @@ def _start_buy(state: State, events: list[Event]) -> None:
         events.append({"type": "herd", "seat": seat, "cows": t.cows, "herd": p.herd,
                        "text": f"{{seat:{seat}}} {change} the Herd (now {p.herd}) and has "
                                f"${t.cash} to spend"})
-    seats = list(tallies)
+    seats = list(counted)
     if not seats:
         events.append({"type": "no_buyers", "text": "Everybody busted: nobody buys this round"})
         _end_round(state, events)
         return
-    keys = {s: order_key(state.players[s], tallies[s]) for s in seats}
+    keys = {s: order_key(state.players[s], counted[s]) for s in seats}
     first = [s for s in seats if state.players[s].buy_first]
     if len(seats) == 1 or first:
         pick = max(first or seats, key=lambda s: (keys[s], -s))

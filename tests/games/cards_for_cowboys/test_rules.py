@@ -8,7 +8,7 @@ from games.base import GameError
 from games.cards_for_cowboys import GAME
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import spec, starter_ids
-from games.cards_for_cowboys.rules import cut, danger, dollars, tally
+from games.cards_for_cowboys.rules import cut, danger, dollars, tallies, tally
 from games.cards_for_cowboys.state import Phase, State, Status
 from games.play import playout
 from games.rng import Rng
@@ -564,6 +564,7 @@ def test_the_quick_counts_agree_with_the_whole_tally() -> None:
     for seed in range(3):
         playout(GAME, seats=4, seed=seed, on_step=lambda state, seat, action: states.append(state))
     for s in states:
+        assert tallies(s) == [tally(s, seat) for seat in range(s.seats)]
         for seat in range(s.seats):
             t = tally(s, seat)
             assert dollars(s, seat) == t.cash
