@@ -86,10 +86,17 @@ class PushYourLuckBot(Bot):
                                              a["card"]))
         return next(a for a in legal if a["type"] == "pass")
 
-    def _buy_value(self, view: JSON, cash: int) -> float:
-        up = [c for row in view["store"] for c in row if c and "id" in c]
-        vals = [card_worth(c, view["act"]) for c in up if c["cost"] <= cash]
-        return max([0.0, *vals]) + 0.05 * cash
+    @staticmethod
+    def _worths(view: JSON) -> list[tuple[int, float]]:
+        """Returns the cost and worth of each face-up Store card, bottom row first."""
+        act = view["act"]
+        return [(c["cost"], card_worth(c, act)) for row in view["store"] for c in row
+                if c and "id" in c]
+
+    @staticmethod
+    def _buy_value(worths: list[tuple[int, float]], cash: int) -> float:
+        """Returns what ``cash`` is worth: the best card it buys (of ``_worths``), and a bit."""
+        return max([0.0, *[w for cost, w in worths if cost <= cash]]) + 0.05 * cash
 
     # ---- the draw phase ----------------------------------------------------------------
 
@@ -132,20 +139,23 @@ class PushYourLuckBot(Bot):
         cash = me["cash"]
         for cid, e in effect_of.items():
             if e == "trash_for_2_dollars":
+                worths = self._worths(view)
                 gain = 2 - row[cid].get("cash", 0) * (2 if row[cid].get("doubled") else 1)
-                if self._buy_value(view, cash + gain) > self._buy_value(view, cash) + 0.1:
+                if self._buy_value(worths, cash + gain) > self._buy_value(worths, cash) + 0.1:
                     return trash[cid]
         return next(a for a in legal if a["type"] == "stop")
 
-    def _utility(self, view: JSON, cash: int, cows: int) -> float:
-        return cows + self._buy_value(view, cash)
+    def _utility(self, worths: list[tuple[int, float]], cash: int, cows: int) -> float:
+        return cows + self._buy_value(worths, cash)
 
     def _should_draw(self, view: JSON, me: JSON, danger: int) -> bool:
         cands = self._candidates(me)
         if not cands:
             return True
         m = 2 if me["double_next"] else 1
-        now = self._utility(view, me["cash"], me["cows"])
+        # The Store's cards are valued once for every candidate draw.
+        worths = self._worths(view)
+        now = self._utility(worths, me["cash"], me["cows"])
         bust = 0
         gain = 0.0
         for f in cands:
@@ -154,7 +164,7 @@ class PushYourLuckBot(Bot):
                 continue
             cows = f.get("cows", 0) * m - f.get("lose_cow", 0)
             cash = me["cash"] + f.get("cash", 0) * m
-            gain += self._utility(view, cash, me["cows"] + cows) - now
+            gain += self._utility(worths, cash, me["cows"] + cows) - now
             # A Bandit that does not bust still brings the next bust closer.
             gain -= 0.15 * max(0, f.get("bandits", 0) * m - f.get("jail", 0))
         p = bust / len(cands)
