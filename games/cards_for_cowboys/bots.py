@@ -100,15 +100,18 @@ class PushYourLuckBot(Bot):
 
     # ---- the draw phase ----------------------------------------------------------------
 
-    def _candidates(self, me: JSON) -> list[JSON]:
+    def _candidates(self, me: JSON) -> list[tuple[JSON, int]]:
+        """Returns the faces that may be on top of the draw pile, each with how many of its
+        cards may be (at least one)."""
         pool: dict[frozenset[tuple[str, Any]], list[Any]] = {}
         for entry in me["deck"]:
-            face = {k: v for k, v in entry.items() if k != "count"}
-            pool[_key(face)] = [face, entry["count"]]
+            face = dict(entry)
+            n = face.pop("count", None)
+            pool[_key(face)] = [face, n]
         pile = me["draw_pile"]
         known = {c["position"]: _face(c) for c in me["known"]}
         if 0 in known:
-            return [known[0]]
+            return [(known[0], 1)]
         elsewhere = [f for pos, f in known.items() if pos > 0]
         if me["discard_top"] is not None:
             elsewhere.append(_face(me["discard_top"]))
@@ -116,11 +119,8 @@ class PushYourLuckBot(Bot):
             if _key(face) in pool:
                 pool[_key(face)][1] -= 1
         back = pile[0] if pile else None
-        out = []
-        for face, n in pool.values():
-            if back is None or face["back"] == back:
-                out.extend([face] * max(0, n))
-        return out
+        return [(face, n) for face, n in pool.values()
+                if n > 0 and (back is None or face["back"] == back)]
 
     def _draw_or_stop(self, view: JSON, me: JSON, legal: Sequence[Action]) -> Action:
         kinds = {a["type"] for a in legal}
@@ -153,22 +153,26 @@ class PushYourLuckBot(Bot):
         if not cands:
             return True
         m = 2 if me["double_next"] else 1
-        # The Store's cards are valued once for every candidate draw.
+        # The Store's cards are valued once, and each face once for all its cards.
         worths = self._worths(view)
         now = self._utility(worths, me["cash"], me["cows"])
-        bust = 0
+        bust = cards = 0
         gain = 0.0
-        for f in cands:
+        for f, n in cands:
+            cards += n
             if danger + f.get("bandits", 0) * m - f.get("jail", 0) >= 3:
-                bust += 1
+                bust += n
                 continue
             cows = f.get("cows", 0) * m - f.get("lose_cow", 0)
             cash = me["cash"] + f.get("cash", 0) * m
-            gain += self._utility(worths, cash, me["cows"] + cows) - now
+            more = self._utility(worths, cash, me["cows"] + cows) - now
             # A Bandit that does not bust still brings the next bust closer.
-            gain -= 0.15 * max(0, f.get("bandits", 0) * m - f.get("jail", 0))
-        p = bust / len(cands)
-        expected_gain = gain / len(cands)
+            closer = 0.15 * max(0, f.get("bandits", 0) * m - f.get("jail", 0))
+            for _ in range(n):  # card by card: a sum of floats depends on its order
+                gain += more
+                gain -= closer
+        p = bust / cards
+        expected_gain = gain / cards
         return expected_gain > p * (now + 0.5)
 
     # ---- owed choices -------------------------------------------------------------------
