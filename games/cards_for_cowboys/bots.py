@@ -10,7 +10,6 @@ the expected gain outweighs the risk of losing this round's Cows and purchase.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,8 +33,9 @@ def card_worth(face: JSON, act: int) -> float:
     return w + _EFFECT_WORTH.get(face.get("effect", "none"), 0.0)
 
 
-def _key(face: JSON) -> str:
-    return json.dumps(face, sort_keys=True)
+def _key(face: JSON) -> frozenset[tuple[str, Any]]:
+    """Returns a key equal for equal faces (a face's values are numbers and strings)."""
+    return frozenset(face.items())
 
 
 def _face(card: JSON) -> JSON:
@@ -86,22 +86,32 @@ class PushYourLuckBot(Bot):
                                              a["card"]))
         return next(a for a in legal if a["type"] == "pass")
 
-    def _buy_value(self, view: JSON, cash: int) -> float:
-        up = [c for row in view["store"] for c in row if c and "id" in c]
-        vals = [card_worth(c, view["act"]) for c in up if c["cost"] <= cash]
-        return max([0.0, *vals]) + 0.05 * cash
+    @staticmethod
+    def _worths(view: JSON) -> list[tuple[int, float]]:
+        """Returns the cost and worth of each face-up Store card, bottom row first."""
+        act = view["act"]
+        return [(c["cost"], card_worth(c, act)) for row in view["store"] for c in row
+                if c and "id" in c]
+
+    @staticmethod
+    def _buy_value(worths: list[tuple[int, float]], cash: int) -> float:
+        """Returns what ``cash`` is worth: the best card it buys (of ``_worths``), and a bit."""
+        return max([0.0, *[w for cost, w in worths if cost <= cash]]) + 0.05 * cash
 
     # ---- the draw phase ----------------------------------------------------------------
 
-    def _candidates(self, me: JSON) -> list[JSON]:
-        pool: dict[str, list[Any]] = {}
+    def _candidates(self, me: JSON) -> list[tuple[JSON, int]]:
+        """Returns the faces that may be on top of the draw pile, each with how many of its
+        cards may be (at least one)."""
+        pool: dict[frozenset[tuple[str, Any]], list[Any]] = {}
         for entry in me["deck"]:
-            face = {k: v for k, v in entry.items() if k != "count"}
-            pool[_key(face)] = [face, entry["count"]]
+            face = dict(entry)
+            n = face.pop("count", None)
+            pool[_key(face)] = [face, n]
         pile = me["draw_pile"]
         known = {c["position"]: _face(c) for c in me["known"]}
         if 0 in known:
-            return [known[0]]
+            return [(known[0], 1)]
         elsewhere = [f for pos, f in known.items() if pos > 0]
         if me["discard_top"] is not None:
             elsewhere.append(_face(me["discard_top"]))
@@ -109,11 +119,8 @@ class PushYourLuckBot(Bot):
             if _key(face) in pool:
                 pool[_key(face)][1] -= 1
         back = pile[0] if pile else None
-        out = []
-        for face, n in pool.values():
-            if back is None or face["back"] == back:
-                out.extend([face] * max(0, n))
-        return out
+        return [(face, n) for face, n in pool.values()
+                if n > 0 and (back is None or face["back"] == back)]
 
     def _draw_or_stop(self, view: JSON, me: JSON, legal: Sequence[Action]) -> Action:
         kinds = {a["type"] for a in legal}
@@ -132,33 +139,40 @@ class PushYourLuckBot(Bot):
         cash = me["cash"]
         for cid, e in effect_of.items():
             if e == "trash_for_2_dollars":
+                worths = self._worths(view)
                 gain = 2 - row[cid].get("cash", 0) * (2 if row[cid].get("doubled") else 1)
-                if self._buy_value(view, cash + gain) > self._buy_value(view, cash) + 0.1:
+                if self._buy_value(worths, cash + gain) > self._buy_value(worths, cash) + 0.1:
                     return trash[cid]
         return next(a for a in legal if a["type"] == "stop")
 
-    def _utility(self, view: JSON, cash: int, cows: int) -> float:
-        return cows + self._buy_value(view, cash)
+    def _utility(self, worths: list[tuple[int, float]], cash: int, cows: int) -> float:
+        return cows + self._buy_value(worths, cash)
 
     def _should_draw(self, view: JSON, me: JSON, danger: int) -> bool:
         cands = self._candidates(me)
         if not cands:
             return True
         m = 2 if me["double_next"] else 1
-        now = self._utility(view, me["cash"], me["cows"])
-        bust = 0
+        # The Store's cards are valued once, and each face once for all its cards.
+        worths = self._worths(view)
+        now = self._utility(worths, me["cash"], me["cows"])
+        bust = cards = 0
         gain = 0.0
-        for f in cands:
+        for f, n in cands:
+            cards += n
             if danger + f.get("bandits", 0) * m - f.get("jail", 0) >= 3:
-                bust += 1
+                bust += n
                 continue
             cows = f.get("cows", 0) * m - f.get("lose_cow", 0)
             cash = me["cash"] + f.get("cash", 0) * m
-            gain += self._utility(view, cash, me["cows"] + cows) - now
+            more = self._utility(worths, cash, me["cows"] + cows) - now
             # A Bandit that does not bust still brings the next bust closer.
-            gain -= 0.15 * max(0, f.get("bandits", 0) * m - f.get("jail", 0))
-        p = bust / len(cands)
-        expected_gain = gain / len(cands)
+            closer = 0.15 * max(0, f.get("bandits", 0) * m - f.get("jail", 0))
+            for _ in range(n):  # card by card: a sum of floats depends on its order
+                gain += more
+                gain -= closer
+        p = bust / cards
+        expected_gain = gain / cards
         return expected_gain > p * (now + 0.5)
 
     # ---- owed choices -------------------------------------------------------------------

@@ -163,23 +163,25 @@ _POOLS = {(act, seats): tuple(f"c{n}" for n, s in SPECS.items()
           for act in (1, 2, 3) for seats in (2, 3, 4)}
 
 
-_SPEC_OF: dict[str, CardSpec] = {}
+# Every card name's printed card: ``spec`` reads it, and so do the rules' loops over a row
+# of cards, without a call per card.
+SPEC_OF: dict[str, CardSpec] = {}
 for _n, _s in SPECS.items():
     if _s.mark == "starter":
         for _letter in SEAT_LETTERS:
-            _SPEC_OF[f"c{_n}{_letter}"] = _s
+            SPEC_OF[f"c{_n}{_letter}"] = _s
     else:
-        _SPEC_OF[f"c{_n}"] = _s
+        SPEC_OF[f"c{_n}"] = _s
 # Faces are built once: views ask for them on every step.
-_FACE_OF = {c: s.face() for c, s in _SPEC_OF.items()}
-_BACK_OF = {c: {"back": s.back, "cacti": s.cacti} for c, s in _SPEC_OF.items()}
+_FACE_OF = {c: s.face() for c, s in SPEC_OF.items()}
+_BACK_OF = {c: {"back": s.back, "cacti": s.cacti} for c, s in SPEC_OF.items()}
 _FACE_KEY_OF = {c: json.dumps(f, sort_keys=True) for c, f in _FACE_OF.items()}
-_WORDS_OF = {c: s.words() for c, s in _SPEC_OF.items()}
+_WORDS_OF = {c: s.words() for c, s in SPEC_OF.items()}
 
 
 def spec(card: str) -> CardSpec:
     """Returns the printed card behind a card name such as ``c74`` or ``c91b``."""
-    return _SPEC_OF[card]
+    return SPEC_OF[card]
 
 
 def card_json(card: str) -> dict[str, Any]:
@@ -209,4 +211,4 @@ def face_key(card: str) -> str:
 
 def cards_with_effect(effect: str) -> frozenset[str]:
     """Returns the names of every card with ``effect``."""
-    return frozenset(c for c, s in _SPEC_OF.items() if s.effect == effect)
+    return frozenset(c for c, s in SPEC_OF.items() if s.effect == effect)

@@ -67,8 +67,13 @@ def hidden_shuffle(state: State, viewer: Viewer, rng: Rng, *,
     out = state.clone()
     for seat in range(out.seats):
         if seat not in keep:
-            _shuffle_zone(*_pile_slots(out.own(seat), seat == viewer, deck), rng)
-    out.store = [row[:] for row in out.store]  # the copy shares its rows with ``state``
+            p = out.own(seat)
+            p.draw, p.discard = p.draw[:], p.discard[:]  # shared with ``state``'s player
+            _shuffle_zone(*_pile_slots(p, seat == viewer, deck), rng)
+    # The copy shares the Store's rows and its own lists with ``state``: those permuted
+    # here in place are copied first.
+    out.store = [row[:] for row in out.store]
+    out.unused, out.reserve, out.throws = out.unused[:], out.reserve[:], out.throws[:]
     covered: list[Slot] = [(row, i) for r, row in enumerate(out.store)
                            for i, c in enumerate(row)
                            if c is not None and not pyramid.is_face_up(out.store, r, i)]

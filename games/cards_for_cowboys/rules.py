@@ -2,8 +2,9 @@
 
 Every function here works on a ``State`` that the caller has already cloned; the
 game object in ``game.py`` does the cloning, so nothing here has to care about it but
-for one thing: a player to be changed is taken with ``state.own(seat)`` (a clone shares
-its players with the state it came from), never read from ``state.players``.
+for two things: a player to be changed is taken with ``state.own(seat)`` (a clone shares
+its players with the state it came from), never read from ``state.players``; and lists,
+the state's and a player's, are replaced, never changed in place (copies share them).
 Legality has one source: ``legal(state, seat)`` lists the actions, and ``apply``
 refuses anything not in that list before it changes anything.
 """
@@ -16,6 +17,7 @@ from typing import Any, NamedTuple
 from games.base import Action, Event
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import (
+    SPEC_OF,
     TRASH_WHILE_DRAWING,
     cards_with_effect,
     face_json,
@@ -34,10 +36,13 @@ BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 GIFT_CARDS = cards_with_effect("gift_others")
 
 # On Python 3.11 every ``Phase.X`` and ``Status.X`` read goes through the enum metaclass's
-# attribute hook (some 80 ns, against 15 for a global): who acts, the legal list and the
-# end of the draw, asked on every action, read the members from these globals instead.
-_DRAW, _RPS, _CHOOSE, _BUY, _GIVE = Phase.DRAW, Phase.RPS, Phase.CHOOSE, Phase.BUY, Phase.GIVE
-_DRAWING = Status.DRAWING
+# attribute hook (some 100 ns, against 10 for a global): the rules, which read them on
+# every action and for every seat at the start and end of buying, read these globals.
+_DRAW, _RPS, _CHOOSE, _BUY, _GIVE, _OVER = (Phase.DRAW, Phase.RPS, Phase.CHOOSE, Phase.BUY,
+                                            Phase.GIVE, Phase.OVER)
+_DRAWING, _STOPPED, _BUSTED = Status.DRAWING, Status.STOPPED, Status.BUSTED
+EXTRA_BUY_CARDS = cards_with_effect("extra_buy")
+PASS_JAIL_CARDS = cards_with_effect("pass_jail")
 
 
 class Tally(NamedTuple):
@@ -80,29 +85,73 @@ def cut(deck: list[str]) -> None:
 
 def tally(state: State, seat: int) -> Tally:
     """Returns the seat's $, Cows, Bandits and Jails this round from its revealed cards."""
-    p = state.players[seat]
+    return _tally(state.players[seat], _gift(state, seat))
+
+
+def tallies(state: State) -> list[Tally]:
+    """Returns every seat's tally (``tally`` of each), the gift cards counted once."""
+    gifts = [_gift_cards(p) for p in state.players]
+    on_table = sum(gifts)
+    return [_tally(p, on_table - gift) for p, gift in zip(state.players, gifts, strict=True)]
+
+
+def _tally(p: Player, gift: int) -> Tally:
+    """Returns ``p``'s tally, the other seats' gift cards giving it ``gift`` $."""
     cash = p.bonus_cash
     cows = bandits = 0
     jails = p.jails_used
     first = p.order[0] if p.order else None
+    doubled = p.doubled
     for c in p.row:
-        s = spec(c)
-        m = 2 if p.doubled and c in p.doubled else 1
+        s = SPEC_OF[c]
+        m = 2 if doubled and c in doubled else 1
         base_cows = 2 if c == first and s.effect == "two_cows_if_first" else s.cows
         cash += s.cash * m
         cows += base_cows * m - s.lose_cow
         bandits += s.bandits * m
         jails += s.jail
+    return Tally(cash + gift, cows, bandits, jails, gift)
+
+
+def dollars(state: State, seat: int) -> int:
+    """Returns the seat's $ this round (``tally(state, seat).cash``), without the rest."""
+    p = state.players[seat]
+    out = p.bonus_cash + _gift(state, seat)
+    doubled = p.doubled
+    for c in p.row:
+        out += SPEC_OF[c].cash * (2 if doubled and c in doubled else 1)
+    return out
+
+
+def _gift(state: State, seat: int) -> int:
+    """Returns the $ the other seats' gift cards give ``seat`` this round."""
     gift = 0
     for q, other in enumerate(state.players):
-        if q != seat and other.row:
-            gift += len([c for c in other.row if c in GIFT_CARDS])
-    return Tally(cash + gift, cows, bandits, jails, gift)
+        # Most rows hold no gift card: one test in C before counting them.
+        if q != seat and not GIFT_CARDS.isdisjoint(other.row):
+            gift += sum(map(GIFT_CARDS.__contains__, other.row))
+    return gift
+
+
+def _gift_cards(p: Player) -> int:
+    """Returns how many gift cards lie in ``p``'s row (most rows hold none: one test in C)."""
+    return 0 if GIFT_CARDS.isdisjoint(p.row) else sum(map(GIFT_CARDS.__contains__, p.row))
+
+
+def danger(p: Player) -> int:
+    """Returns the Bandits of ``p``'s row that count towards busting: ``tally(...).danger``,
+    which only the seat's own cards change (asked after every card drawn)."""
+    out = -p.jails_used
+    doubled = p.doubled
+    for c in p.row:
+        s = SPEC_OF[c]
+        out += s.bandits * (2 if doubled and c in doubled else 1) - s.jail
+    return out
 
 
 def eligible(state: State) -> list[int]:
     """Returns the seats that did not bust this round."""
-    return [i for i, p in enumerate(state.players) if p.status != Status.BUSTED]
+    return [i for i, p in enumerate(state.players) if p.status != _BUSTED]
 
 
 # ---- who acts ----------------------------------------------------------------------
@@ -111,8 +160,9 @@ def eligible(state: State) -> list[int]:
 def to_act(state: State) -> frozenset[int]:
     """Returns every seat that may act now (all drawing seats at once in the draw phase)."""
     phase = state.phase
-    if phase == _DRAW:
-        return frozenset([i for i, p in enumerate(state.players) if in_draw(p)])
+    if phase == _DRAW:  # ``in_draw`` written out: a call per seat was most of the work
+        return frozenset([i for i, p in enumerate(state.players)
+                          if p.status == _DRAWING or p.pending])
     if phase == _RPS:
         return frozenset([s for s in state.contenders if state.throws[s] is None])
     if phase == _CHOOSE and state.chooser is not None:
@@ -124,6 +174,23 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset()
 
 
+def may_act(state: State, seat: int) -> bool:
+    """Returns ``seat in to_act(state)``, without building the set of seats."""
+    phase = state.phase
+    if phase == _DRAW:
+        players = state.players
+        return 0 <= seat < len(players) and in_draw(players[seat])
+    if phase == _RPS:
+        return seat in state.contenders and state.throws[seat] is None
+    if phase == _CHOOSE:
+        return state.chooser is not None and seat == state.chooser
+    if phase == _BUY:
+        return seat == state.order[state.buyer]
+    if phase == _GIVE:
+        return state.giver is not None and seat == state.giver
+    return False
+
+
 def in_draw(p: Player) -> bool:
     """Returns whether ``p`` may still act in the draw phase: drawing, or owing a choice."""
     return p.status == _DRAWING or bool(p.pending)
@@ -131,22 +198,23 @@ def in_draw(p: Player) -> bool:
 
 def legal(state: State, seat: int) -> list[Action]:
     """Returns every action ``seat`` may take now, in a stable order."""
-    if seat not in to_act(state):
+    if not may_act(state, seat):
         return []
     p = state.players[seat]
     phase = state.phase
     if phase == _DRAW:
         return _legal_pending(p) if p.pending else _legal_drawing(p)
     if phase == _RPS:
-        return [{"type": "throw", "hand": h} for h in HANDS]
+        return list(_THROWS)
     if phase == _CHOOSE:
         return [{"type": "first", "seat": s} for s in eligible(state)]
     if phase == _BUY:
-        left = tally(state, seat).cash - p.spent
+        left = dollars(state, seat) - p.spent
         up = pyramid.face_up(state.store)
-        out: list[Action] = [{"type": "buy", "card": c} for c in up if spec(c).cost <= left]
-        out += [{"type": "burn", "card": c} for c in up]
-        return [*out, {"type": "pass"}]
+        out = [_BUYS[c] for c in up if SPEC_OF[c].cost <= left]
+        out += map(_BURNS.__getitem__, up)
+        out.append(_PASS)
+        return out
     if phase == _GIVE:
         card = _pass_jail_card(p)
         return [{"type": "give", "card": card, "to": s}
@@ -157,14 +225,43 @@ def legal(state: State, seat: int) -> list[Action]:
 def _legal_drawing(p: Player) -> list[Action]:
     out: list[Action] = []
     if p.draw or p.discard:
-        out.append({"type": "draw"})
+        out.append(_DRAW_ACTION)
     if p.must_draw == 0:
-        out.append({"type": "stop"})
+        out.append(_STOP)
+    if _TRASHABLE.isdisjoint(p.row):  # most rows: one test in C
+        return out
     for c in p.row:
-        effect = spec(c).effect
+        effect = SPEC_OF[c].effect
         if effect in TRASH_WHILE_DRAWING and (effect != "trash_to_replay" or p.discard):
             out.append({"type": "trash", "card": c})
     return out
+
+
+class _CardActions(dict[str, Action]):
+    """One kind of action on a card (buy, burn), made the first time a card is asked.
+
+    A legal list is read, never changed (``Game.known_legal``), so every list holding
+    the action on a card shares the one made here; so do the actions below.
+    """
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: str) -> Action:
+        made: Action = {"type": self.kind, "card": card}
+        self[card] = made
+        return made
+
+
+_BUYS, _BURNS = _CardActions("buy"), _CardActions("burn")
+_DRAW_ACTION: Action = {"type": "draw"}
+_STOP: Action = {"type": "stop"}
+_PASS: Action = {"type": "pass"}
+_THROWS: tuple[Action, ...] = tuple({"type": "throw", "hand": h} for h in HANDS)
+_TRASHABLE = frozenset().union(*map(cards_with_effect, TRASH_WHILE_DRAWING))
 
 
 def _legal_pending(p: Player) -> list[Action]:
@@ -180,47 +277,50 @@ def _legal_pending(p: Player) -> list[Action]:
 
 
 def _pass_jail_card(p: Player) -> str | None:
-    return next((c for c in p.row if spec(c).effect == "pass_jail"), None)
+    if PASS_JAIL_CARDS.isdisjoint(p.row):  # asked of every seat at every round's end
+        return None
+    return next((c for c in p.row if SPEC_OF[c].effect == "pass_jail"), None)
 
 
 # ---- applying actions ------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    """Plays a legal ``action`` of ``seat`` on ``state`` (in place), appending events."""
-    kind = action["type"]
-    handler = _HANDLERS[kind]
-    handler(state, seat, action, events)
+def step(state: State, seat: int, action: Action) -> list[Event]:
+    """Plays a legal ``action`` of ``seat`` on ``state`` (in place); returns the events."""
+    events: list[Event] = []
+    _HANDLERS[action["type"]](state, seat, action, events)
     if state.phase == _DRAW and not any(map(in_draw, state.players)):
         _start_buy(state, events)
+    return events
 
 
 def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
     if not p.draw:
-        p.draw = state.rng.shuffled(p.discard)
+        p.draw = state.own_rng().shuffled(p.discard)
         cut(p.draw)
         p.discard = []
         p.known = []
         events.append({"type": "reshuffle", "seat": seat,
                        "text": f"{{seat:{seat}}} shuffled the discard pile into a new draw pile"})
-    card = p.draw.pop(0)
+    card = p.draw[0]
+    p.draw = p.draw[1:]
     if card in p.known:
-        p.known.remove(card)
+        p.known = _without(p.known, card)
     if p.must_draw > 0:
         p.must_draw -= 1
-    _reveal(state, seat, card, "drew", events)
+    _reveal(p, seat, card, "drew", events)
 
 
-def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) -> None:
-    """Puts ``card`` face up in front of ``seat`` as a drawn card, then checks for a bust."""
-    p = state.own(seat)
-    s = spec(card)
-    p.row.append(card)
-    p.order.append(card)
+def _reveal(p: Player, seat: int, card: str, verb: str, events: list[Event]) -> None:
+    """Puts ``card`` face up in front of ``seat`` (whose player ``p`` is, owned) as a drawn
+    card, then checks for a bust."""
+    s = SPEC_OF[card]
+    p.row = [*p.row, card]
+    p.order = [*p.order, card]
     doubled = p.double_next
     if doubled:
-        p.doubled.append(card)
+        p.doubled = [*p.doubled, card]
     p.double_next = s.effect == "double_next"
     if s.effect == "draw_four":
         p.must_draw += 4
@@ -228,15 +328,15 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
     # Public events never name card ids: a card may be face down again after this step.
     events.append({"type": verb, "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} {verb} {words(card)}{note}"})
-    t = tally(state, seat)
-    if t.danger >= BUST_AT:
-        p.status = Status.BUSTED
+    bandits = danger(p)
+    if bandits >= BUST_AT:
+        p.status = _BUSTED
         p.busts += 1
-        p.discard.extend(p.row)
+        p.discard = p.discard + p.row
         p.row, p.doubled, p.pending = [], [], []
         p.must_draw, p.double_next, p.buy_first = 0, False, False
         events.append({"type": "bust", "seat": seat,
-                       "text": f"{{seat:{seat}}} has {t.danger} Bandits and busts: "
+                       "text": f"{{seat:{seat}}} has {bandits} Bandits and busts: "
                                "the drawn cards go to the discard pile"})
     elif p.must_draw and not (p.draw or p.discard):
         p.must_draw = 0
@@ -244,20 +344,20 @@ def _reveal(state: State, seat: int, card: str, verb: str, events: list[Event]) 
 
 def _stop(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
-    p.status = Status.STOPPED
+    p.status = _STOPPED
     events.append({"type": "stop", "seat": seat, "text": f"{{seat:{seat}}} stops drawing"})
-    # Errata: effects that look at the top 3 cards happen after drawing; a card put back
-    # on the deck comes first, so the look may include it.
-    for c in p.row:
-        if spec(c).effect == "return_to_deck":
-            p.pending.append({"step": "return", "card": c})
-    for c in p.row:
-        if spec(c).effect == "reorder_top_three":
-            p.pending.append({"step": "reorder", "card": c})
-    for c in p.row:
-        if spec(c).effect == "trash_to_reorder":
-            p.pending.append({"step": "offer_reorder", "card": c})
+    if not _WHEN_STOPPING.isdisjoint(p.row):  # most rows owe nothing
+        p.pending = [*p.pending, *({"step": step, "card": c} for effect, step in _ON_STOP
+                                   for c in p.row if SPEC_OF[c].effect == effect)]
     _settle_pending(p)
+
+
+# The choices a "when you stop" effect owes, in the order they are made. Errata: effects
+# that look at the top 3 cards happen after drawing; a card put back on the deck comes
+# first, so the look may include it.
+_ON_STOP = (("return_to_deck", "return"), ("reorder_top_three", "reorder"),
+            ("trash_to_reorder", "offer_reorder"))
+_WHEN_STOPPING = frozenset().union(*(cards_with_effect(effect) for effect, _ in _ON_STOP))
 
 
 def _settle_pending(p: Player) -> None:
@@ -267,20 +367,27 @@ def _settle_pending(p: Player) -> None:
         empty = not p.discard if kind == "replay" else not p.draw and kind != "return"
         if not empty:
             return
-        p.pending.pop(0)
+        p.pending = p.pending[1:]
+
+
+def _without(cards: list[str], card: str) -> list[str]:
+    """Returns a copy of ``cards`` less the first ``card`` (``list.remove`` on a copy)."""
+    out = cards[:]
+    out.remove(card)
+    return out
 
 
 def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
     card = action["card"]
     s = spec(card)
-    p.row.remove(card)
+    p.row = _without(p.row, card)
     if card in p.doubled:
-        p.doubled.remove(card)
-    state.box.append(card)
+        p.doubled = _without(p.doubled, card)
+    state.box = [*state.box, card]
     what = ""
     if p.pending and p.pending[0]["step"] == "offer_reorder":
-        p.pending[0] = {"step": "reorder", "card": card}
+        p.pending = [{"step": "reorder", "card": card}, *p.pending[1:]]
         what = "to look at the top 3 cards of the draw pile and reorder them"
     elif s.effect == "trash_for_2_dollars":
         p.bonus_cash += 2
@@ -292,7 +399,7 @@ def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None
         p.buy_first = True
         what = "to buy first this round"
     elif s.effect == "trash_to_replay":
-        p.pending.insert(0, {"step": "replay", "card": card})
+        p.pending = [{"step": "replay", "card": card}, *p.pending]
         what = "to play a card from the discard pile"
     events.append({"type": "trash", "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} trashed {words(card)} {what}"})
@@ -301,21 +408,21 @@ def _trash(state: State, seat: int, action: Action, events: list[Event]) -> None
 
 def _replay(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
-    p.pending.pop(0)
-    p.discard.remove(action["card"])
-    _reveal(state, seat, action["card"], "played from the discard pile", events)
+    p.pending = p.pending[1:]
+    p.discard = _without(p.discard, action["card"])
+    _reveal(p, seat, action["card"], "played from the discard pile", events)
     _settle_pending(p)
 
 
 def _return(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
     card = action["card"]
-    p.pending.pop(0)
-    p.row.remove(card)
+    p.pending = p.pending[1:]
+    p.row = _without(p.row, card)
     if card in p.doubled:
-        p.doubled.remove(card)
-    p.draw.insert(0, card)
-    p.known.append(card)
+        p.doubled = _without(p.doubled, card)
+    p.draw = [card, *p.draw]
+    p.known = [*p.known, card]
     # A card put back no longer acts this round, its own "when you stop" effect included.
     p.pending = [x for x in p.pending if x["card"] != card]
     events.append({"type": "return", "seat": seat, "face": face_json(card),
@@ -325,10 +432,12 @@ def _return(state: State, seat: int, action: Action, events: list[Event]) -> Non
 
 def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
-    p.pending.pop(0)
+    p.pending = p.pending[1:]
     k = len(action["order"])
-    p.draw[:k] = list(action["order"])
-    p.known.extend(c for c in action["order"] if c not in p.known)
+    p.draw = [*action["order"], *p.draw[k:]]
+    known = p.known[:]
+    known.extend(c for c in action["order"] if c not in known)
+    p.known = known
     events.append({"type": "reorder", "seat": seat,
                    "text": f"{{seat:{seat}}} looked at the top {count(k, 'card')} of the draw pile "
                            "and put them back in an order of their choice"})
@@ -337,7 +446,7 @@ def _reorder(state: State, seat: int, action: Action, events: list[Event]) -> No
 
 def _skip(state: State, seat: int, action: Action, events: list[Event]) -> None:
     p = state.own(seat)
-    p.pending.pop(0)
+    p.pending = p.pending[1:]
     _settle_pending(p)
 
 
@@ -347,30 +456,36 @@ def _skip(state: State, seat: int, action: Action, events: list[Event]) -> None:
 def order_key(p: Player, t: Tally) -> tuple[Any, ...]:
     """Returns the buy-order ranking of ``p``, whose revealed cards add up to ``t``: $, then
     Cows this round, then cards drawn, then costs."""
-    return (t.cash, t.cows, len(p.order), [spec(c).cost for c in p.order])
+    return (t.cash, t.cows, len(p.order), [SPEC_OF[c].cost for c in p.order])
 
 
 def _start_buy(state: State, events: list[Event]) -> None:
-    # Each seat's cards are tallied once: nothing from here on changes them.
-    tallies = {seat: tally(state, seat) for seat in eligible(state)}
-    for seat, t in tallies.items():
+    # Each seat's cards are tallied once: nothing from here on changes them. The gift cards
+    # are counted once for every seat: each has those of the rows but its own.
+    gifts = [_gift_cards(p) for p in state.players]
+    on_table = sum(gifts)
+    counted = {seat: _tally(state.players[seat], on_table - gifts[seat])
+               for seat in eligible(state)}
+    for seat, t in counted.items():
         p = state.own(seat)
         before = p.herd
         p.herd = max(0, p.herd + t.cows)
         p.round_cows = p.herd - before
-        p.cows_by_act[state.act - 1] += p.round_cows
-        p.buys_left = 1 + sum(1 for c in p.row if spec(c).effect == "extra_buy")
+        cows_by_act = p.cows_by_act[:]
+        cows_by_act[state.act - 1] += p.round_cows
+        p.cows_by_act = cows_by_act
+        p.buys_left = 1 + sum(map(EXTRA_BUY_CARDS.__contains__, p.row))
         change = (f"adds {count(t.cows, 'Cow')} to" if t.cows >= 0
                   else f"loses {count(-t.cows, 'Cow')} from")
         events.append({"type": "herd", "seat": seat, "cows": t.cows, "herd": p.herd,
                        "text": f"{{seat:{seat}}} {change} the Herd (now {p.herd}) and has "
                                f"${t.cash} to spend"})
-    seats = list(tallies)
+    seats = list(counted)
     if not seats:
         events.append({"type": "no_buyers", "text": "Everybody busted: nobody buys this round"})
         _end_round(state, events)
         return
-    keys = {s: order_key(state.players[s], tallies[s]) for s in seats}
+    keys = {s: order_key(state.players[s], counted[s]) for s in seats}
     first = [s for s in seats if state.players[s].buy_first]
     if len(seats) == 1 or first:
         pick = max(first or seats, key=lambda s: (keys[s], -s))
@@ -384,7 +499,7 @@ def _start_buy(state: State, events: list[Event]) -> None:
     if len(tied) == 1:
         _set_chooser(state, tied[0], events)
         return
-    state.phase = Phase.RPS
+    state.phase = _RPS
     state.contenders = tied
     state.throws = [None] * state.seats
     state.last_throws = [None] * state.seats
@@ -396,13 +511,14 @@ def _start_buy(state: State, events: list[Event]) -> None:
 
 
 def _set_chooser(state: State, seat: int, events: list[Event]) -> None:
-    state.phase = Phase.CHOOSE
+    state.phase = _CHOOSE
     state.chooser = seat
     events.append({"type": "chooser", "seat": seat,
                    "text": f"{{seat:{seat}}} has the most $ and chooses who buys first"})
 
 
 def _throw(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    state.throws = state.throws[:]
     state.throws[seat] = action["hand"]
     events.append({"type": "thrown", "seat": seat, "text": f"{{seat:{seat}}} has thrown"})
     events.append({"type": "your_throw", "seat": seat, "only": [seat],
@@ -445,31 +561,35 @@ def _begin_buying(state: State, first: int, events: list[Event]) -> None:
     state.order = [(first + k) % state.seats for k in range(state.seats)
                    if (first + k) % state.seats in seats]
     state.buyer = 0
-    state.phase = Phase.BUY
+    state.phase = _BUY
 
 
 # ---- buying ------------------------------------------------------------------------
 
 
 def _buy(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.own(seat)
-    p.spent += spec(action["card"]).cost
-    _from_store(state, seat, action["card"], p.bought, "buy", "bought {card} for ${cost}",
-                events)
+    card = action["card"]
+    cost = SPEC_OF[card].cost
+    state.own(seat).spent += cost
+    _from_store(state, seat, card, "buy", f"bought {words(card)} for ${cost}", events)
 
 
 def _burn(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    _from_store(state, seat, action["card"], state.box, "burn", "burned {card} from the Store",
-                events)
+    card = action["card"]
+    _from_store(state, seat, card, "burn", f"burned {words(card)} from the Store", events)
 
 
-def _from_store(state: State, seat: int, card: str, into: list[str], kind: str, said_as: str,
+def _from_store(state: State, seat: int, card: str, kind: str, said: str,
                 events: list[Event]) -> None:
-    """Moves ``card`` from the Store to ``into`` with one of ``seat``'s buys, and says so."""
+    """Moves ``card`` from the Store with one of ``seat``'s buys (``kind`` "buy": to the seat's
+    bought cards; "burn": to the box), and says so (``said``, after the seat's name)."""
     shown = pyramid.remove(state.store, card)
-    into.append(card)
-    state.own(seat).buys_left -= 1
-    said = said_as.format(card=words(card), cost=spec(card).cost)
+    p = state.own(seat)
+    if kind == "buy":
+        p.bought = [*p.bought, card]
+    else:
+        state.box = [*state.box, card]
+    p.buys_left -= 1
     events.append({"type": kind, "seat": seat, "face": face_json(card),
                    "text": f"{{seat:{seat}}} {said}"})
     _after_store_change(state, seat, shown, events)
@@ -505,8 +625,10 @@ def _next_buyer(state: State, events: list[Event]) -> None:
 
 def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
     card, to = action["card"], action["to"]
-    state.own(seat).row.remove(card)
-    state.own(to).discard.append(card)
+    giver = state.own(seat)
+    giver.row = _without(giver.row, card)
+    taker = state.own(to)
+    taker.discard = [*taker.discard, card]
     state.giver = None
     events.append({"type": "give", "seat": seat, "to": to, "face": face_json(card),
                    "text": f"{{seat:{seat}}} gives {words(card)} to "
@@ -517,24 +639,23 @@ def _give(state: State, seat: int, action: Action, events: list[Event]) -> None:
 def _end_round(state: State, events: list[Event]) -> None:
     for seat in eligible(state):
         if _pass_jail_card(state.players[seat]) is not None:
-            state.phase, state.giver = Phase.GIVE, seat
+            state.phase, state.giver = _GIVE, seat
             return
     players = [state.own(seat) for seat in range(state.seats)]
     for p in players:
-        p.discard.extend(p.row)
-        p.discard.extend(p.bought)
+        p.discard = [*p.discard, *p.row, *p.bought]
         p.row, p.order, p.doubled, p.bought, p.pending = [], [], [], [], []
-        p.status = Status.DRAWING
+        p.status = _DRAWING
         p.bonus_cash = p.jails_used = p.must_draw = p.spent = p.buys_left = p.round_cows = 0
         p.double_next = p.buy_first = False
     state.order, state.buyer, state.chooser, state.contenders = [], 0, None, []
     state.throws, state.last_throws, state.rps_rounds = [], [], 0
     if not pyramid.is_empty(state.store):
         state.round += 1
-        state.phase = Phase.DRAW
+        state.phase = _DRAW
         return
     if state.act == 3:
-        state.phase = Phase.OVER
+        state.phase = _OVER
         herds = [p.herd for p in state.players]
         top = max(herds)
         names = " and ".join(f"{{seat:{s}}}" for s, h in enumerate(herds) if h == top)
@@ -543,15 +664,16 @@ def _end_round(state: State, events: list[Event]) -> None:
         return
     state.act += 1
     state.round += 1
-    state.phase = Phase.DRAW
+    state.phase = _DRAW
+    rng = state.own_rng()
     for p in players:
-        p.draw = state.rng.shuffled(p.draw + p.discard)
+        p.draw = rng.shuffled(p.draw + p.discard)
         cut(p.draw)
         p.discard, p.known = [], []
     pool = [c for c in state.reserve if spec(c).act == state.act]
     state.reserve = [c for c in state.reserve if c not in pool]
-    state.store, left = pyramid.deal(pool, state.seats, state.rng)
-    state.unused.extend(left)
+    state.store, left = pyramid.deal(pool, state.seats, rng)
+    state.unused = state.unused + left
     events.append({"type": "act", "act": state.act,
                    "text": f"Act {state.act} begins: every deck is reshuffled and a new Store "
                            "is dealt"})

@@ -39,6 +39,7 @@ class Player:
     """One seat's cards and this round's tallies.
 
     ``draw[0]`` is the top of the draw pile, ``discard[-1]`` the top of the discard pile.
+    The lists are replaced, never changed in place: copies of a player share them.
     """
 
     draw: list[str]
@@ -63,18 +64,9 @@ class Player:
     busts: int = 0
 
     def clone(self) -> Player:
-        """Returns an independent copy."""
-        d = self.__dict__.copy()
-        d["draw"] = self.draw[:]
-        d["discard"] = self.discard[:]
-        d["row"] = self.row[:]
-        d["order"] = self.order[:]
-        d["doubled"] = self.doubled[:]
-        d["known"] = self.known[:]
-        d["bought"] = self.bought[:]
-        d["pending"] = [x.copy() for x in self.pending] if self.pending else []
-        d["cows_by_act"] = self.cows_by_act[:]
-        return assemble(Player, d)
+        """Returns a copy that shares the lists: the rules replace them, never change them
+        (a step changes two or three of a seat's nine, and most steps none)."""
+        return assemble(Player, self.__dict__.copy())
 
 
 @dataclass
@@ -103,30 +95,31 @@ class State(JsonState):
     def clone(self) -> State:
         """Returns an independent copy (cheaper than ``deepcopy``).
 
-        The players are shared, not copied: a step changes one seat's piles at most, but
-        for the start and end of a round, and copying every seat's nine lists was the
-        largest part of a step. Whoever changes a player takes it through ``own``, which
+        The players are shared, not copied: a step changes one seat at most, but for the
+        start and end of a round. Whoever changes a player takes it through ``own``, which
         copies a shared one first; from here on neither state holds any player alone. The
         Store's rows are shared too: ``store.remove`` replaces the row it takes a card from.
+        So are the state's own lists (the box, the buy order, the throws...), which the
+        rules replace rather than change, and the generator, which they draw from only
+        through ``own_rng``.
         """
         d = self.__dict__.copy()
         d.pop(OWNED, None)
         self.__dict__.pop(OWNED, None)
         d["players"] = self.players[:]
-        d["rng"] = Rng.load(self.rng.state)
         d["store"] = self.store[:]  # a row is replaced when a card leaves it, never changed
-        d["reserve"] = self.reserve[:]
-        d["unused"] = self.unused[:]
-        d["box"] = self.box[:]
-        d["order"] = self.order[:]
-        d["contenders"] = self.contenders[:]
-        d["throws"] = self.throws[:]
-        d["last_throws"] = self.last_throws[:]
         return assemble(State, d)
+
+    def own_rng(self) -> Rng:
+        """Returns the generator for this state alone to draw from (the only way to draw):
+        a copy of the one that copies of this state may share."""
+        rng = self.rng = Rng.load(self.rng.dump())
+        return rng
 
     def own(self, seat: int) -> Player:
         """Returns ``seat``'s player for this state alone to change (the only way to get
-        one to change): a player still shared with another state is copied first."""
+        one to change): a player still shared with another state is copied first. Its
+        lists may still be shared: replace them, never change them."""
         owned: set[int] | None = self.__dict__.get(OWNED)
         if owned is None:  # just cloned, or made without ``clone``: nothing known to be ours
             owned = self.__dict__[OWNED] = set()

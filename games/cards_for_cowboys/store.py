@@ -41,15 +41,16 @@ def is_face_up(store: list[list[str | None]], r: int, i: int) -> bool:
 
 def face_up(store: list[list[str | None]]) -> list[str]:
     """Returns the face-up cards, bottom row first, left to right."""
-    out = []
-    last = len(store) - 1
-    for r in range(last, -1, -1):
-        row = store[r]
-        below = store[r + 1] if r < last else None
-        for i, card in enumerate(row):
-            if card is not None and (below is None or (below[i] is None
-                                                       and below[i + 1] is None)):
-                out.append(card)
+    out: list[str] = []
+    below: list[str | None] | None = None
+    for row in reversed(store):
+        if below is None:  # the bottom row: nothing covers it
+            out += [c for c in row if c is not None]
+        elif None in below:  # else every card of ``row`` is covered: one test in C
+            for i, c in enumerate(row):
+                if c is not None and below[i] is None and below[i + 1] is None:
+                    out.append(c)
+        below = row
     return out
 
 
@@ -67,7 +68,8 @@ def cards(store: list[list[str | None]]) -> list[str]:
 def remove(store: list[list[str | None]], card: str) -> list[str]:
     """Takes a face-up ``card`` out (replacing its row in ``store``); returns the cards this
     turns face up."""
-    for r, row in enumerate(store):
+    for r in range(len(store) - 1, -1, -1):  # bottom up: most face-up cards lie low
+        row = store[r]
         if card in row:
             i = row.index(card)
             if not is_face_up(store, r, i):
@@ -88,4 +90,4 @@ def remove(store: list[list[str | None]], card: str) -> list[str]:
 
 def is_empty(store: list[list[str | None]]) -> bool:
     """Returns whether the last card has been bought or burned."""
-    return all(c is None for row in store for c in row)
+    return not any(map(any, store))  # a card's name is never empty, so a card is true

@@ -13,10 +13,17 @@ from typing import Any
 
 from games.base import Viewer
 from games.cards_for_cowboys import store as pyramid
-from games.cards_for_cowboys.cards import card_json, face_json, face_key, spec
-from games.cards_for_cowboys.rules import tally, to_act
+from games.cards_for_cowboys.cards import SPEC_OF, card_json, face_json, face_key, spec
+from games.cards_for_cowboys.rules import Tally, tallies, to_act
 from games.cards_for_cowboys.state import Phase, State
 from games.plural import count
+
+# Views are built for every seat after every action: like the rules, they read the
+# phases from globals rather than through the enum's slow attribute hook.
+_DRAW, _RPS, _CHOOSE, _BUY, _OVER = Phase.DRAW, Phase.RPS, Phase.CHOOSE, Phase.BUY, Phase.OVER
+_WAITING_TO = {_DRAW: "finish drawing", _RPS: "throw rock, paper or scissors",
+               _CHOOSE: "choose who buys first", _BUY: "buy, burn or pass",
+               Phase.GIVE: "give away the pass-on Jail"}
 
 
 def all_cards(state: State) -> list[str]:
@@ -64,7 +71,7 @@ def _store_json(state: State) -> list[list[Any]]:
             elif below is None or (below[i] is None and below[i + 1] is None):
                 out.append(card_json(c))
             else:
-                out.append(spec(c).back)
+                out.append(SPEC_OF[c].back)
         rows.append(out)
     return rows
 
@@ -100,9 +107,8 @@ def _deck_list(state: State, seat: int) -> list[dict[str, Any]]:
     return [{**face_json(c), "count": n} for _, (c, n) in sorted(counts.items())]
 
 
-def _player_json(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:
+def _player_json(state: State, seat: int, viewer: Viewer, t: Tally) -> dict[str, Any]:
     p = state.players[seat]
-    t = tally(state, seat)
     own = viewer == seat
     d: dict[str, Any] = {
         "seat": seat,
@@ -115,39 +121,36 @@ def _player_json(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:
         "cows": t.cows,
         "bandits": t.bandits,
         "jails": t.jails,
-        "sell_values": [spec(c).cost for c in p.order],
+        "sell_values": [SPEC_OF[c].cost for c in p.order],
         "double_next": p.double_next,
         "must_draw": p.must_draw,
         "buy_first": p.buy_first,
         "draw_count": len(p.draw),
         "discard_count": len(p.discard),
-        "top_back": spec(p.draw[0]).back if p.draw else None,
+        "top_back": SPEC_OF[p.draw[0]].back if p.draw else None,
         "pending": _pending_json(state, seat, own),
     }
-    if state.phase == Phase.BUY and seat in state.order:
+    if state.phase == _BUY and seat in state.order:
         d["cash_left"] = t.cash - p.spent
         d["buys_left"] = p.buys_left
     if own:
-        d["draw_pile"] = [spec(c).back for c in p.draw]
+        d["draw_pile"] = [SPEC_OF[c].back for c in p.draw]
         d["known"] = [{**card_json(c), "position": i} for i, c in enumerate(p.draw)
-                      if c in p.known]
+                      if c in p.known] if p.known else []
         d["discard_top"] = card_json(p.discard[-1]) if p.discard else None
         d["deck"] = _deck_list(state, seat)
     return d
 
 
-def _prompt(state: State, viewer: Viewer) -> str:
+def _prompt(state: State, viewer: Viewer, counted: list[Tally]) -> str:
     acting = sorted(to_act(state))
     names = ", ".join(f"{{seat:{s}}}" for s in acting)
-    if state.phase == Phase.OVER:
+    if state.phase == _OVER:
         return "The game is over: the largest Herd wins"
     if viewer not in acting:
-        what = {Phase.DRAW: "finish drawing", Phase.RPS: "throw rock, paper or scissors",
-                Phase.CHOOSE: "choose who buys first", Phase.BUY: "buy, burn or pass",
-                Phase.GIVE: "give away the pass-on Jail"}[state.phase]
-        return f"Waiting for {names} to {what}"
+        return f"Waiting for {names} to {_WAITING_TO[state.phase]}"
     p = state.players[viewer]
-    if state.phase == Phase.DRAW:
+    if state.phase == _DRAW:
         if p.pending:
             return {
                 "replay": "Choose a card from your discard pile to play as if drawn",
@@ -157,24 +160,25 @@ def _prompt(state: State, viewer: Viewer) -> str:
                 "offer_reorder": "Trash this card to look at your top 3 cards and reorder "
                                  "them, or keep it",
             }[p.pending[0]["step"]]
-        t = tally(state, viewer)
+        t = counted[viewer]
         if p.must_draw:
             more = "card" if p.must_draw == 1 else "cards"
             return f"You must draw {p.must_draw} more {more} ({count(t.danger, 'Bandit')} so far)"
         return (f"Draw a card or stop: you have ${t.cash}, {count(t.cows, 'Cow')} and "
                 f"{count(t.danger, 'Bandit')} (3 Bandits bust you)")
-    if state.phase == Phase.RPS:
+    if state.phase == _RPS:
         return "Throw rock, paper or scissors: the winner chooses who buys first"
-    if state.phase == Phase.CHOOSE:
+    if state.phase == _CHOOSE:
         return "You have the most $: choose who buys first"
-    if state.phase == Phase.BUY:
-        left = tally(state, viewer).cash - p.spent
+    if state.phase == _BUY:
+        left = counted[viewer].cash - p.spent
         return f"Buy a face-up Store card (you have ${left}), burn one, or pass"
     return "Give the pass-on Jail card to another player's discard pile"
 
 
 def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
     """Returns the JSON view of ``viewer`` (``None``: a spectator)."""
+    counted = tallies(state)
     d: dict[str, Any] = {
         "game": "cards_for_cowboys",
         "phase": state.phase,
@@ -182,18 +186,18 @@ def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
         "round": state.round,
         "to_act": sorted(to_act(state)),
         "you": viewer,
-        "prompt": _prompt(state, viewer),
+        "prompt": _prompt(state, viewer, counted),
         "scores": [p.herd for p in state.players],
         "store": _store_json(state),
         "store_left": len(pyramid.cards(state.store)),
         "box": list(state.box),
-        "players": [_player_json(state, s, viewer) for s in range(state.seats)],
+        "players": [_player_json(state, s, viewer, counted[s]) for s in range(state.seats)],
         "buy": {"order": list(state.order),
-                "buyer": state.order[state.buyer] if state.phase == Phase.BUY else None,
+                "buyer": state.order[state.buyer] if state.phase == _BUY else None,
                 "chooser": state.chooser},
         "rps": None,
     }
-    if state.phase == Phase.RPS or state.last_throws:
+    if state.phase == _RPS or state.last_throws:
         d["rps"] = {
             "contenders": list(state.contenders),
             "thrown": [s for s in state.contenders if state.throws and state.throws[s]],

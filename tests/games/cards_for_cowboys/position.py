@@ -16,16 +16,18 @@ def fresh(seats: int = 2, seed: int = 1) -> State:
 
 
 def take(state: State, card: str) -> None:
-    """Removes ``card`` from wherever it lies (in place; players through ``State.own``, so
-    that states sharing them, earlier ones among them, stay as they were)."""
+    """Removes ``card`` from wherever it lies (in place; players through ``State.own``, and
+    every list replaced rather than changed, so that states sharing them, earlier ones
+    among them, stay as they were)."""
     for seat in range(len(state.players)):
         p = state.own(seat)
-        for pile in (p.draw, p.discard, p.row, p.bought, p.known, p.order, p.doubled):
-            if card in pile:
-                pile.remove(card)
-    for pile in (state.reserve, state.unused, state.box):
-        if card in pile:
-            pile.remove(card)
+        for name in ("draw", "discard", "row", "bought", "known", "order", "doubled"):
+            if card in getattr(p, name):
+                setattr(p, name, [c for c in getattr(p, name) if c != card])
+    # The state's own lists are replaced, not changed: a state's copies share them.
+    state.reserve = [c for c in state.reserve if c != card]
+    state.unused = [c for c in state.unused if c != card]
+    state.box = [c for c in state.box if c != card]
     for r, row in enumerate(state.store):
         if card in row:  # the row is replaced: a state's copies share the Store's rows
             state.store[r] = [None if c == card else c for c in row]
@@ -35,7 +37,8 @@ def stack(state: State, seat: int, cards: list[str]) -> State:
     """Puts ``cards`` on top of ``seat``'s draw pile, first = top (in place); returns state."""
     for c in reversed(cards):
         take(state, c)
-        state.own(seat).draw.insert(0, c)
+        p = state.own(seat)
+        p.draw = [c, *p.draw]
     return state
 
 
@@ -43,7 +46,8 @@ def to_discard(state: State, seat: int, cards: list[str]) -> State:
     """Moves ``cards`` onto ``seat``'s discard pile, last = top (in place); returns state."""
     for c in cards:
         take(state, c)
-        state.own(seat).discard.append(c)
+        p = state.own(seat)
+        p.discard = [*p.discard, c]
     return state
 
 
@@ -53,7 +57,7 @@ def set_store(state: State, rows: list[list[str | None]]) -> State:
     for c in pyramid.cards(state.store):
         if c not in named:
             take(state, c)
-            state.unused.append(c)
+            state.unused = [*state.unused, c]
     for c in named:
         take(state, c)
     state.store = [list(r) for r in rows]

@@ -8,8 +8,9 @@ from games.base import GameError
 from games.cards_for_cowboys import GAME
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import spec, starter_ids
-from games.cards_for_cowboys.rules import cut, tally
-from games.cards_for_cowboys.state import Phase, Status
+from games.cards_for_cowboys.rules import cut, danger, dollars, tallies, tally
+from games.cards_for_cowboys.state import Phase, State, Status
+from games.play import playout
 from games.rng import Rng
 from tests.games.cards_for_cowboys.position import (
     DRAW as D,
@@ -556,3 +557,15 @@ def test_at_two_players_each_act_deals_fifteen_cards_of_its_larger_pool() -> Non
     out = playout(GAME, seats=2, seed=21)
     assert len(out.state.unused) == (17 - 15) + (17 - 15) + (21 - 15)
     assert {spec(x).act for x in out.state.unused} == {1, 2, 3}
+
+
+def test_the_quick_counts_agree_with_the_whole_tally() -> None:
+    states: list[State] = []
+    for seed in range(3):
+        playout(GAME, seats=4, seed=seed, on_step=lambda state, seat, action: states.append(state))
+    for s in states:
+        assert tallies(s) == [tally(s, seat) for seat in range(s.seats)]
+        for seat in range(s.seats):
+            t = tally(s, seat)
+            assert dollars(s, seat) == t.cash
+            assert danger(s.players[seat]) == t.danger

@@ -20,6 +20,7 @@ def test_a_clone_shares_its_players_until_one_is_owned() -> None:
     assert all(a is b for a, b in zip(c.players, s.players, strict=True))
     mine = c.own(1)
     assert mine is c.players[1] and mine is not s.players[1] and mine == s.players[1]
+    assert mine.draw is s.players[1].draw  # the lists are replaced, never changed: shared
     assert c.own(1) is mine  # copied once, then changed in place
     assert c.players[0] is s.players[0] and c.players[2] is s.players[2]
 
@@ -40,6 +41,16 @@ def test_a_store_card_taken_from_a_clone_stays_in_the_state_it_came_from() -> No
     pyramid.remove(c.store, card)
     assert card in pyramid.cards(s.store) and card not in pyramid.cards(c.store)
     assert sum(a is not b for a, b in zip(s.store, c.store, strict=True)) == 1
+
+
+def test_a_clone_shares_the_generator_until_it_draws_through_own_rng() -> None:
+    s = fresh(2)
+    c = s.clone()
+    assert c.rng is s.rng and c.box is s.box and c.reserve is s.reserve
+    before = s.rng.dump()
+    drawn = c.own_rng().next_u64()
+    assert s.rng.dump() == before and c.rng is not s.rng
+    assert Rng.load(before).next_u64() == drawn
 
 
 def test_no_step_of_a_whole_game_changes_an_earlier_state() -> None:
