@@ -9,9 +9,10 @@ cards show only their backs.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from games.base import Viewer
+from games.base import Viewer, kept
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import SPEC_OF, card_json, face_json, face_key, spec
 from games.cards_for_cowboys.rules import Tally, tallies, to_act
@@ -177,8 +178,17 @@ def _prompt(state: State, viewer: Viewer, counted: list[Tally]) -> str:
 
 
 def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
-    """Returns the JSON view of ``viewer`` (``None``: a spectator)."""
-    counted = tallies(state)
+    """Returns the JSON view of ``viewer`` (``None``: a spectator).
+
+    What every viewer sees alike (the tallies, the Store, each player as the others see
+    it) is built once per state and shared by the views of it; a view is read, never
+    changed.
+    """
+    shared = kept(state, "cards_for_cowboys.view", _shared)
+    counted, players = shared.counted, shared.players
+    if viewer is not None:  # the viewer's own entry shows its draw pile, deck, choices
+        players = list(players)
+        players[viewer] = _player_json(state, viewer, viewer, counted[viewer])
     d: dict[str, Any] = {
         "game": "cards_for_cowboys",
         "phase": state.phase,
@@ -188,10 +198,10 @@ def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
         "you": viewer,
         "prompt": _prompt(state, viewer, counted),
         "scores": [p.herd for p in state.players],
-        "store": _store_json(state),
-        "store_left": len(pyramid.cards(state.store)),
+        "store": shared.store,
+        "store_left": shared.store_left,
         "box": list(state.box),
-        "players": [_player_json(state, s, viewer, counted[s]) for s in range(state.seats)],
+        "players": players,
         "buy": {"order": list(state.order),
                 "buyer": state.order[state.buyer] if state.phase == _BUY else None,
                 "chooser": state.chooser},
@@ -209,6 +219,23 @@ def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
     if result is not None:
         d["result"] = result
     return d
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """What every viewer of one state sees alike: each seat's tally, the Store, and each
+    player's entry as the other seats see it."""
+
+    counted: list[Tally]
+    store: list[list[Any]]
+    store_left: int
+    players: list[dict[str, Any]]
+
+
+def _shared(state: State) -> _Shared:
+    counted = tallies(state)
+    return _Shared(counted, _store_json(state), len(pyramid.cards(state.store)),
+                   [_player_json(state, s, None, counted[s]) for s in range(state.seats)])
 
 
 def _store_everything(state: State) -> list[list[Any]]:
@@ -234,6 +261,7 @@ def omniscient_view(state: State, result: Any) -> dict[str, Any]:
     """
     d = view(state, None, result)
     d["store"] = _store_everything(state)
+    d["players"] = [dict(row) for row in d["players"]]  # the spectator's are shared
     for seat, p in enumerate(state.players):
         row = d["players"][seat]
         row["draw_pile"] = [card_json(c) for c in p.draw]

@@ -10,8 +10,10 @@ from typing import cast
 from games.cards_for_cowboys import GAME
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import spec
+from games.cards_for_cowboys.state import State
 from games.cards_for_cowboys.view import all_cards
 from games.leaks import leaked, visible_to
+from games.play import playout
 from games.rng import Rng
 from tests.games.cards_for_cowboys.position import DRAW as D
 from tests.games.cards_for_cowboys.position import STOP, fresh, play, stack, to_discard
@@ -229,3 +231,33 @@ def test_your_draw_pile_shows_its_backs_never_a_face_you_were_not_shown() -> Non
     for seed in range(4):
         playout(GAME, seats=3, seed=seed, on_step=check)
     assert reshuffles
+
+
+def test_the_views_of_one_state_share_what_all_see_and_nothing_of_a_seat() -> None:
+    """Each player's entry as the others see it, and the Store, are built once per state;
+    a seat's own entry (its draw pile, deck, choices) joins only its own view, and the
+    omniscient view changes nothing of the others, whatever order they are asked in."""
+    s = fresh(seats=3)
+    everything = GAME.omniscient_view(s)
+    mine, spectator, other = GAME.view(s, 0), GAME.view(s, None), GAME.view(s, 1)
+    assert mine["players"][2] is spectator["players"][2] is other["players"][2]
+    assert mine["store"] is spectator["store"]
+    assert "deck" in mine["players"][0] and "deck" not in spectator["players"][0]
+    assert "deck" not in other["players"][0] and "deck" in everything["players"][1]
+    for viewer, view in ((0, mine), (None, spectator), (1, other)):
+        assert not leaked(view, GAME.secrets(s, viewer))
+        assert view == GAME.view(GAME.copy(s), viewer)  # a fresh copy keeps nothing
+    assert everything == GAME.omniscient_view(GAME.copy(s))
+
+
+def test_views_asked_in_any_order_equal_views_built_afresh() -> None:
+    states: list[State] = []
+    playout(GAME, seats=4, seed=5, on_step=lambda st, *_: states.append(st))
+    for n, st in enumerate(states[::3]):
+        order = [None, 3, 0, 1, 2] if n % 2 else [1, 0, 2, 3, None]
+        views = {v: GAME.view(st, v) for v in order}
+        if n % 3 == 0:
+            GAME.omniscient_view(st)
+        for v, view in views.items():
+            assert view == GAME.view(GAME.copy(st), v)
+            assert GAME.view(st, v) == view
