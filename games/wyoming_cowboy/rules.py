@@ -17,13 +17,13 @@ from games.plural import count
 from games.rng import Rng
 from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.cards import (
+    CARD_WORDS,
     SUIT_WORDS,
     SUITS,
     decks_for,
     full_deck,
     sort_key,
     split_aces,
-    words,
 )
 from games.wyoming_cowboy.guns import can_backfire, gun_name, pullable, quick_draws
 from games.wyoming_cowboy.state import Phase, State, Step
@@ -44,6 +44,11 @@ _VICTIM_STEPS = (_REACT, _HAND_OVER)  # a victim acts in these steps, not the tu
 def seat_ref(seat: int) -> str:
     """Returns the ``{seat:N}`` placeholder for seat N's name."""
     return f"{{seat:{seat}}}"
+
+
+# The placeholders of every seat a table can have, made once: nearly every event names a
+# seat, and indexing a tuple is quicker than a call that formats the text anew.
+_REF = tuple(seat_ref(s) for s in range(8))
 
 
 # ---- setting up --------------------------------------------------------------------
@@ -83,7 +88,7 @@ def deal(st: State, events: list[Event]) -> None:
     st.step, st.acted, st.fresh = Step.ACT, "", 0
     st.ender, st.turns, st.gun_counter = -1, 0, 0
     events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer,
-                   "text": f"{seat_ref(st.dealer)} deals hand {st.hand_no}: seven cards each"})
+                   "text": f"{_REF[st.dealer]} deals hand {st.hand_no}: seven cards each"})
     for s in range(n):
         events.append({"type": "dealt", "only": [s], "cards": list(st.hands[s]),
                        "text": "You were dealt " + ", ".join(st.hands[s])})
@@ -633,7 +638,7 @@ def perform(st: State, seat: int, action: dict[str, Any]) -> list[Event]:
 def _direction(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """The dealer calls the opening pass."""
     ev.append({"type": "direction", "direction": a["direction"],
-               "text": f"{seat_ref(seat)} calls the opening pass: three cards {a['direction']}"})
+               "text": f"{_REF[seat]} calls the opening pass: three cards {a['direction']}"})
     start_pass(st, OPENING_PASS, offset(st, a["direction"]))
 
 
@@ -651,10 +656,10 @@ def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     moved = list(a["cards"]) + take_cards(st, seat, a["cards"], a.get("badges"))
     st.passing[seat] = moved
     ev.append({"type": "passed", "seat": seat,
-               "text": f"{seat_ref(seat)} has chosen {count(len(a['cards']), 'card')} to pass"})
+               "text": f"{_REF[seat]} has chosen {count(len(a['cards']), 'card')} to pass"})
     # In words: once the pass completes these cards are in another seat's hand.
     ev.append({"type": "you_passed", "only": [seat],
-               "text": "You pass the " + ", the ".join(words(c) for c in a["cards"])})
+               "text": "You pass the " + ", the ".join(map(CARD_WORDS.__getitem__, a["cards"]))})
     if any(st.must_pass[s] and st.passing[s] is None for s in range(st.seats)):
         return
     finish_pass(st, ev)
@@ -669,7 +674,7 @@ def finish_pass(st: State, ev: list[Event]) -> None:
             r = (s + st.pass_offset) % n
             give(st, r, cards)
             ev.append({"type": "received", "only": [r], "cards": list(cards),
-                       "text": f"You receive {', '.join(cards)} from {seat_ref(s)}"})
+                       "text": f"You receive {', '.join(cards)} from {_REF[s]}"})
     ev.append({"type": "pass_done", "text": "The cards are passed"})
     opening = st.pass_size == OPENING_PASS
     st.passing, st.must_pass, st.pass_size = [], [], 0
@@ -677,14 +682,14 @@ def finish_pass(st: State, ev: list[Event]) -> None:
     if opening:
         st.turn = (st.dealer + 1) % n
         st.step = Step.ACT
-        ev.append({"type": "turn", "seat": st.turn, "text": f"{seat_ref(st.turn)} plays first"})
+        ev.append({"type": "turn", "seat": st.turn, "text": f"{_REF[st.turn]} plays first"})
     else:
         go_discard(st, ev)
 
 
 def _nothing(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """A seat holding no cards ends its turn."""
-    ev.append({"type": "nothing", "text": f"{seat_ref(seat)} holds no cards: no discard "
+    ev.append({"type": "nothing", "text": f"{_REF[seat]} holds no cards: no discard "
                "and no draw"})
     end_turn(st, ev)
 
@@ -695,7 +700,7 @@ def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     st.couples[seat] = [*st.couples[seat], s]  # a new list: copies share the old one
     st.acted = "couple"
     ev.append({"type": "couple", "seat": seat, "suit": s,
-               "text": f"{seat_ref(seat)} shows a couple, King and Queen of {SUIT_WORDS[s]}: "
+               "text": f"{_REF[seat]} shows a couple, King and Queen of {SUIT_WORDS[s]}: "
                f"+{scoring.COUPLE}"})
     go_discard(st, ev)
 
@@ -707,7 +712,7 @@ def _nine(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     st.fresh += 1
     st.acted = "nine"
     ev.append({"type": "nine", "seat": seat, "card": a["card"], "direction": a["direction"],
-               "text": f"{seat_ref(seat)} plays the {words(a['card'])}: everyone passes two "
+               "text": f"{_REF[seat]} plays the {CARD_WORDS[a['card']]}: everyone passes two "
                f"cards {a['direction']}"})
     start_pass(st, NINE_PASS, offset(st, a["direction"]))
     if not any(st.must_pass):
@@ -726,7 +731,7 @@ def _pull(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     st.acted = "pull"
     ev.append({"type": "pull", "seat": seat, "gun": gid, "kind": a["gun"],
                "cards": list(a["cards"]),
-               "text": f"{seat_ref(seat)} pulls a {gun_name(a['gun'])} "
+               "text": f"{_REF[seat]} pulls a {gun_name(a['gun'])} "
                f"({', '.join(a['cards'])})"})
     if a["gun"] == "22" and tens_all_out(st):
         end_hand(st, seat, "all the 10s and a .22 are on the table", ev)
@@ -754,7 +759,7 @@ def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     st.acted = "shoot"
     st.fired = [*st.fired, gun["id"]]  # a new list: copies share the old one
     ev.append({"type": "shoot", "seat": seat, "target": victim, "gun": gun["id"],
-               "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
+               "text": f"{_REF[seat]} takes aim at {_REF[victim]} with the "
                f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
     st.pending = {"shooter": seat, "victim": victim, "gun": gun["id"], "kind": gun["kind"]}
     st.step = _REACT
@@ -766,9 +771,9 @@ def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     take_card(st, seat, a["card"])
     give(st, shooter, [a["card"]])
     ev.append({"type": "backfire", "seat": seat, "shooter": shooter,
-               "text": f"Backfire! {seat_ref(seat)} hands {seat_ref(shooter)} a 6"})
+               "text": f"Backfire! {_REF[seat]} hands {_REF[shooter]} a 6"})
     ev.append({"type": "backfire_card", "only": [seat, shooter],
-               "text": f"The 6 handed over is the {words(a['card'])}"})
+               "text": f"The 6 handed over is the {CARD_WORDS[a['card']]}"})
     after_shot(st, ev)
 
 
@@ -787,8 +792,8 @@ def _quick_draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> Non
     st.guns[seat] = [*st.guns[seat], mine, taken]
     ev.append({"type": "quick_draw", "seat": seat, "shooter": shooter,
                "cards": list(a["cards"]), "gun": taken["id"],
-               "text": f"Quick draw! {seat_ref(seat)} pulls a .357 ({', '.join(a['cards'])}) "
-               f"and takes {seat_ref(shooter)}'s {gun_name(taken['kind'])}"})
+               "text": f"Quick draw! {_REF[seat]} pulls a .357 ({', '.join(a['cards'])}) "
+               f"and takes {_REF[shooter]}'s {gun_name(taken['kind'])}"})
     after_shot(st, ev)
 
 
@@ -805,7 +810,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
     prot = protected(st, victim)
     aims_protected = kind == "45"
     if not any(free.values()) and not (aims_protected and any(prot.values())):
-        ev.append({"type": "miss", "reason": "no", "text": f"{seat_ref(victim)} says "
+        ev.append({"type": "miss", "reason": "no", "text": f"{_REF[victim]} says "
                    "\u201cNo\u201d: nothing to shoot at, a miss"})
         after_shot(st, ev)
         return
@@ -818,17 +823,17 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
     st.shots = [*st.shots, card]  # a new list: copies share the old one
     t = card[1]
     ev.append({"type": "shot_card", "card": card,
-               "text": f"The shot is the {words(card)}"})
+               "text": f"The shot is the {CARD_WORDS[card]}"})
     if aims_protected and prot[t] > 0:
         st.pending = {**p, "card": f"K{t}", "protected": 1, "max_draw": 2}
         st.step = Step.HAND_OVER
         ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": True,
-                   "text": f"Hit! The .45 gets {seat_ref(victim)}'s protected King of "
+                   "text": f"Hit! The .45 gets {_REF[victim]}'s protected King of "
                    f"{SUIT_WORDS[t]}"})
         return
     if free[t] > 0:
         ace = "A" + t
-        text = f"Miss! {seat_ref(victim)}'s cowboy ducks"
+        text = f"Miss! {_REF[victim]}'s cowboy ducks"
         if ace in st.ace_pile:
             st.ace_pile = _without(st.ace_pile, ace)
             give(st, victim, [ace])
@@ -847,7 +852,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
     st.pending = {**p, "card": "", "protected": 0, "max_draw": 1}
     st.step = Step.HAND_OVER
     ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": False,
-               "text": f"Hit! {seat_ref(victim)} must hand over a cowboy to {seat_ref(shooter)}"})
+               "text": f"Hit! {_REF[victim]} must hand over a cowboy to {_REF[shooter]}"})
 
 
 def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
@@ -860,15 +865,15 @@ def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
         st.badges[seat] = _without(st.badges[seat], "A" + card[1])
         give(st, shooter, [card, "A" + card[1]])
         ev.append({"type": "hand_over", "seat": seat, "shooter": shooter, "card": card,
-                   "text": f"{seat_ref(seat)} hands the {words(card)} and his badge to "
-                   f"{seat_ref(shooter)}"})
+                   "text": f"{_REF[seat]} hands the {CARD_WORDS[card]} and his badge to "
+                   f"{_REF[shooter]}"})
     else:
         take_card(st, seat, card)
         give(st, shooter, [card])
         ev.append({"type": "hand_over", "seat": seat, "shooter": shooter,
-                   "text": f"{seat_ref(seat)} hands a cowboy to {seat_ref(shooter)}"})
+                   "text": f"{_REF[seat]} hands a cowboy to {_REF[shooter]}"})
         ev.append({"type": "cowboy", "only": [seat, shooter],
-                   "text": f"The cowboy handed over is the {words(card)}"})
+                   "text": f"The cowboy handed over is the {CARD_WORDS[card]}"})
     drawn = []
     for _ in range(a["draw"]):
         c = draw_from_pile(st, ev)
@@ -877,7 +882,7 @@ def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
     if drawn:
         give(st, seat, drawn)
         ev.append({"type": "replace", "seat": seat, "count": len(drawn),
-                   "text": f"{seat_ref(seat)} draws {len(drawn)} to replace"})
+                   "text": f"{_REF[seat]} draws {len(drawn)} to replace"})
         ev.append({"type": "drew", "only": [seat], "cards": drawn,
                    "text": "You draw " + ", ".join(drawn)})
     after_shot(st, ev)
@@ -908,7 +913,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     if card[0] == "T":
         st.tens[seat] = [*st.tens[seat], card]  # a new list: copies share the old one
         ev.append({"type": "ten", "seat": seat, "card": card,
-                   "text": f"{seat_ref(seat)} lays the {words(card)} on the table: +10"})
+                   "text": f"{_REF[seat]} lays the {CARD_WORDS[card]} on the table: +10"})
         if tens_all_out(st) and a22_on_table(st):
             end_hand(st, seat, "all the 10s and a .22 are on the table", ev)
             return
@@ -918,7 +923,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         # Under ``own`` the top discard is this very card: it goes straight back, and
         # that is the whole draw (``draw_choices`` offers no pile card with it).
         give(st, seat, [card])
-        text = f"{seat_ref(seat)} discards a card and takes it straight back"
+        text = f"{_REF[seat]} discards a card and takes it straight back"
         if badge:
             text += "; his badge goes back to the ace pile"
         ev.append({"type": "take_back", "seat": seat, "text": text})
@@ -926,7 +931,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         return
     st.discards.append(card)
     st.fresh += 1
-    text = f"{seat_ref(seat)} discards the {words(card)}"
+    text = f"{_REF[seat]} discards the {CARD_WORDS[card]}"
     if badge:
         text += " and his badge goes back to the ace pile"
     ev.append({"type": "discard", "seat": seat, "card": card, "text": text})
@@ -943,7 +948,7 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         st.discards.pop(i)
         got.append(top)
         ev.append({"type": "take_discard", "seat": seat,
-                   "text": f"{seat_ref(seat)} takes the top discard"})
+                   "text": f"{_REF[seat]} takes the top discard"})
     drawn = 0
     for _ in range(a["pile"]):
         c = draw_from_pile(st, ev)
@@ -952,7 +957,7 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
             drawn += 1
     if drawn:
         ev.append({"type": "draw", "seat": seat, "count": drawn,
-                   "text": f"{seat_ref(seat)} draws {drawn} from the pile"})
+                   "text": f"{_REF[seat]} draws {drawn} from the pile"})
     if got:
         give(st, seat, got)
         ev.append({"type": "drew", "only": [seat], "cards": got,
@@ -994,7 +999,7 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
     """The hand ends at once: hands are laid down and scored (``valve``: which cut it)."""
     st.ender = ender
     st.pending = {}
-    who = f"{seat_ref(ender)} ends the hand" if ender >= 0 else "The hand ends"
+    who = f"{_REF[ender]} ends the hand" if ender >= 0 else "The hand ends"
     ev.append({"type": "hand_end", "ender": ender, "text": f"{who}: {why}"})
     seats = []
     totals = st.totals = st.totals[:]  # a new list: copies share the old one
@@ -1008,7 +1013,7 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
         seats.append({"lines": [[label, p] for label, p in lines], "total": hand_total})
         ev.append({"type": "score", "seat": s, "points": hand_total,
                    "cards": list(st.hands[s]),
-                   "text": f"{seat_ref(s)} lays down {', '.join(st.hands[s]) or 'nothing'} "
+                   "text": f"{_REF[s]} lays down {', '.join(st.hands[s]) or 'nothing'} "
                    f"and scores {hand_total:+d}"})
     st.history = [*st.history, {"hand": st.hand_no, "ender": ender, "why": why,
                                 "seats": seats, "totals": list(totals), "valve": valve}]
@@ -1020,12 +1025,12 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
         st.phase = Phase.OVER
         st.winners = [s for s in range(st.seats) if st.totals[s] == top]
         ev.append({"type": "game_over", "winners": list(st.winners),
-                   "text": " and ".join(seat_ref(w) for w in st.winners)
+                   "text": " and ".join(_REF[w] for w in st.winners)
                    + f" win{'s' if len(st.winners) == 1 else ''} with {top}"})
     else:
         st.phase = Phase.SCORING
         ev.append({"type": "next_dealer", "seat": next_dealer(st),
-                   "text": f"{seat_ref(next_dealer(st))} deals the next hand"})
+                   "text": f"{_REF[next_dealer(st)]} deals the next hand"})
 
 
 def _deal(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
