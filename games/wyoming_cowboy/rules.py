@@ -285,11 +285,11 @@ def may_discard_six(st: State, seat: int) -> bool:
 
 
 def _combos(hand: list[str], k: int) -> Iterable[tuple[str, ...]]:
-    """Every distinct set of ``k`` faces from ``hand``, in the order of ``combinations``."""
-    ordered = sorted(hand, key=sort_key)
-    if len(set(ordered)) == len(ordered):  # no face twice: every set is distinct
-        return combinations(ordered, k)
-    return dict.fromkeys(combinations(ordered, k))  # the first of each set, in order
+    """Every distinct set of ``k`` faces from ``hand`` (kept sorted, see ``give``), in the
+    order of ``combinations``."""
+    if len(set(hand)) == len(hand):  # no face twice: every set is distinct
+        return combinations(hand, k)
+    return dict.fromkeys(combinations(hand, k))  # the first of each set, in order
 
 
 def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
@@ -364,10 +364,10 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
     # (some 21,000) was slower to read than making one list's few dozen, its entries
     # lying far apart in memory.
     if not st.badges[seat]:  # no badge held: no badge can go with the cards
-        return [{"type": "pass", "cards": list(c)} for c in combos]
+        return [{"type": "pass", "cards": [*c]} for c in combos]
     out: list[dict[str, Any]] = []
     for c in combos:
-        cards = list(c)
+        cards = [*c]
         if _KINGS.isdisjoint(c):  # no king passed: no badge can go with the cards
             out.append({"type": "pass", "cards": cards})
         else:
