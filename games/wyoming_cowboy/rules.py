@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Any
+from typing import Any, TypeVar
 
 from games.base import Event
 from games.plural import count
@@ -27,6 +27,8 @@ from games.wyoming_cowboy.cards import (
 )
 from games.wyoming_cowboy.guns import can_backfire, gun_name, pullable, quick_draws
 from games.wyoming_cowboy.state import Phase, State, Step
+
+T = TypeVar("T")
 
 HAND_SIZE = 7
 OPENING_PASS = 3
@@ -561,7 +563,7 @@ def take_card(st: State, seat: int, card: str, protected: bool | None = None) ->
     if protected is None:
         protected = st.badges[seat].count(ace) > st.hands[seat].count(card)
     if protected:
-        st.badges[seat] = _without(st.badges[seat], ace)
+        st.badges = _put(st.badges, seat, _without(st.badges[seat], ace))
         return ace
     return None
 
@@ -591,8 +593,20 @@ def give(st: State, seat: int, cards: list[str]) -> None:
         cards = [c for c in cards if c[0] != "A"]
     held = st.badges[seat]
     if held or aces:  # badges held are sorted again even when none come, as ever
-        st.badges[seat] = sorted(held + aces, key=sort_key)
+        st.badges = _put(st.badges, seat, sorted(held + aces, key=sort_key))
     st.hands[seat] = sorted(st.hands[seat] + cards, key=sort_key)
+
+
+def _put(per_seat: list[T], seat: int, value: T) -> list[T]:
+    """Returns a copy of ``per_seat`` (one entry per seat) holding ``value`` for ``seat``.
+
+    A seat's badges, 10s, couples, guns and cards set aside for a pass are replaced, and
+    the list of every seat's with them, never changed: copies of the state share them
+    (``State.clone``), and most actions change none.
+    """
+    out = per_seat[:]
+    out[seat] = value
+    return out
 
 
 def _without(cards: list[str], card: str) -> list[str]:
@@ -654,7 +668,7 @@ def start_pass(st: State, size: int, off: int) -> None:
 def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """A seat sets aside its cards for the pass; the last to choose completes it."""
     moved = list(a["cards"]) + take_cards(st, seat, a["cards"], a.get("badges"))
-    st.passing[seat] = moved
+    st.passing = _put(st.passing, seat, moved)
     ev.append({"type": "passed", "seat": seat,
                "text": f"{_REF[seat]} has chosen {count(len(a['cards']), 'card')} to pass"})
     # In words: once the pass completes these cards are in another seat's hand.
@@ -697,7 +711,7 @@ def _nothing(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Show a couple: +25 now, once per suit per hand."""
     s = a["suit"]
-    st.couples[seat] = [*st.couples[seat], s]  # a new list: copies share the old one
+    st.couples = _put(st.couples, seat, [*st.couples[seat], s])
     st.acted = "couple"
     ev.append({"type": "couple", "seat": seat, "suit": s,
                "text": f"{_REF[seat]} shows a couple, King and Queen of {SUIT_WORDS[s]}: "
@@ -726,8 +740,8 @@ def _pull(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     st.gun_counter += 1
     gid = f"g{st.gun_counter}"
     # A seat's guns, and each gun, are replaced, never changed: copies share them.
-    st.guns[seat] = [*st.guns[seat], {"id": gid, "kind": a["gun"], "cards": list(a["cards"]),
-                                      "fresh": True}]
+    st.guns = _put(st.guns, seat, [*st.guns[seat], {"id": gid, "kind": a["gun"],
+                                                    "cards": list(a["cards"]), "fresh": True}])
     st.acted = "pull"
     ev.append({"type": "pull", "seat": seat, "gun": gid, "kind": a["gun"],
                "cards": list(a["cards"]),
@@ -787,9 +801,10 @@ def _quick_draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> Non
     mine = {"id": f"g{st.gun_counter}", "kind": "357", "cards": list(a["cards"]),
             "fresh": False}
     taken = find_gun(st, shooter, p["gun"])
-    st.guns[shooter] = [g for g in st.guns[shooter] if g is not taken]
+    guns = st.guns = st.guns[:]  # two seats' guns are replaced: one copy of the list
+    guns[shooter] = [g for g in guns[shooter] if g is not taken]
     taken = {**taken, "fresh": False}
-    st.guns[seat] = [*st.guns[seat], mine, taken]
+    guns[seat] = [*guns[seat], mine, taken]
     ev.append({"type": "quick_draw", "seat": seat, "shooter": shooter,
                "cards": list(a["cards"]), "gun": taken["id"],
                "text": f"Quick draw! {_REF[seat]} pulls a .357 ({', '.join(a['cards'])}) "
@@ -862,7 +877,7 @@ def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
     card = a["card"]
     if p["protected"]:
         st.hands[seat] = _without(st.hands[seat], card)
-        st.badges[seat] = _without(st.badges[seat], "A" + card[1])
+        st.badges = _put(st.badges, seat, _without(st.badges[seat], "A" + card[1]))
         give(st, shooter, [card, "A" + card[1]])
         ev.append({"type": "hand_over", "seat": seat, "shooter": shooter, "card": card,
                    "text": f"{_REF[seat]} hands the {CARD_WORDS[card]} and his badge to "
@@ -911,7 +926,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     if badge:
         st.ace_pile = sorted([*st.ace_pile, badge], key=sort_key)  # copies share the old
     if card[0] == "T":
-        st.tens[seat] = [*st.tens[seat], card]  # a new list: copies share the old one
+        st.tens = _put(st.tens, seat, [*st.tens[seat], card])
         ev.append({"type": "ten", "seat": seat, "card": card,
                    "text": f"{_REF[seat]} lays the {CARD_WORDS[card]} on the table: +10"})
         if tens_all_out(st) and a22_on_table(st):
@@ -976,7 +991,8 @@ def end_turn(st: State, ev: list[Event]) -> None:
     """
     guns = st.guns[st.turn]
     if guns and any(g["fresh"] for g in guns):
-        st.guns[st.turn] = [{**g, "fresh": False} if g["fresh"] else g for g in guns]
+        st.guns = _put(st.guns, st.turn, [{**g, "fresh": False} if g["fresh"] else g
+                                          for g in guns])
     st.turns += 1
     if not any(st.hands):
         end_hand(st, -1, "nobody holds a card, so nothing can end the hand", ev,

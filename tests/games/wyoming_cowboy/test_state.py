@@ -14,7 +14,8 @@ def test_a_clone_is_equal_and_independent():
     assert copy == st
     copy.pile.pop()
     copy.hands[0] = [*copy.hands[0], "9C"]  # a seat's hand is replaced, never changed
-    copy.guns[0] = [{**copy.guns[0][0], "fresh": True}]  # likewise a seat's guns
+    # A seat's guns are replaced, and the list of every seat's with them.
+    copy.guns = [[{**copy.guns[0][0], "fresh": True}], *copy.guns[1:]]
     assert st.hands[0] == ["KH", "7S"] and len(st.pile) == len(copy.pile) + 1
     assert st.guns[0][0]["fresh"] is False
 
