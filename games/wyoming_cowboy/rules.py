@@ -72,7 +72,7 @@ def deal(st: State, events: list[Event]) -> None:
     """Deals a new hand: aces aside as the badge pile, seven cards each, no card turned."""
     n = st.seats
     cards, aces = split_aces(full_deck(st.decks))
-    st.rng.shuffle(cards)
+    _own_rng(st).shuffle(cards)
     st.hand_no += 1
     st.hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=sort_key)
                 for i in range(n)]
@@ -618,13 +618,20 @@ def _without(cards: list[str], card: str) -> list[str]:
     return out
 
 
+def _own_rng(st: State) -> Rng:
+    """Returns the state's generator, replaced first by a copy of its own: copies of the
+    state share one (``State.clone``), as only a deal or a rebuilt pile moves it on."""
+    rng = st.rng = Rng(st.rng.state)
+    return rng
+
+
 def rebuild(st: State, events: list[Event]) -> None:
     """The pile ran out: the discards but the top one, and the shots, become the pile."""
     keep = min(len(st.discards), 1)
     rest = st.discards[:len(st.discards) - keep] + st.shots
     st.discards = st.discards[len(st.discards) - keep:]
     st.shots = []
-    st.rng.shuffle(rest)
+    _own_rng(st).shuffle(rest)
     st.pile = rest
     events.append({"type": "rebuild", "text": "The draw pile ran out: the discards (but the "
                    "top one) and the shots are shuffled into a new draw pile"})

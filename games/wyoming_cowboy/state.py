@@ -76,7 +76,6 @@ class State(JsonState):
         """Returns an independent copy: new lists where a step writes into one, the rest
         shared, as the rules replace those lists and dicts rather than change them."""
         d = self.__dict__.copy()
-        d["rng"] = Rng(self.rng.state)  # its state is already within 64 bits
         # Almost every action draws from the pile or discards: these two change in place.
         d["pile"] = self.pile[:]
         d["discards"] = self.discards[:]
@@ -87,5 +86,6 @@ class State(JsonState):
         # none of them): every seat's badges, 10s, couples, guns (each gun too) and cards
         # set aside for a pass, each list of them too (``rules._put``), the totals, the
         # ace and shot piles, who must pass, the guns fired this turn, the shot pending,
-        # the finished hands, the winners, the options and the hands last shown.
+        # the finished hands, the winners, the options, the hands last shown and the
+        # generator (a deal or a rebuild replaces it before drawing, ``rules._own_rng``).
         return assemble(State, d)
