@@ -128,15 +128,19 @@ def to_act(st: State) -> frozenset[int]:
     """Returns the seats that may act now."""
     phase = st.phase
     if phase == _TURN:  # the commonest, asked first
-        return frozenset((turn_seat(st),))
+        return _ALONE[turn_seat(st)]
     if phase == _PASS:
         return frozenset([s for s in range(st.seats)
                           if st.must_pass[s] and st.passing[s] is None])
     if phase == _DIRECTION:
-        return frozenset((st.dealer,))
+        return _ALONE[st.dealer]
     if phase == _SCORING:
-        return frozenset((next_dealer(st),))
+        return _ALONE[next_dealer(st)]
     return frozenset()
+
+
+# Each seat alone, the answer of ``to_act`` at nearly every action, made once.
+_ALONE = tuple(frozenset((s,)) for s in range(len(_REF)))
 
 
 def turn_seat(st: State) -> int:
