@@ -415,11 +415,31 @@ def _face_discards(plan: tuple[tuple[int, int], ...]) -> _FaceDiscards:
 _LAST_TEN = _face_discards(((0, 0),))  # the 10 that ends the hand: nothing is drawn
 
 
+class _CardDiscards(dict[str, tuple[dict[str, Any], ...] | None]):
+    """One position's discard actions per face, made the first time a face is asked: a
+    5's from the plan after a 5, any other's from the plan after any other card; ``None``
+    for a 6 and a 10, whose discards depend on more than the counts (``_discards``).
+
+    One lookup per card of a hand, where choosing the plan by rank took several tests.
+    """
+
+    __slots__ = ("fives", "others")
+
+    def __init__(self, fives: _FaceDiscards, others: _FaceDiscards) -> None:
+        super().__init__()
+        self.fives, self.others = fives, others
+
+    def __missing__(self, card: str) -> tuple[dict[str, Any], ...] | None:
+        r = card[0]
+        made = self[card] = (None if r == "6" or r == "T"
+                             else (self.fives if r == "5" else self.others)[card])
+        return made
+
+
 @lru_cache(maxsize=1024)
 def _discard_tables(discards: int, fresh: int, acted: bool, pile: int, shots: int,
-                    own: bool, dispute: str) -> tuple[_FaceDiscards, _FaceDiscards,
-                                                      _FaceDiscards]:
-    """The discard actions after a 10, a 5 and any other card, from the counts
+                    own: bool, dispute: str) -> tuple[_FaceDiscards, _CardDiscards]:
+    """The discard actions after a 10, and after any other card, from the counts
     ``draw_choices`` reads (``_draw_counts``): asked once per list, not once per card."""
     inventor = dispute == "inventor"
 
@@ -428,8 +448,8 @@ def _discard_tables(discards: int, fresh: int, acted: bool, pile: int, shots: in
                                             own, inventor))
 
     # A 5's bonus as ``five_bonus`` gives it; a 10 never has one.
-    return (table(True, False), table(False, dispute == "written" or not acted),
-            table(False, False))
+    return (table(True, False),
+            _CardDiscards(table(False, dispute == "written" or not acted), table(False, False)))
 
 
 def _discards(st: State, seat: int) -> list[dict[str, Any]]:
@@ -443,8 +463,8 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     opts = st.options
     discards, fresh, pile, shots = _draw_counts(len(st.discards), st.fresh, len(st.pile),
                                                 len(st.shots))
-    tens, fives, others = _discard_tables(discards, fresh, bool(st.acted), pile, shots,
-                                          opts["top_discard"] == "own", opts["discard_dispute"])
+    tens, faces = _discard_tables(discards, fresh, bool(st.acted), pile, shots,
+                                  opts["top_discard"] == "own", opts["discard_dispute"])
     held = st.badges[seat]
     six_ok: bool | None = None  # asked only when the hand holds a 6
     last_ten: bool | None = None  # likewise for a 10
@@ -454,32 +474,33 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
         if c == last:
             continue
         last = c
-        r = c[0]
-        if r == "6":
-            if six_ok is None:
-                six_ok = may_discard_six(st, seat)
-            if not six_ok:
-                continue
-        if r == "T":
-            if last_ten is None:
-                last_ten = ends_with_ten(st)
-            table = _LAST_TEN if last_ten else tens
-        else:
-            table = fives if r == "5" else others
-        if r == "K" and held:
-            out += _king_discards(st, seat, c, table)
-        else:
-            out += table[c]
+        actions = faces[c]
+        if actions is None:  # a 6 or a 10
+            if c[0] == "6":
+                if six_ok is None:
+                    six_ok = may_discard_six(st, seat)
+                if not six_ok:
+                    continue
+                actions = faces.others[c]
+            else:
+                if last_ten is None:
+                    last_ten = ends_with_ten(st)
+                actions = (_LAST_TEN if last_ten else tens)[c]
+        elif held and c[0] == "K":
+            out += _king_discards(st, seat, c, actions)
+            continue
+        out += actions
     return out
 
 
 def _king_discards(st: State, seat: int, king: str,
-                   table: _FaceDiscards) -> list[dict[str, Any]]:
-    """A king's discards when the seat wears badges: one per plan and choice of badges."""
+                   actions: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    """A king's discards (``actions``, one per plan) when the seat wears badges: one per
+    plan and choice of badges."""
     choices = badge_choices(st, seat, [king])
     if len(choices) == 1:
-        return list(table[king])
-    return [dict(action, badges=b) for action in table[king] for b in choices]
+        return list(actions)
+    return [dict(action, badges=b) for action in actions for b in choices]
 
 
 def ends_with_ten(st: State) -> bool:
