@@ -319,6 +319,13 @@ def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
     return [[a for part in combo for a in part] for combo in product(*per_suit)]
 
 
+def _copies_to_choose(hand: list[str], held: list[str]) -> bool:
+    """Whether the seat holds a protected and an unprotected king of one suit (two decks):
+    only then does ``badge_choices`` give more than one set, whatever cards leave (a
+    badge always has its king in the hand, ``invariants``)."""
+    return any(0 < held.count(a) < hand.count("K" + a[1]) for a in held)
+
+
 def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[str, Any]]:
     """The action as it is when there is no choice, else one per set of badges."""
     if len(choices) == 1:
@@ -365,11 +372,12 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
     # seat at every pass.
     if seat not in range(st.seats) or not st.must_pass[seat] or st.passing[seat] is not None:
         return []
-    combos = _combos(st.hands[seat], min(st.pass_size, len(st.hands[seat])))
+    hand, held = st.hands[seat], st.badges[seat]
+    combos = _combos(hand, min(st.pass_size, len(hand)))
     # Each action is made afresh, not kept: a table of every set that can be passed
     # (some 21,000) was slower to read than making one list's few dozen, its entries
     # lying far apart in memory.
-    if not st.badges[seat]:  # no badge held: no badge can go with the cards
+    if not held or not _copies_to_choose(hand, held):  # no set of cards has a choice
         return [{"type": "pass", "cards": [*c]} for c in combos]
     out: list[dict[str, Any]] = []
     for c in combos:
@@ -466,6 +474,7 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     tens, faces = _discard_tables(discards, fresh, bool(st.acted), pile, shots,
                                   opts["top_discard"] == "own", opts["discard_dispute"])
     held = st.badges[seat]
+    choose = bool(held) and _copies_to_choose(hand, held)  # which copy of a king goes
     six_ok: bool | None = None  # asked only when the hand holds a 6
     last_ten: bool | None = None  # likewise for a 10
     out: list[dict[str, Any]] = []
@@ -486,7 +495,7 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
                 if last_ten is None:
                     last_ten = ends_with_ten(st)
                 actions = (_LAST_TEN if last_ten else tens)[c]
-        elif held and c[0] == "K":
+        elif choose and c[0] == "K":
             out += _king_discards(st, seat, c, actions)
             continue
         out += actions
