@@ -558,15 +558,24 @@ def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
             if king in hand and queen in hand and s not in st.couples[seat]:
                 out.append({"type": "couple", "suit": s})
     if not _NINES.isdisjoint(hand):
-        ways = directions(st)
+        ways = tuple(directions(st))
         for c in sorted(_NINES.intersection(hand), key=sort_key):
-            for d in ways:
-                out.append({"type": "nine", "card": c, "direction": d})
+            out += _nine_actions(c, ways)
     for kind, cards in pullable(hand):
         out.append({"type": "pull", "gun": kind, "cards": cards})
-    out += _shots(st, seat)
+    if st.guns[seat]:
+        out += _shots(st, seat)
+    if not out:  # most turns: discarding straight away is all there is
+        return _discards(st, seat)
     out += _discards(st, seat)
     return out
+
+
+@lru_cache(maxsize=64)
+def _nine_actions(card: str, ways: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """Playing the 9 ``card`` each way the table allows, made once and shared by every
+    legal list holding them (they are read, never changed)."""
+    return tuple({"type": "nine", "card": card, "direction": d} for d in ways)
 
 
 def _reactions(st: State, seat: int) -> list[dict[str, Any]]:
