@@ -7,6 +7,7 @@ those (through ``check_legal``) before ``perform`` carries one out.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations, product
@@ -637,7 +638,12 @@ def give(st: State, seat: int, cards: list[str]) -> None:
     held = st.badges[seat]
     if held or aces:  # badges held are sorted again even when none come, as ever
         st.badges = _put(st.badges, seat, sorted(held + aces, key=sort_key))
-    st.hands[seat] = sorted(st.hands[seat] + cards, key=sort_key)
+    if len(cards) == 1:  # the commonest (a turn's draw): put in its place, not sorted again
+        hand = st.hands[seat][:]
+        insort(hand, cards[0], key=sort_key)  # after its twin, as a stable sort would
+        st.hands[seat] = hand
+    else:
+        st.hands[seat] = sorted(st.hands[seat] + cards, key=sort_key)
 
 
 def _put(per_seat: list[T], seat: int, value: T) -> list[T]:
