@@ -730,7 +730,9 @@ def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     # In words: once the pass completes these cards are in another seat's hand.
     ev.append({"type": "you_passed", "only": [seat],
                "text": "You pass the " + ", the ".join(map(CARD_WORDS.__getitem__, a["cards"]))})
-    if any(st.must_pass[s] and st.passing[s] is None for s in range(st.seats)):
+    # Still to choose: the seats without cards set aside but those with none to pass (who
+    # never set any aside), counted in C.
+    if st.passing.count(None) > st.must_pass.count(False):
         return
     finish_pass(st, ev)
 
