@@ -690,7 +690,11 @@ def draw_from_pile(st: State, events: list[Event]) -> str | None:
     """Returns the top card of the draw pile, rebuilding it first if it is empty."""
     if not st.pile:
         rebuild(st, events)
-    return st.pile.pop() if st.pile else None
+    pile = st.pile
+    if not pile:
+        return None
+    st.pile = pile[:-1]  # a new list: copies share the old one
+    return pile[-1]
 
 
 # ---- performing actions -------------------------------------------------------------
@@ -780,7 +784,7 @@ def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 def _nine(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Play a 9: everyone passes two cards that way."""
     take_card(st, seat, a["card"])
-    st.discards.append(a["card"])
+    st.discards = [*st.discards, a["card"]]  # a new list: copies share the old one
     st.fresh += 1
     st.acted = "nine"
     ev.append({"type": "nine", "seat": seat, "card": a["card"], "direction": a["direction"],
@@ -1002,7 +1006,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         ev.append({"type": "take_back", "seat": seat, "text": text})
         end_turn(st, ev)
         return
-    st.discards.append(card)
+    st.discards = [*st.discards, card]  # a new list: copies share the old one
     st.fresh += 1
     text = f"{_REF[seat]} discards the {CARD_WORDS[card]}"
     if badge:
@@ -1018,7 +1022,7 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         top = takeable(st)
         assert top is not None
         i = len(st.discards) - 1 - (0 if st.opt("top_discard") == "own" else st.fresh)
-        st.discards.pop(i)
+        st.discards = st.discards[:i] + st.discards[i + 1:]  # copies share the old one
         got.append(top)
         ev.append({"type": "take_discard", "seat": seat,
                    "text": f"{_REF[seat]} takes the top discard"})

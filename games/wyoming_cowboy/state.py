@@ -76,16 +76,14 @@ class State(JsonState):
         """Returns an independent copy: new lists where a step writes into one, the rest
         shared, as the rules replace those lists and dicts rather than change them."""
         d = self.__dict__.copy()
-        # Almost every action draws from the pile or discards: these two change in place.
-        d["pile"] = self.pile[:]
-        d["discards"] = self.discards[:]
         # The hands, one list per seat: nearly every action replaces a seat's hand (each
         # seat's hand is replaced when it changes, never changed, so it is shared).
         d["hands"] = self.hands[:]
-        # Shared outright, being replaced whenever they change (most actions change
-        # none of them): every seat's badges, 10s, couples, guns (each gun too) and cards
-        # set aside for a pass, each list of them too (``rules._put``), the totals, the
-        # ace and shot piles, who must pass, the guns fired this turn, the shot pending,
-        # the finished hands, the winners, the options, the hands last shown and the
-        # generator (a deal or a rebuild replaces it before drawing, ``rules._own_rng``).
+        # Shared outright, being replaced whenever they change (many actions change none
+        # of them): the draw and discard piles, every seat's badges, 10s, couples, guns
+        # (each gun too) and cards set aside for a pass, each list of them too
+        # (``rules._put``), the totals, the ace and shot piles, who must pass, the guns
+        # fired this turn, the shot pending, the finished hands, the winners, the
+        # options, the hands last shown and the generator (a deal or a rebuild replaces
+        # it before drawing, ``rules._own_rng``).
         return assemble(State, d)
