@@ -125,18 +125,18 @@ def offset(st: State, direction: str) -> int:
 # ---- reading the position -------------------------------------------------------------
 
 
-def to_act(st: State) -> frozenset[int]:
+def to_act(state: State) -> frozenset[int]:
     """Returns the seats that may act now."""
-    phase = st.phase
+    phase = state.phase
     if phase == _TURN:  # the commonest, asked first
-        return _ALONE[turn_seat(st)]
+        return _ALONE[turn_seat(state)]
     if phase == _PASS:
-        return frozenset([s for s in range(st.seats)
-                          if st.must_pass[s] and st.passing[s] is None])
+        return frozenset([s for s in range(state.seats)
+                          if state.must_pass[s] and state.passing[s] is None])
     if phase == _DIRECTION:
-        return _ALONE[st.dealer]
+        return _ALONE[state.dealer]
     if phase == _SCORING:
-        return _ALONE[next_dealer(st)]
+        return _ALONE[next_dealer(state)]
     return frozenset()
 
 
@@ -334,36 +334,36 @@ def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[
     return [dict(action, badges=b) for b in choices]
 
 
-def legal(st: State, seat: int) -> list[dict[str, Any]]:
+def legal(state: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
-    phase = st.phase
+    phase = state.phase
     if phase == _TURN:  # the seat to act, as ``to_act`` says, without building its set
-        if seat != turn_seat(st):
+        if seat != turn_seat(state):
             return []
     elif phase == _PASS:
-        return _passes(st, seat)
-    elif seat not in to_act(st):
+        return _passes(state, seat)
+    elif seat not in to_act(state):
         return []
     if phase == _DIRECTION:
-        return [{"type": "direction", "direction": d} for d in directions(st)]
+        return [{"type": "direction", "direction": d} for d in directions(state)]
     if phase == _SCORING:
         return [{"type": "deal"}]
-    step = st.step
+    step = state.step
     if step == _ACT:
-        return _act_actions(st, seat)
+        return _act_actions(state, seat)
     if step == _SHOOT:
-        return _shots(st, seat) + _discards(st, seat)
+        return _shots(state, seat) + _discards(state, seat)
     if step == _REACT:
-        return _reactions(st, seat)
+        return _reactions(state, seat)
     if step == _HAND_OVER:
-        p = st.pending
+        p = state.pending
         cards = [p["card"]] if p["protected"] else sorted(
-            {f"K{s}" for s, k in unprotected(st, seat).items() if k > 0}, key=sort_key)
-        most = min(p["max_draw"], available(st))
+            {f"K{s}" for s, k in unprotected(state, seat).items() if k > 0}, key=sort_key)
+        most = min(p["max_draw"], available(state))
         return [{"type": "hand_over", "card": c, "draw": d}
                 for c in cards for d in range(most + 1)]
     if step == _DISCARD:
-        return _discards(st, seat)
+        return _discards(state, seat)
     return []
 
 
@@ -700,12 +700,12 @@ def draw_from_pile(st: State, events: list[Event]) -> str | None:
 # ---- performing actions -------------------------------------------------------------
 
 
-def perform(st: State, seat: int, action: dict[str, Any]) -> list[Event]:
-    """Carries out a legal action on ``st`` (owned by the caller); returns the events."""
+def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
+    """Carries out a legal action on ``state`` (owned by the caller); returns the events."""
     events: list[Event] = []
     kind = action["type"]
     handler = _HANDLERS[kind]
-    handler(st, seat, action, events)
+    handler(state, seat, action, events)
     return events
 
 
