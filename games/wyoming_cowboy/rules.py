@@ -544,7 +544,6 @@ _SHOTS = _Shots()
 
 _COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)
 _KINGS = frozenset(king for _, king, _ in _COUPLES)
-_QUEENS = frozenset(queen for _, _, queen in _COUPLES)
 _NINES = frozenset("9" + s for s in SUITS)
 _ACES = frozenset("A" + s for s in SUITS)
 
@@ -553,12 +552,14 @@ def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
     """The turn's one action (couple, 9, gun, shot) or none: discarding straight away."""
     hand = st.hands[seat]
     out: list[dict[str, Any]] = []
-    # Most hands hold no king or no queen, and no 9: set operations in C say so at once.
-    if not (_KINGS.isdisjoint(hand) or _QUEENS.isdisjoint(hand)):
+    # Most hands hold no king or no queen, and no 9: the hand's text says so at once (no
+    # suit is written with a rank's character).
+    text = "".join(hand)
+    if "K" in text and "Q" in text:
         for s, king, queen in _COUPLES:
             if king in hand and queen in hand and s not in st.couples[seat]:
                 out.append({"type": "couple", "suit": s})
-    if not _NINES.isdisjoint(hand):
+    if "9" in text:
         ways = tuple(directions(st))
         for c in sorted(_NINES.intersection(hand), key=sort_key):
             out += _nine_actions(c, ways)
