@@ -128,8 +128,8 @@ def offset(st: State, direction: str) -> int:
 def to_act(state: State) -> frozenset[int]:
     """Returns the seats that may act now."""
     phase = state.phase
-    if phase == _TURN:  # the commonest, asked first
-        return _ALONE[turn_seat(state)]
+    if phase == _TURN:  # the commonest, asked first; ``turn_seat`` written out
+        return _ALONE[state.pending["victim"] if state.step in _VICTIM_STEPS else state.turn]
     if phase == _PASS:
         return frozenset([s for s in range(state.seats)
                           if state.must_pass[s] and state.passing[s] is None])
@@ -337,18 +337,18 @@ def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[
 def legal(state: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
     phase = state.phase
-    if phase == _TURN:  # the seat to act, as ``to_act`` says, without building its set
-        if seat != turn_seat(state):
-            return []
-    elif phase == _PASS:
+    if phase == _PASS:
         return _passes(state, seat)
-    elif seat not in to_act(state):
-        return []
-    if phase == _DIRECTION:
-        return [{"type": "direction", "direction": d} for d in directions(state)]
-    if phase == _SCORING:
-        return [{"type": "deal"}]
+    if phase != _TURN:
+        if seat not in to_act(state):
+            return []
+        if phase == _DIRECTION:
+            return [{"type": "direction", "direction": d} for d in directions(state)]
+        return [{"type": "deal"}]  # scoring: the next dealer deals
     step = state.step
+    # The one seat to act, as ``turn_seat`` says, written out: asked at every action.
+    if seat != (state.pending["victim"] if step in _VICTIM_STEPS else state.turn):
+        return []
     if step == _ACT:
         return _act_actions(state, seat)
     if step == _SHOOT:
