@@ -374,11 +374,14 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
     if seat not in range(st.seats) or not st.must_pass[seat] or st.passing[seat] is not None:
         return []
     hand, held = st.hands[seat], st.badges[seat]
-    combos = _combos(hand, min(st.pass_size, len(hand)))
+    k = min(st.pass_size, len(hand))
+    combos = _combos(hand, k)
     # Each action is made afresh, not kept: a table of every set that can be passed
     # (some 21,000) was slower to read than making one list's few dozen, its entries
     # lying far apart in memory.
     if not held or not _copies_to_choose(hand, held):  # no set of cards has a choice
+        if k == NINE_PASS:  # the commonest, every seat's after each 9: unpacked pairs
+            return [{"type": "pass", "cards": [a, b]} for a, b in combos]
         return [{"type": "pass", "cards": [*c]} for c in combos]
     out: list[dict[str, Any]] = []
     for c in combos:
@@ -1067,7 +1070,13 @@ def end_turn(st: State, ev: list[Event]) -> None:
                  valve="turn_limit")
         return
     st.turn = (st.turn + 1) % st.seats
-    st.step, st.acted, st.fired, st.fresh, st.pending = _ACT, "", [], 0, {}
+    st.step, st.acted, st.fresh = _ACT, "", 0
+    # Most turns fire no gun and end with no shot pending: the empty ones stay (they are
+    # replaced, never changed, so copies share them).
+    if st.fired:
+        st.fired = []
+    if st.pending:
+        st.pending = {}
 
 
 VALVES = ("turn_limit", "no_cards")
