@@ -1023,11 +1023,12 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Draw the top discard first, then from the pile; the turn passes on."""
     got: list[str] = []
     if a["discard"]:
-        top = takeable(st)
-        assert top is not None
-        i = len(st.discards) - 1 - (0 if st.opt("top_discard") == "own" else st.fresh)
-        st.discards = st.discards[:i] + st.discards[i + 1:]  # copies share the old one
-        got.append(top)
+        # The card ``takeable`` names, taken out of a new list: copies share the old one.
+        discards = st.discards[:]
+        i = len(discards) - 1 - (0 if st.options["top_discard"] == "own" else st.fresh)
+        assert i >= 0
+        got.append(discards.pop(i))
+        st.discards = discards
         ev.append({"type": "take_discard", "seat": seat,
                    "text": f"{_REF[seat]} takes the top discard"})
     drawn = 0
