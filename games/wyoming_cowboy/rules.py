@@ -604,7 +604,9 @@ def take_card(st: State, seat: int, card: str, protected: bool | None = None) ->
     For a king, ``protected`` says which copy goes (see ``badge_choices``); left out,
     the unprotected one goes first and a badge leaves only when it must.
     """
-    st.hands[seat] = _without(st.hands[seat], card)
+    hand = st.hands[seat][:]  # ``_without`` written out: every discard and pass takes a card
+    hand.remove(card)
+    st.hands[seat] = hand
     if card[0] != "K":
         return None
     ace = "A" + card[1]
