@@ -34,11 +34,11 @@ def can_backfire(kind: str) -> bool:
 
 def quick_draws(hand: list[str]) -> list[list[str]]:
     """Returns every distinct same-suit 3-5-7 (a .357 quick draw) in ``hand``."""
-    return [[three, five, seven] for three, five, seven in _QUICK_DRAWS
-            if three in hand and five in hand and seven in hand]
-
-
-_QUICK_DRAWS = tuple((f"3{s}", f"5{s}", f"7{s}") for s in "CDHS")  # asked at every shot
+    out = []
+    for s in "CDHS":
+        if f"3{s}" in hand and f"5{s}" in hand and f"7{s}" in hand:
+            out.append([f"3{s}", f"5{s}", f"7{s}"])
+    return out
 
 
 def pullable(hand: list[str]) -> list[tuple[str, list[str]]]:
