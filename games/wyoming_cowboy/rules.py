@@ -285,7 +285,7 @@ def a22_on_table(st: State) -> bool:
 def may_discard_six(st: State, seat: int) -> bool:
     """6s may be discarded only when every other card held (6s aside) would score."""
     return scoring.every_other_card_counts(st.hands[seat], st.badges[seat],
-                                           st.opt("shared_cards"))
+                                           st.options["shared_cards"])
 
 
 # ---- legal actions --------------------------------------------------------------------
@@ -709,9 +709,7 @@ def draw_from_pile(st: State, events: list[Event]) -> str | None:
 def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
     """Carries out a legal action on ``state`` (owned by the caller); returns the events."""
     events: list[Event] = []
-    kind = action["type"]
-    handler = _HANDLERS[kind]
-    handler(state, seat, action, events)
+    _HANDLERS[action["type"]](state, seat, action, events)
     return events
 
 
@@ -1002,7 +1000,7 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
             return
         _draw(st, seat, a, ev)
         return
-    if a["discard"] and st.opt("top_discard") == "own":
+    if a["discard"] and st.options["top_discard"] == "own":
         # Under ``own`` the top discard is this very card: it goes straight back, and
         # that is the whole draw (``draw_choices`` offers no pile card with it).
         give(st, seat, [card])
