@@ -722,7 +722,7 @@ def _direction(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
 
 def start_pass(st: State, size: int, off: int) -> None:
     """Every seat holding cards now chooses ``size`` of them to pass ``off`` seats left."""
-    st.phase = Phase.PASS
+    st.phase = _PASS
     st.pass_size = size
     st.pass_offset = off
     st.passing = [None] * st.seats
@@ -731,7 +731,7 @@ def start_pass(st: State, size: int, off: int) -> None:
 
 def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """A seat sets aside its cards for the pass; the last to choose completes it."""
-    moved = list(a["cards"]) + take_cards(st, seat, a["cards"], a.get("badges"))
+    moved = [*a["cards"], *take_cards(st, seat, a["cards"], a.get("badges"))]
     st.passing = _put(st.passing, seat, moved)
     ev.append({"type": "passed", "seat": seat,
                "text": f"{_REF[seat]} has chosen {count(len(a['cards']), 'card')} to pass"})
@@ -758,10 +758,10 @@ def finish_pass(st: State, ev: list[Event]) -> None:
     ev.append({"type": "pass_done", "text": "The cards are passed"})
     opening = st.pass_size == OPENING_PASS
     st.passing, st.must_pass, st.pass_size = [], [], 0
-    st.phase = Phase.TURN
+    st.phase = _TURN
     if opening:
         st.turn = (st.dealer + 1) % n
-        st.step = Step.ACT
+        st.step = _ACT
         ev.append({"type": "turn", "seat": st.turn, "text": f"{_REF[st.turn]} plays first"})
     else:
         go_discard(st, ev)
