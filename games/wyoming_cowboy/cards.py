@@ -31,6 +31,10 @@ def words(card: str) -> str:
     return f"{RANK_WORDS[card[0]]} of {SUIT_WORDS[card[1]]}"
 
 
+# Every face in words (``words``), made once: the rules name a card in most events.
+CARD_WORDS = {r + s: words(r + s) for s in SUITS for r in RANK_ORDER}
+
+
 def decks_for(seats: int) -> int:
     """Returns how many decks a table of ``seats`` plays with: one up to four, else two."""
     return 1 if seats <= 4 else 2

@@ -9,7 +9,6 @@ from games.base import (
     Action as ActionDict,
 )
 from games.base import (
-    Event,
     Game,
     RandomBot,
     Result,
@@ -55,17 +54,12 @@ class WyomingCowboy(Game[State]):
         opts = options.model_dump() if hasattr(options, "model_dump") else dict(options)
         return rules.new_state(opts, seats, seed, match % seats)
 
-    def to_act(self, state: State) -> frozenset[int]:
-        """Returns the seats that may act now."""
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[ActionDict]:
-        """Returns every concrete action ``seat`` may take now."""
-        return rules.legal(state, seat)
-
-    def step(self, state: State, seat: int, action: ActionDict) -> list[Event]:
-        """Plays a legal action on ``state`` (the engine's own copy); returns the events."""
-        return rules.perform(state, seat, action)
+    # Who acts, what is legal and what an action does are the rules' own functions,
+    # called straight: each is asked at every action, and a method passing the call on
+    # added a call to each.
+    to_act = staticmethod(rules.to_act)
+    legal_actions = staticmethod(rules.legal)
+    step = staticmethod(rules.perform)
 
     def is_over(self, state: State) -> bool:
         """Returns whether someone has reached the target (or the hand limit was played)."""

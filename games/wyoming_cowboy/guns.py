@@ -47,16 +47,19 @@ def pullable(hand: list[str]) -> list[tuple[str, list[str]]]:
     A 3-5-7 of one suit is offered only as the quick draw it is; a 3-5-7 of mixed suits
     as a .357. Cards are compared by face, so two copies of a face give one choice.
     """
+    # Most hands hold no gun. The ranks every gun needs are looked for in the hand's text
+    # in one go (no suit is written with a rank's character) before the scan below.
+    text = "".join(hand)
+    twos, five = text.count("2"), "5" in text
+    if (twos < 2 and not (five and "4" in text)
+            and not ("3" in text and ("8" in text or (five and "7" in text)))):
+        return []
     by: dict[str, list[str]] = {}
-    twos = 0
     for c in hand:
-        if c[0] in "234578":
-            twos += c[0] == "2"
+        if c[0] in "34578":
             faces = by.setdefault(c[0], [])
             if c not in faces:
                 faces.append(c)
-    if twos < 2 and "3" not in by and not ("4" in by and "5" in by):
-        return []  # most hands: no two 2s, no 3, no 4 with a 5
     out: list[tuple[str, list[str]]] = []
     if twos >= 2:
         seen = set()

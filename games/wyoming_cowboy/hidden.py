@@ -44,10 +44,11 @@ def hidden_shuffle(state: State, viewer: Viewer, rng: Rng, *,
                    keep: frozenset[Seat] = frozenset(), deck: bool = True) -> State:
     """Returns a copy of ``state``, the cards hidden from ``viewer`` permuted, hands sorted."""
     out = state.clone()
-    # The permutation writes into the hands and the cards set aside for a pass, which a
-    # clone shares with ``state``.
+    # The permutation writes into the hands, the cards set aside for a pass and the draw
+    # pile, which a clone shares with ``state``.
     out.hands = [hand[:] for hand in out.hands]
     out.passing = [None if p is None else p[:] for p in out.passing]
+    out.pile = out.pile[:]
     permute(hidden_slots(out, viewer, keep, deck), rng)
     for hand in out.hands:
         hand.sort(key=sort_key)

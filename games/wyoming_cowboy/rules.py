@@ -7,26 +7,29 @@ those (through ``check_legal``) before ``perform`` carries one out.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Any
+from typing import Any, TypeVar
 
 from games.base import Event
 from games.plural import count
 from games.rng import Rng
 from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.cards import (
+    CARD_WORDS,
     SUIT_WORDS,
     SUITS,
     decks_for,
     full_deck,
     sort_key,
     split_aces,
-    words,
 )
 from games.wyoming_cowboy.guns import can_backfire, gun_name, pullable, quick_draws
 from games.wyoming_cowboy.state import Phase, State, Step
+
+T = TypeVar("T")
 
 HAND_SIZE = 7
 OPENING_PASS = 3
@@ -44,6 +47,11 @@ _VICTIM_STEPS = (_REACT, _HAND_OVER)  # a victim acts in these steps, not the tu
 def seat_ref(seat: int) -> str:
     """Returns the ``{seat:N}`` placeholder for seat N's name."""
     return f"{{seat:{seat}}}"
+
+
+# The placeholders of every seat a table can have, made once: nearly every event names a
+# seat, and indexing a tuple is quicker than a call that formats the text anew.
+_REF = tuple(seat_ref(s) for s in range(8))
 
 
 # ---- setting up --------------------------------------------------------------------
@@ -65,7 +73,7 @@ def deal(st: State, events: list[Event]) -> None:
     """Deals a new hand: aces aside as the badge pile, seven cards each, no card turned."""
     n = st.seats
     cards, aces = split_aces(full_deck(st.decks))
-    st.rng.shuffle(cards)
+    _own_rng(st).shuffle(cards)
     st.hand_no += 1
     st.hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=sort_key)
                 for i in range(n)]
@@ -83,7 +91,7 @@ def deal(st: State, events: list[Event]) -> None:
     st.step, st.acted, st.fresh = Step.ACT, "", 0
     st.ender, st.turns, st.gun_counter = -1, 0, 0
     events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer,
-                   "text": f"{seat_ref(st.dealer)} deals hand {st.hand_no}: seven cards each"})
+                   "text": f"{_REF[st.dealer]} deals hand {st.hand_no}: seven cards each"})
     for s in range(n):
         events.append({"type": "dealt", "only": [s], "cards": list(st.hands[s]),
                        "text": "You were dealt " + ", ".join(st.hands[s])})
@@ -117,19 +125,23 @@ def offset(st: State, direction: str) -> int:
 # ---- reading the position -------------------------------------------------------------
 
 
-def to_act(st: State) -> frozenset[int]:
+def to_act(state: State) -> frozenset[int]:
     """Returns the seats that may act now."""
-    phase = st.phase
-    if phase == _TURN:  # the commonest, asked first
-        return frozenset((turn_seat(st),))
+    phase = state.phase
+    if phase == _TURN:  # the commonest, asked first; ``turn_seat`` written out
+        return _ALONE[state.pending["victim"] if state.step in _VICTIM_STEPS else state.turn]
     if phase == _PASS:
-        return frozenset([s for s in range(st.seats)
-                          if st.must_pass[s] and st.passing[s] is None])
+        return frozenset([s for s in range(state.seats)
+                          if state.must_pass[s] and state.passing[s] is None])
     if phase == _DIRECTION:
-        return frozenset((st.dealer,))
+        return _ALONE[state.dealer]
     if phase == _SCORING:
-        return frozenset((next_dealer(st),))
+        return _ALONE[next_dealer(state)]
     return frozenset()
+
+
+# Each seat alone, the answer of ``to_act`` at nearly every action, made once.
+_ALONE = tuple(frozenset((s,)) for s in range(len(_REF)))
 
 
 def turn_seat(st: State) -> int:
@@ -273,18 +285,18 @@ def a22_on_table(st: State) -> bool:
 def may_discard_six(st: State, seat: int) -> bool:
     """6s may be discarded only when every other card held (6s aside) would score."""
     return scoring.every_other_card_counts(st.hands[seat], st.badges[seat],
-                                           st.opt("shared_cards"))
+                                           st.options["shared_cards"])
 
 
 # ---- legal actions --------------------------------------------------------------------
 
 
 def _combos(hand: list[str], k: int) -> Iterable[tuple[str, ...]]:
-    """Every distinct set of ``k`` faces from ``hand``, in the order of ``combinations``."""
-    ordered = sorted(hand, key=sort_key)
-    if len(set(ordered)) == len(ordered):  # no face twice: every set is distinct
-        return combinations(ordered, k)
-    return dict.fromkeys(combinations(ordered, k))  # the first of each set, in order
+    """Every distinct set of ``k`` faces from ``hand`` (kept sorted, see ``give``), in the
+    order of ``combinations``."""
+    if len(set(hand)) == len(hand):  # no face twice: every set is distinct
+        return combinations(hand, k)
+    return dict.fromkeys(combinations(hand, k))  # the first of each set, in order
 
 
 def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
@@ -308,6 +320,13 @@ def badge_choices(st: State, seat: int, cards: list[str]) -> list[list[str]]:
     return [[a for part in combo for a in part] for combo in product(*per_suit)]
 
 
+def _copies_to_choose(hand: list[str], held: list[str]) -> bool:
+    """Whether the seat holds a protected and an unprotected king of one suit (two decks):
+    only then does ``badge_choices`` give more than one set, whatever cards leave (a
+    badge always has its king in the hand, ``invariants``)."""
+    return any(0 < held.count(a) < hand.count("K" + a[1]) for a in held)
+
+
 def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[str, Any]]:
     """The action as it is when there is no choice, else one per set of badges."""
     if len(choices) == 1:
@@ -315,36 +334,36 @@ def _with_badges(action: dict[str, Any], choices: list[list[str]]) -> list[dict[
     return [dict(action, badges=b) for b in choices]
 
 
-def legal(st: State, seat: int) -> list[dict[str, Any]]:
+def legal(state: State, seat: int) -> list[dict[str, Any]]:
     """Returns every concrete action ``seat`` may take now."""
-    phase = st.phase
-    if phase == _TURN:  # the seat to act, as ``to_act`` says, without building its set
-        if seat != turn_seat(st):
+    phase = state.phase
+    if phase == _PASS:
+        return _passes(state, seat)
+    if phase != _TURN:
+        if seat not in to_act(state):
             return []
-    elif phase == _PASS:
-        return _passes(st, seat)
-    elif seat not in to_act(st):
+        if phase == _DIRECTION:
+            return [{"type": "direction", "direction": d} for d in directions(state)]
+        return [{"type": "deal"}]  # scoring: the next dealer deals
+    step = state.step
+    # The one seat to act, as ``turn_seat`` says, written out: asked at every action.
+    if seat != (state.pending["victim"] if step in _VICTIM_STEPS else state.turn):
         return []
-    if phase == _DIRECTION:
-        return [{"type": "direction", "direction": d} for d in directions(st)]
-    if phase == _SCORING:
-        return [{"type": "deal"}]
-    step = st.step
     if step == _ACT:
-        return _act_actions(st, seat)
+        return _act_actions(state, seat)
     if step == _SHOOT:
-        return _shots(st, seat) + _discards(st, seat)
+        return _shots(state, seat) + _discards(state, seat)
     if step == _REACT:
-        return _reactions(st, seat)
+        return _reactions(state, seat)
     if step == _HAND_OVER:
-        p = st.pending
+        p = state.pending
         cards = [p["card"]] if p["protected"] else sorted(
-            {f"K{s}" for s, k in unprotected(st, seat).items() if k > 0}, key=sort_key)
-        most = min(p["max_draw"], available(st))
+            {f"K{s}" for s, k in unprotected(state, seat).items() if k > 0}, key=sort_key)
+        most = min(p["max_draw"], available(state))
         return [{"type": "hand_over", "card": c, "draw": d}
                 for c in cards for d in range(most + 1)]
     if step == _DISCARD:
-        return _discards(st, seat)
+        return _discards(state, seat)
     return []
 
 
@@ -354,15 +373,19 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
     # seat at every pass.
     if seat not in range(st.seats) or not st.must_pass[seat] or st.passing[seat] is not None:
         return []
-    combos = _combos(st.hands[seat], min(st.pass_size, len(st.hands[seat])))
+    hand, held = st.hands[seat], st.badges[seat]
+    k = min(st.pass_size, len(hand))
+    combos = _combos(hand, k)
     # Each action is made afresh, not kept: a table of every set that can be passed
     # (some 21,000) was slower to read than making one list's few dozen, its entries
     # lying far apart in memory.
-    if not st.badges[seat]:  # no badge held: no badge can go with the cards
-        return [{"type": "pass", "cards": list(c)} for c in combos]
+    if not held or not _copies_to_choose(hand, held):  # no set of cards has a choice
+        if k == NINE_PASS:  # the commonest, every seat's after each 9: unpacked pairs
+            return [{"type": "pass", "cards": [a, b]} for a, b in combos]
+        return [{"type": "pass", "cards": [*c]} for c in combos]
     out: list[dict[str, Any]] = []
     for c in combos:
-        cards = list(c)
+        cards = [*c]
         if _KINGS.isdisjoint(c):  # no king passed: no badge can go with the cards
             out.append({"type": "pass", "cards": cards})
         else:
@@ -404,11 +427,31 @@ def _face_discards(plan: tuple[tuple[int, int], ...]) -> _FaceDiscards:
 _LAST_TEN = _face_discards(((0, 0),))  # the 10 that ends the hand: nothing is drawn
 
 
+class _CardDiscards(dict[str, tuple[dict[str, Any], ...] | None]):
+    """One position's discard actions per face, made the first time a face is asked: a
+    5's from the plan after a 5, any other's from the plan after any other card; ``None``
+    for a 6 and a 10, whose discards depend on more than the counts (``_discards``).
+
+    One lookup per card of a hand, where choosing the plan by rank took several tests.
+    """
+
+    __slots__ = ("fives", "others")
+
+    def __init__(self, fives: _FaceDiscards, others: _FaceDiscards) -> None:
+        super().__init__()
+        self.fives, self.others = fives, others
+
+    def __missing__(self, card: str) -> tuple[dict[str, Any], ...] | None:
+        r = card[0]
+        made = self[card] = (None if r == "6" or r == "T"
+                             else (self.fives if r == "5" else self.others)[card])
+        return made
+
+
 @lru_cache(maxsize=1024)
 def _discard_tables(discards: int, fresh: int, acted: bool, pile: int, shots: int,
-                    own: bool, dispute: str) -> tuple[_FaceDiscards, _FaceDiscards,
-                                                      _FaceDiscards]:
-    """The discard actions after a 10, a 5 and any other card, from the counts
+                    own: bool, dispute: str) -> tuple[_FaceDiscards, _CardDiscards]:
+    """The discard actions after a 10, and after any other card, from the counts
     ``draw_choices`` reads (``_draw_counts``): asked once per list, not once per card."""
     inventor = dispute == "inventor"
 
@@ -417,8 +460,8 @@ def _discard_tables(discards: int, fresh: int, acted: bool, pile: int, shots: in
                                             own, inventor))
 
     # A 5's bonus as ``five_bonus`` gives it; a 10 never has one.
-    return (table(True, False), table(False, dispute == "written" or not acted),
-            table(False, False))
+    return (table(True, False),
+            _CardDiscards(table(False, dispute == "written" or not acted), table(False, False)))
 
 
 def _discards(st: State, seat: int) -> list[dict[str, Any]]:
@@ -432,9 +475,10 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     opts = st.options
     discards, fresh, pile, shots = _draw_counts(len(st.discards), st.fresh, len(st.pile),
                                                 len(st.shots))
-    tens, fives, others = _discard_tables(discards, fresh, bool(st.acted), pile, shots,
-                                          opts["top_discard"] == "own", opts["discard_dispute"])
+    tens, faces = _discard_tables(discards, fresh, bool(st.acted), pile, shots,
+                                  opts["top_discard"] == "own", opts["discard_dispute"])
     held = st.badges[seat]
+    choose = bool(held) and _copies_to_choose(hand, held)  # which copy of a king goes
     six_ok: bool | None = None  # asked only when the hand holds a 6
     last_ten: bool | None = None  # likewise for a 10
     out: list[dict[str, Any]] = []
@@ -443,32 +487,33 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
         if c == last:
             continue
         last = c
-        r = c[0]
-        if r == "6":
-            if six_ok is None:
-                six_ok = may_discard_six(st, seat)
-            if not six_ok:
-                continue
-        if r == "T":
-            if last_ten is None:
-                last_ten = ends_with_ten(st)
-            table = _LAST_TEN if last_ten else tens
-        else:
-            table = fives if r == "5" else others
-        if r == "K" and held:
-            out += _king_discards(st, seat, c, table)
-        else:
-            out += table[c]
+        actions = faces[c]
+        if actions is None:  # a 6 or a 10
+            if c[0] == "6":
+                if six_ok is None:
+                    six_ok = may_discard_six(st, seat)
+                if not six_ok:
+                    continue
+                actions = faces.others[c]
+            else:
+                if last_ten is None:
+                    last_ten = ends_with_ten(st)
+                actions = (_LAST_TEN if last_ten else tens)[c]
+        elif choose and c[0] == "K":
+            out += _king_discards(st, seat, c, actions)
+            continue
+        out += actions
     return out
 
 
 def _king_discards(st: State, seat: int, king: str,
-                   table: _FaceDiscards) -> list[dict[str, Any]]:
-    """A king's discards when the seat wears badges: one per plan and choice of badges."""
+                   actions: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    """A king's discards (``actions``, one per plan) when the seat wears badges: one per
+    plan and choice of badges."""
     choices = badge_choices(st, seat, [king])
     if len(choices) == 1:
-        return list(table[king])
-    return [dict(action, badges=b) for action in table[king] for b in choices]
+        return list(actions)
+    return [dict(action, badges=b) for action in actions for b in choices]
 
 
 def ends_with_ten(st: State) -> bool:
@@ -502,7 +547,6 @@ _SHOTS = _Shots()
 
 _COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)
 _KINGS = frozenset(king for _, king, _ in _COUPLES)
-_QUEENS = frozenset(queen for _, _, queen in _COUPLES)
 _NINES = frozenset("9" + s for s in SUITS)
 _ACES = frozenset("A" + s for s in SUITS)
 
@@ -511,21 +555,32 @@ def _act_actions(st: State, seat: int) -> list[dict[str, Any]]:
     """The turn's one action (couple, 9, gun, shot) or none: discarding straight away."""
     hand = st.hands[seat]
     out: list[dict[str, Any]] = []
-    # Most hands hold no king or no queen, and no 9: set operations in C say so at once.
-    if not (_KINGS.isdisjoint(hand) or _QUEENS.isdisjoint(hand)):
+    # Most hands hold no king or no queen, and no 9: the hand's text says so at once (no
+    # suit is written with a rank's character).
+    text = "".join(hand)
+    if "K" in text and "Q" in text:
         for s, king, queen in _COUPLES:
             if king in hand and queen in hand and s not in st.couples[seat]:
                 out.append({"type": "couple", "suit": s})
-    if not _NINES.isdisjoint(hand):
-        ways = directions(st)
+    if "9" in text:
+        ways = tuple(directions(st))
         for c in sorted(_NINES.intersection(hand), key=sort_key):
-            for d in ways:
-                out.append({"type": "nine", "card": c, "direction": d})
+            out += _nine_actions(c, ways)
     for kind, cards in pullable(hand):
         out.append({"type": "pull", "gun": kind, "cards": cards})
-    out += _shots(st, seat)
+    if st.guns[seat]:
+        out += _shots(st, seat)
+    if not out:  # most turns: discarding straight away is all there is
+        return _discards(st, seat)
     out += _discards(st, seat)
     return out
+
+
+@lru_cache(maxsize=64)
+def _nine_actions(card: str, ways: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """Playing the 9 ``card`` each way the table allows, made once and shared by every
+    legal list holding them (they are read, never changed)."""
+    return tuple({"type": "nine", "card": card, "direction": d} for d in ways)
 
 
 def _reactions(st: State, seat: int) -> list[dict[str, Any]]:
@@ -549,14 +604,16 @@ def take_card(st: State, seat: int, card: str, protected: bool | None = None) ->
     For a king, ``protected`` says which copy goes (see ``badge_choices``); left out,
     the unprotected one goes first and a badge leaves only when it must.
     """
-    st.hands[seat] = _without(st.hands[seat], card)
+    hand = st.hands[seat][:]  # ``_without`` written out: every discard and pass takes a card
+    hand.remove(card)
+    st.hands[seat] = hand
     if card[0] != "K":
         return None
     ace = "A" + card[1]
     if protected is None:
         protected = st.badges[seat].count(ace) > st.hands[seat].count(card)
     if protected:
-        st.badges[seat] = _without(st.badges[seat], ace)
+        st.badges = _put(st.badges, seat, _without(st.badges[seat], ace))
         return ace
     return None
 
@@ -586,8 +643,25 @@ def give(st: State, seat: int, cards: list[str]) -> None:
         cards = [c for c in cards if c[0] != "A"]
     held = st.badges[seat]
     if held or aces:  # badges held are sorted again even when none come, as ever
-        st.badges[seat] = sorted(held + aces, key=sort_key)
-    st.hands[seat] = sorted(st.hands[seat] + cards, key=sort_key)
+        st.badges = _put(st.badges, seat, sorted(held + aces, key=sort_key))
+    if len(cards) == 1:  # the commonest (a turn's draw): put in its place, not sorted again
+        hand = st.hands[seat][:]
+        insort(hand, cards[0], key=sort_key)  # after its twin, as a stable sort would
+        st.hands[seat] = hand
+    else:
+        st.hands[seat] = sorted(st.hands[seat] + cards, key=sort_key)
+
+
+def _put(per_seat: list[T], seat: int, value: T) -> list[T]:
+    """Returns a copy of ``per_seat`` (one entry per seat) holding ``value`` for ``seat``.
+
+    A seat's badges, 10s, couples, guns and cards set aside for a pass are replaced, and
+    the list of every seat's with them, never changed: copies of the state share them
+    (``State.clone``), and most actions change none.
+    """
+    out = per_seat[:]
+    out[seat] = value
+    return out
 
 
 def _without(cards: list[str], card: str) -> list[str]:
@@ -599,13 +673,20 @@ def _without(cards: list[str], card: str) -> list[str]:
     return out
 
 
+def _own_rng(st: State) -> Rng:
+    """Returns the state's generator, replaced first by a copy of its own: copies of the
+    state share one (``State.clone``), as only a deal or a rebuilt pile moves it on."""
+    rng = st.rng = Rng(st.rng.state)
+    return rng
+
+
 def rebuild(st: State, events: list[Event]) -> None:
     """The pile ran out: the discards but the top one, and the shots, become the pile."""
     keep = min(len(st.discards), 1)
     rest = st.discards[:len(st.discards) - keep] + st.shots
     st.discards = st.discards[len(st.discards) - keep:]
     st.shots = []
-    st.rng.shuffle(rest)
+    _own_rng(st).shuffle(rest)
     st.pile = rest
     events.append({"type": "rebuild", "text": "The draw pile ran out: the discards (but the "
                    "top one) and the shots are shuffled into a new draw pile"})
@@ -615,31 +696,33 @@ def draw_from_pile(st: State, events: list[Event]) -> str | None:
     """Returns the top card of the draw pile, rebuilding it first if it is empty."""
     if not st.pile:
         rebuild(st, events)
-    return st.pile.pop() if st.pile else None
+    pile = st.pile
+    if not pile:
+        return None
+    st.pile = pile[:-1]  # a new list: copies share the old one
+    return pile[-1]
 
 
 # ---- performing actions -------------------------------------------------------------
 
 
-def perform(st: State, seat: int, action: dict[str, Any]) -> list[Event]:
-    """Carries out a legal action on ``st`` (owned by the caller); returns the events."""
+def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
+    """Carries out a legal action on ``state`` (owned by the caller); returns the events."""
     events: list[Event] = []
-    kind = action["type"]
-    handler = _HANDLERS[kind]
-    handler(st, seat, action, events)
+    _HANDLERS[action["type"]](state, seat, action, events)
     return events
 
 
 def _direction(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """The dealer calls the opening pass."""
     ev.append({"type": "direction", "direction": a["direction"],
-               "text": f"{seat_ref(seat)} calls the opening pass: three cards {a['direction']}"})
+               "text": f"{_REF[seat]} calls the opening pass: three cards {a['direction']}"})
     start_pass(st, OPENING_PASS, offset(st, a["direction"]))
 
 
 def start_pass(st: State, size: int, off: int) -> None:
     """Every seat holding cards now chooses ``size`` of them to pass ``off`` seats left."""
-    st.phase = Phase.PASS
+    st.phase = _PASS
     st.pass_size = size
     st.pass_offset = off
     st.passing = [None] * st.seats
@@ -648,14 +731,16 @@ def start_pass(st: State, size: int, off: int) -> None:
 
 def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """A seat sets aside its cards for the pass; the last to choose completes it."""
-    moved = list(a["cards"]) + take_cards(st, seat, a["cards"], a.get("badges"))
-    st.passing[seat] = moved
+    moved = [*a["cards"], *take_cards(st, seat, a["cards"], a.get("badges"))]
+    st.passing = _put(st.passing, seat, moved)
     ev.append({"type": "passed", "seat": seat,
-               "text": f"{seat_ref(seat)} has chosen {count(len(a['cards']), 'card')} to pass"})
+               "text": f"{_REF[seat]} has chosen {count(len(a['cards']), 'card')} to pass"})
     # In words: once the pass completes these cards are in another seat's hand.
     ev.append({"type": "you_passed", "only": [seat],
-               "text": "You pass the " + ", the ".join(words(c) for c in a["cards"])})
-    if any(st.must_pass[s] and st.passing[s] is None for s in range(st.seats)):
+               "text": "You pass the " + ", the ".join(map(CARD_WORDS.__getitem__, a["cards"]))})
+    # Still to choose: the seats without cards set aside but those with none to pass (who
+    # never set any aside), counted in C.
+    if st.passing.count(None) > st.must_pass.count(False):
         return
     finish_pass(st, ev)
 
@@ -669,22 +754,22 @@ def finish_pass(st: State, ev: list[Event]) -> None:
             r = (s + st.pass_offset) % n
             give(st, r, cards)
             ev.append({"type": "received", "only": [r], "cards": list(cards),
-                       "text": f"You receive {', '.join(cards)} from {seat_ref(s)}"})
+                       "text": f"You receive {', '.join(cards)} from {_REF[s]}"})
     ev.append({"type": "pass_done", "text": "The cards are passed"})
     opening = st.pass_size == OPENING_PASS
     st.passing, st.must_pass, st.pass_size = [], [], 0
-    st.phase = Phase.TURN
+    st.phase = _TURN
     if opening:
         st.turn = (st.dealer + 1) % n
-        st.step = Step.ACT
-        ev.append({"type": "turn", "seat": st.turn, "text": f"{seat_ref(st.turn)} plays first"})
+        st.step = _ACT
+        ev.append({"type": "turn", "seat": st.turn, "text": f"{_REF[st.turn]} plays first"})
     else:
         go_discard(st, ev)
 
 
 def _nothing(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """A seat holding no cards ends its turn."""
-    ev.append({"type": "nothing", "text": f"{seat_ref(seat)} holds no cards: no discard "
+    ev.append({"type": "nothing", "text": f"{_REF[seat]} holds no cards: no discard "
                "and no draw"})
     end_turn(st, ev)
 
@@ -692,10 +777,10 @@ def _nothing(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Show a couple: +25 now, once per suit per hand."""
     s = a["suit"]
-    st.couples[seat] = [*st.couples[seat], s]  # a new list: copies share the old one
+    st.couples = _put(st.couples, seat, [*st.couples[seat], s])
     st.acted = "couple"
     ev.append({"type": "couple", "seat": seat, "suit": s,
-               "text": f"{seat_ref(seat)} shows a couple, King and Queen of {SUIT_WORDS[s]}: "
+               "text": f"{_REF[seat]} shows a couple, King and Queen of {SUIT_WORDS[s]}: "
                f"+{scoring.COUPLE}"})
     go_discard(st, ev)
 
@@ -703,11 +788,11 @@ def _couple(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
 def _nine(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Play a 9: everyone passes two cards that way."""
     take_card(st, seat, a["card"])
-    st.discards.append(a["card"])
+    st.discards = [*st.discards, a["card"]]  # a new list: copies share the old one
     st.fresh += 1
     st.acted = "nine"
     ev.append({"type": "nine", "seat": seat, "card": a["card"], "direction": a["direction"],
-               "text": f"{seat_ref(seat)} plays the {words(a['card'])}: everyone passes two "
+               "text": f"{_REF[seat]} plays the {CARD_WORDS[a['card']]}: everyone passes two "
                f"cards {a['direction']}"})
     start_pass(st, NINE_PASS, offset(st, a["direction"]))
     if not any(st.must_pass):
@@ -721,12 +806,12 @@ def _pull(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     st.gun_counter += 1
     gid = f"g{st.gun_counter}"
     # A seat's guns, and each gun, are replaced, never changed: copies share them.
-    st.guns[seat] = [*st.guns[seat], {"id": gid, "kind": a["gun"], "cards": list(a["cards"]),
-                                      "fresh": True}]
+    st.guns = _put(st.guns, seat, [*st.guns[seat], {"id": gid, "kind": a["gun"],
+                                                    "cards": list(a["cards"]), "fresh": True}])
     st.acted = "pull"
     ev.append({"type": "pull", "seat": seat, "gun": gid, "kind": a["gun"],
                "cards": list(a["cards"]),
-               "text": f"{seat_ref(seat)} pulls a {gun_name(a['gun'])} "
+               "text": f"{_REF[seat]} pulls a {gun_name(a['gun'])} "
                f"({', '.join(a['cards'])})"})
     if a["gun"] == "22" and tens_all_out(st):
         end_hand(st, seat, "all the 10s and a .22 are on the table", ev)
@@ -754,7 +839,7 @@ def _shoot(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     st.acted = "shoot"
     st.fired = [*st.fired, gun["id"]]  # a new list: copies share the old one
     ev.append({"type": "shoot", "seat": seat, "target": victim, "gun": gun["id"],
-               "text": f"{seat_ref(seat)} takes aim at {seat_ref(victim)} with the "
+               "text": f"{_REF[seat]} takes aim at {_REF[victim]} with the "
                f"{gun_name(gun['kind'])}: \u201cCan I shoot you?\u201d"})
     st.pending = {"shooter": seat, "victim": victim, "gun": gun["id"], "kind": gun["kind"]}
     st.step = _REACT
@@ -766,9 +851,9 @@ def _backfire(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     take_card(st, seat, a["card"])
     give(st, shooter, [a["card"]])
     ev.append({"type": "backfire", "seat": seat, "shooter": shooter,
-               "text": f"Backfire! {seat_ref(seat)} hands {seat_ref(shooter)} a 6"})
+               "text": f"Backfire! {_REF[seat]} hands {_REF[shooter]} a 6"})
     ev.append({"type": "backfire_card", "only": [seat, shooter],
-               "text": f"The 6 handed over is the {words(a['card'])}"})
+               "text": f"The 6 handed over is the {CARD_WORDS[a['card']]}"})
     after_shot(st, ev)
 
 
@@ -782,13 +867,14 @@ def _quick_draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> Non
     mine = {"id": f"g{st.gun_counter}", "kind": "357", "cards": list(a["cards"]),
             "fresh": False}
     taken = find_gun(st, shooter, p["gun"])
-    st.guns[shooter] = [g for g in st.guns[shooter] if g is not taken]
+    guns = st.guns = st.guns[:]  # two seats' guns are replaced: one copy of the list
+    guns[shooter] = [g for g in guns[shooter] if g is not taken]
     taken = {**taken, "fresh": False}
-    st.guns[seat] = [*st.guns[seat], mine, taken]
+    guns[seat] = [*guns[seat], mine, taken]
     ev.append({"type": "quick_draw", "seat": seat, "shooter": shooter,
                "cards": list(a["cards"]), "gun": taken["id"],
-               "text": f"Quick draw! {seat_ref(seat)} pulls a .357 ({', '.join(a['cards'])}) "
-               f"and takes {seat_ref(shooter)}'s {gun_name(taken['kind'])}"})
+               "text": f"Quick draw! {_REF[seat]} pulls a .357 ({', '.join(a['cards'])}) "
+               f"and takes {_REF[shooter]}'s {gun_name(taken['kind'])}"})
     after_shot(st, ev)
 
 
@@ -805,7 +891,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
     prot = protected(st, victim)
     aims_protected = kind == "45"
     if not any(free.values()) and not (aims_protected and any(prot.values())):
-        ev.append({"type": "miss", "reason": "no", "text": f"{seat_ref(victim)} says "
+        ev.append({"type": "miss", "reason": "no", "text": f"{_REF[victim]} says "
                    "\u201cNo\u201d: nothing to shoot at, a miss"})
         after_shot(st, ev)
         return
@@ -818,17 +904,17 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
     st.shots = [*st.shots, card]  # a new list: copies share the old one
     t = card[1]
     ev.append({"type": "shot_card", "card": card,
-               "text": f"The shot is the {words(card)}"})
+               "text": f"The shot is the {CARD_WORDS[card]}"})
     if aims_protected and prot[t] > 0:
         st.pending = {**p, "card": f"K{t}", "protected": 1, "max_draw": 2}
         st.step = Step.HAND_OVER
         ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": True,
-                   "text": f"Hit! The .45 gets {seat_ref(victim)}'s protected King of "
+                   "text": f"Hit! The .45 gets {_REF[victim]}'s protected King of "
                    f"{SUIT_WORDS[t]}"})
         return
     if free[t] > 0:
         ace = "A" + t
-        text = f"Miss! {seat_ref(victim)}'s cowboy ducks"
+        text = f"Miss! {_REF[victim]}'s cowboy ducks"
         if ace in st.ace_pile:
             st.ace_pile = _without(st.ace_pile, ace)
             give(st, victim, [ace])
@@ -847,7 +933,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
     st.pending = {**p, "card": "", "protected": 0, "max_draw": 1}
     st.step = Step.HAND_OVER
     ev.append({"type": "hit", "seat": shooter, "target": victim, "protected": False,
-               "text": f"Hit! {seat_ref(victim)} must hand over a cowboy to {seat_ref(shooter)}"})
+               "text": f"Hit! {_REF[victim]} must hand over a cowboy to {_REF[shooter]}"})
 
 
 def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
@@ -857,18 +943,18 @@ def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
     card = a["card"]
     if p["protected"]:
         st.hands[seat] = _without(st.hands[seat], card)
-        st.badges[seat] = _without(st.badges[seat], "A" + card[1])
+        st.badges = _put(st.badges, seat, _without(st.badges[seat], "A" + card[1]))
         give(st, shooter, [card, "A" + card[1]])
         ev.append({"type": "hand_over", "seat": seat, "shooter": shooter, "card": card,
-                   "text": f"{seat_ref(seat)} hands the {words(card)} and his badge to "
-                   f"{seat_ref(shooter)}"})
+                   "text": f"{_REF[seat]} hands the {CARD_WORDS[card]} and his badge to "
+                   f"{_REF[shooter]}"})
     else:
         take_card(st, seat, card)
         give(st, shooter, [card])
         ev.append({"type": "hand_over", "seat": seat, "shooter": shooter,
-                   "text": f"{seat_ref(seat)} hands a cowboy to {seat_ref(shooter)}"})
+                   "text": f"{_REF[seat]} hands a cowboy to {_REF[shooter]}"})
         ev.append({"type": "cowboy", "only": [seat, shooter],
-                   "text": f"The cowboy handed over is the {words(card)}"})
+                   "text": f"The cowboy handed over is the {CARD_WORDS[card]}"})
     drawn = []
     for _ in range(a["draw"]):
         c = draw_from_pile(st, ev)
@@ -877,7 +963,7 @@ def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
     if drawn:
         give(st, seat, drawn)
         ev.append({"type": "replace", "seat": seat, "count": len(drawn),
-                   "text": f"{seat_ref(seat)} draws {len(drawn)} to replace"})
+                   "text": f"{_REF[seat]} draws {len(drawn)} to replace"})
         ev.append({"type": "drew", "only": [seat], "cards": drawn,
                    "text": "You draw " + ", ".join(drawn)})
     after_shot(st, ev)
@@ -906,27 +992,27 @@ def _discard(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     if badge:
         st.ace_pile = sorted([*st.ace_pile, badge], key=sort_key)  # copies share the old
     if card[0] == "T":
-        st.tens[seat] = [*st.tens[seat], card]  # a new list: copies share the old one
+        st.tens = _put(st.tens, seat, [*st.tens[seat], card])
         ev.append({"type": "ten", "seat": seat, "card": card,
-                   "text": f"{seat_ref(seat)} lays the {words(card)} on the table: +10"})
+                   "text": f"{_REF[seat]} lays the {CARD_WORDS[card]} on the table: +10"})
         if tens_all_out(st) and a22_on_table(st):
             end_hand(st, seat, "all the 10s and a .22 are on the table", ev)
             return
         _draw(st, seat, a, ev)
         return
-    if a["discard"] and st.opt("top_discard") == "own":
+    if a["discard"] and st.options["top_discard"] == "own":
         # Under ``own`` the top discard is this very card: it goes straight back, and
         # that is the whole draw (``draw_choices`` offers no pile card with it).
         give(st, seat, [card])
-        text = f"{seat_ref(seat)} discards a card and takes it straight back"
+        text = f"{_REF[seat]} discards a card and takes it straight back"
         if badge:
             text += "; his badge goes back to the ace pile"
         ev.append({"type": "take_back", "seat": seat, "text": text})
         end_turn(st, ev)
         return
-    st.discards.append(card)
+    st.discards = [*st.discards, card]  # a new list: copies share the old one
     st.fresh += 1
-    text = f"{seat_ref(seat)} discards the {words(card)}"
+    text = f"{_REF[seat]} discards the {CARD_WORDS[card]}"
     if badge:
         text += " and his badge goes back to the ace pile"
     ev.append({"type": "discard", "seat": seat, "card": card, "text": text})
@@ -937,13 +1023,14 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """Draw the top discard first, then from the pile; the turn passes on."""
     got: list[str] = []
     if a["discard"]:
-        top = takeable(st)
-        assert top is not None
-        i = len(st.discards) - 1 - (0 if st.opt("top_discard") == "own" else st.fresh)
-        st.discards.pop(i)
-        got.append(top)
+        # The card ``takeable`` names, taken out of a new list: copies share the old one.
+        discards = st.discards[:]
+        i = len(discards) - 1 - (0 if st.options["top_discard"] == "own" else st.fresh)
+        assert i >= 0
+        got.append(discards.pop(i))
+        st.discards = discards
         ev.append({"type": "take_discard", "seat": seat,
-                   "text": f"{seat_ref(seat)} takes the top discard"})
+                   "text": f"{_REF[seat]} takes the top discard"})
     drawn = 0
     for _ in range(a["pile"]):
         c = draw_from_pile(st, ev)
@@ -952,7 +1039,7 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
             drawn += 1
     if drawn:
         ev.append({"type": "draw", "seat": seat, "count": drawn,
-                   "text": f"{seat_ref(seat)} draws {drawn} from the pile"})
+                   "text": f"{_REF[seat]} draws {drawn} from the pile"})
     if got:
         give(st, seat, got)
         ev.append({"type": "drew", "only": [seat], "cards": got,
@@ -971,7 +1058,8 @@ def end_turn(st: State, ev: list[Event]) -> None:
     """
     guns = st.guns[st.turn]
     if guns and any(g["fresh"] for g in guns):
-        st.guns[st.turn] = [{**g, "fresh": False} if g["fresh"] else g for g in guns]
+        st.guns = _put(st.guns, st.turn, [{**g, "fresh": False} if g["fresh"] else g
+                                          for g in guns])
     st.turns += 1
     if not any(st.hands):
         end_hand(st, -1, "nobody holds a card, so nothing can end the hand", ev,
@@ -983,7 +1071,13 @@ def end_turn(st: State, ev: list[Event]) -> None:
                  valve="turn_limit")
         return
     st.turn = (st.turn + 1) % st.seats
-    st.step, st.acted, st.fired, st.fresh, st.pending = _ACT, "", [], 0, {}
+    st.step, st.acted, st.fresh = _ACT, "", 0
+    # Most turns fire no gun and end with no shot pending: the empty ones stay (they are
+    # replaced, never changed, so copies share them).
+    if st.fired:
+        st.fired = []
+    if st.pending:
+        st.pending = {}
 
 
 VALVES = ("turn_limit", "no_cards")
@@ -994,7 +1088,7 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
     """The hand ends at once: hands are laid down and scored (``valve``: which cut it)."""
     st.ender = ender
     st.pending = {}
-    who = f"{seat_ref(ender)} ends the hand" if ender >= 0 else "The hand ends"
+    who = f"{_REF[ender]} ends the hand" if ender >= 0 else "The hand ends"
     ev.append({"type": "hand_end", "ender": ender, "text": f"{who}: {why}"})
     seats = []
     totals = st.totals = st.totals[:]  # a new list: copies share the old one
@@ -1008,7 +1102,7 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
         seats.append({"lines": [[label, p] for label, p in lines], "total": hand_total})
         ev.append({"type": "score", "seat": s, "points": hand_total,
                    "cards": list(st.hands[s]),
-                   "text": f"{seat_ref(s)} lays down {', '.join(st.hands[s]) or 'nothing'} "
+                   "text": f"{_REF[s]} lays down {', '.join(st.hands[s]) or 'nothing'} "
                    f"and scores {hand_total:+d}"})
     st.history = [*st.history, {"hand": st.hand_no, "ender": ender, "why": why,
                                 "seats": seats, "totals": list(totals), "valve": valve}]
@@ -1020,12 +1114,12 @@ def end_hand(st: State, ender: int, why: str, ev: list[Event], *,
         st.phase = Phase.OVER
         st.winners = [s for s in range(st.seats) if st.totals[s] == top]
         ev.append({"type": "game_over", "winners": list(st.winners),
-                   "text": " and ".join(seat_ref(w) for w in st.winners)
+                   "text": " and ".join(_REF[w] for w in st.winners)
                    + f" win{'s' if len(st.winners) == 1 else ''} with {top}"})
     else:
         st.phase = Phase.SCORING
         ev.append({"type": "next_dealer", "seat": next_dealer(st),
-                   "text": f"{seat_ref(next_dealer(st))} deals the next hand"})
+                   "text": f"{_REF[next_dealer(st)]} deals the next hand"})
 
 
 def _deal(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:

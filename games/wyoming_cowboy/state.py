@@ -76,23 +76,14 @@ class State(JsonState):
         """Returns an independent copy: new lists where a step writes into one, the rest
         shared, as the rules replace those lists and dicts rather than change them."""
         d = self.__dict__.copy()
-        d["rng"] = Rng(self.rng.state)  # its state is already within 64 bits
-        # Almost every action draws from the pile or discards: these two change in place.
-        d["pile"] = self.pile[:]
-        d["discards"] = self.discards[:]
-        # One list per seat: a seat's list is replaced when it changes, and each seat's
-        # hand, badges, 10s, couples, guns (each gun too) and cards set aside for a pass
-        # are never changed, so they are shared. An action changes one or two seats'
-        # cards: copying every seat's lists was most of the cost of a copy, and of
-        # freeing it.
+        # The hands, one list per seat: nearly every action replaces a seat's hand (each
+        # seat's hand is replaced when it changes, never changed, so it is shared).
         d["hands"] = self.hands[:]
-        d["badges"] = self.badges[:]
-        d["tens"] = self.tens[:]
-        d["couples"] = self.couples[:]
-        d["guns"] = self.guns[:]
-        d["passing"] = self.passing[:]
-        # Shared outright, being replaced whenever they change (most actions change
-        # none of them): the totals, the ace and shot piles, who must pass, the guns
-        # fired this turn, the shot pending, the finished hands, the winners, the options
-        # and the hands last shown.
+        # Shared outright, being replaced whenever they change (many actions change none
+        # of them): the draw and discard piles, every seat's badges, 10s, couples, guns
+        # (each gun too) and cards set aside for a pass, each list of them too
+        # (``rules._put``), the totals, the ace and shot piles, who must pass, the guns
+        # fired this turn, the shot pending, the finished hands, the winners, the
+        # options, the hands last shown and the generator (a deal or a rebuild replaces
+        # it before drawing, ``rules._own_rng``).
         return assemble(State, d)

@@ -12,9 +12,10 @@ def test_a_clone_is_equal_and_independent():
     st = build(hands={0: "KH 7S"}, guns={0: [("45", "4H 5H")]})
     copy = st.clone()
     assert copy == st
-    copy.pile.pop()
+    copy.pile = copy.pile[:-1]  # the piles are replaced, never changed
     copy.hands[0] = [*copy.hands[0], "9C"]  # a seat's hand is replaced, never changed
-    copy.guns[0] = [{**copy.guns[0][0], "fresh": True}]  # likewise a seat's guns
+    # A seat's guns are replaced, and the list of every seat's with them.
+    copy.guns = [[{**copy.guns[0][0], "fresh": True}], *copy.guns[1:]]
     assert st.hands[0] == ["KH", "7S"] and len(st.pile) == len(copy.pile) + 1
     assert st.guns[0][0]["fresh"] is False
 
