@@ -221,7 +221,7 @@ def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
     return d
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Shared:
     """What every viewer of one state sees alike: each seat's tally, the Store, and each
     player's entry as the other seats see it."""

@@ -103,7 +103,7 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
 _CARD_JSON = {c.id: c.to_json() for c in CARDS.values()}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Shared:
     """What every viewer of one state sees alike: who acts, the scores (``final``: the
     breakdown by Ranch, once the game is over or in the omniscient view), the table's
