@@ -19,6 +19,11 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _SPAN = 1 << 64
+# Under a bound of at most 2**32, rejection sampling refuses fewer than 2**32 values, all
+# of them at the top of the span: a draw below ``_SAFE`` is accepted without computing the
+# exact limit (two operations on 65-bit integers, on every draw of every engine).
+_SMALL = 1 << 32
+_SAFE = _SPAN - _SMALL
 
 
 class Rng:
@@ -44,15 +49,16 @@ class Rng:
                 self.state = (self.state + _GAMMA) & _MASK
                 return 0
             raise ValueError(f"Expected a positive bound, got {n}")
-        # Rejection sampling keeps the draw exactly uniform (no modulo bias). The step of
-        # ``next_u64`` is written out here: this is the hottest loop of every engine.
-        limit = _SPAN - (_SPAN % n)
+        # Rejection sampling keeps the draw exactly uniform (no modulo bias): values from
+        # ``_SPAN - _SPAN % n`` up are drawn again. The step of ``next_u64`` is written out
+        # here: this is the hottest loop of every engine.
+        safe = _SAFE if n <= _SMALL else 0
         while True:
             z = self.state = (self.state + _GAMMA) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             x = z ^ (z >> 31)
-            if x < limit:
+            if x < safe or x < _SPAN - _SPAN % n:
                 return x % n
 
     def randint(self, lo: int, hi: int) -> int:
