@@ -52,7 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     docs = "/docs" if settings.api_docs else None
     app = FastAPI(title="Saloon", version="0.1.0", lifespan=lifespan, docs_url=docs,
                   redoc_url=None)
-    for router in (api.router, ws.router, admin.router):
+    for router in (api.router, ws.router, admin.router, pages.router):
         _add_routes(app, router)
     _handle_errors(app)
     app.add_middleware(BodyLimit, limit_for=lambda scope: _body_limit(settings, scope))

@@ -35,11 +35,9 @@ router = APIRouter()
 
 
 def mount(app: FastAPI) -> None:
-    """Serves the client's pages and assets, and the games' own files."""
+    """Serves the client's pages and assets (the games' own files are ``router``'s)."""
     for path, filename in PAGES.items():
         app.add_api_route(path, _page(filename), methods=["GET"], include_in_schema=False)
-    # Added as they are, not included: see ``app.main._add_routes``.
-    app.router.routes.extend(router.routes)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -103,7 +103,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
                      CLOSE_BAD_TOKEN)
         return
     await ws.accept(subprotocol=subprotocol)
-    # A seat's socket says who it is with each action: its token is hashed once, here.
+    # A seat's socket says who it is with each action: the token's hash is kept for all.
     digest = hash_token(token) if token else None
     reader = asyncio.create_task(_read(ws, services, live, conn, digest))
     writer = asyncio.create_task(_pump(ws, conn))
