@@ -127,9 +127,8 @@ def _gift(state: State, seat: int) -> int:
     """Returns the $ the other seats' gift cards give ``seat`` this round."""
     gift = 0
     for q, other in enumerate(state.players):
-        # Most rows hold no gift card: one test in C before counting them.
-        if q != seat and not GIFT_CARDS.isdisjoint(other.row):
-            gift += sum(map(GIFT_CARDS.__contains__, other.row))
+        if q != seat:
+            gift += _gift_cards(other)
     return gift
 
 
@@ -460,12 +459,9 @@ def order_key(p: Player, t: Tally) -> tuple[Any, ...]:
 
 
 def _start_buy(state: State, events: list[Event]) -> None:
-    # Each seat's cards are tallied once: nothing from here on changes them. The gift cards
-    # are counted once for every seat: each has those of the rows but its own.
-    gifts = [_gift_cards(p) for p in state.players]
-    on_table = sum(gifts)
-    counted = {seat: _tally(state.players[seat], on_table - gifts[seat])
-               for seat in eligible(state)}
+    # Each seat's cards are tallied once: nothing from here on changes them.
+    every = tallies(state)
+    counted = {seat: every[seat] for seat in eligible(state)}
     for seat, t in counted.items():
         p = state.own(seat)
         before = p.herd
