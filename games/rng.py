@@ -83,6 +83,12 @@ class Rng:
         self.shuffle(out)
         return out
 
+    def copy(self) -> Rng:
+        """Returns a generator at the same point of the same sequence, drawn from apart."""
+        rng = Rng.__new__(Rng)
+        rng.state = self.state
+        return rng
+
     def fork(self) -> Rng:
         """Returns an independent generator seeded from this one."""
         return Rng(self.next_u64())

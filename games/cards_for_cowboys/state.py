@@ -113,7 +113,7 @@ class State(JsonState):
     def own_rng(self) -> Rng:
         """Returns the generator for this state alone to draw from (the only way to draw):
         a copy of the one that copies of this state may share."""
-        rng = self.rng = Rng.load(self.rng.dump())
+        rng = self.rng = self.rng.copy()
         return rng
 
     def own(self, seat: int) -> Player:

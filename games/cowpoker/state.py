@@ -82,7 +82,7 @@ class State(JsonState):
             self.seats, list(self.seat_of), list(self.ranch), list(self.deck),
             [list(h) for h in self.hands], [list(g) for g in self.gangs],
             [list(c) for c in self.cellars], self.turn, self.lead, self.phase,
-            Rng.load(self.rng.dump()), self.match,
+            self.rng.copy(), self.match,
             self.trick.clone() if self.trick else None, self.turns, list(self.drew),
             self.pending,
         )

@@ -676,7 +676,7 @@ def _without(cards: list[str], card: str) -> list[str]:
 def _own_rng(st: State) -> Rng:
     """Returns the state's generator, replaced first by a copy of its own: copies of the
     state share one (``State.clone``), as only a deal or a rebuilt pile moves it on."""
-    rng = st.rng = Rng(st.rng.state)
+    rng = st.rng = st.rng.copy()
     return rng
 
 

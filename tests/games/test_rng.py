@@ -43,6 +43,16 @@ def test_below_rejects_empty_ranges_and_choice_empty_sequences() -> None:
         Rng(1).choice([])
 
 
+def test_a_copy_draws_the_same_sequence_apart_from_its_original() -> None:
+    r = Rng(11)
+    r.below(7)
+    copy = r.copy()
+    assert copy == r and copy is not r
+    assert [copy.below(1000) for _ in range(10)] == [r.below(1000) for _ in range(10)]
+    copy.below(5)
+    assert copy != r  # drawing from one leaves the other where it was
+
+
 def test_fork_is_independent_and_deterministic() -> None:
     a, b = Rng(5), Rng(5)
     assert a.fork().below(10**9) == b.fork().below(10**9)
