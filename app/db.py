@@ -75,6 +75,7 @@ class Database:
         self.engine = make_engine(url)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._sqlite = _sqlite_writer_engine(url) if url.startswith("sqlite") else None
+        self.sqlite_dialect = self._sqlite.dialect if self._sqlite is not None else None
         # PostgreSQL through asyncpg, the driver ``run_alone`` speaks.
         self.asyncpg = make_url(url).get_driver_name() == "asyncpg"
         self._writer: AsyncConnection | None = None

@@ -10,7 +10,9 @@ other statements run, and the values the changes set on their rooms' and games' 
 game started or ended, a clock) are one ``executemany`` per table and set of columns.
 The statements of the common path are built once, here: building one costs more than
 running it. On PostgreSQL through asyncpg a batch is one statement instead
-(``app.rooms.one_statement``), unless it needs the general path. Should the batch hit a
+(``app.rooms.one_statement``), unless it needs the general path; on SQLite it is written
+in the same order straight through SQLite's cursor (``app.rooms.sqlite_batch``), one
+bump per room. Should the batch hit a
 unique constraint anyway (another process's row), every change of it is written again
 in a transaction of its own, so that only the clashing one is stale.
 """
@@ -32,6 +34,7 @@ from sqlalchemy.exc import IntegrityError
 from app.db import Database
 from app.rooms import one_statement
 from app.rooms.data import RoomData
+from app.rooms.sqlite_batch import SqliteBatches
 from app.rooms.writes import GAMES, ROOMS, Writes
 
 log = logging.getLogger("saloon.rooms")
@@ -83,6 +86,9 @@ class Committer:
         self._task: asyncio.Task[None] | None = None
         self._waiting = asyncio.Event()  # set while the writer waits for a change
         self._batch: list[_Change | _Creation] = []  # the batch being written
+        # On SQLite, batches go straight through its cursor (``app.rooms.sqlite_batch``).
+        self.sqlite = (SqliteBatches(db.sqlite_dialect) if db.sqlite_dialect is not None
+                       else None)
 
     async def commit(self, room: RoomData, writes: Writes, now: datetime) -> None:
         """Commits one change as the room's next version; raises ``Stale`` if another came first.
@@ -137,6 +143,8 @@ class Committer:
     async def _write(self, batch: list[_Change], creations: list[_Creation]) -> set[int]:
         """Writes a batch in one transaction; returns the ids of the rooms written."""
         def write(conn: Connection) -> tuple[list[int], set[int]]:
+            if self.sqlite is not None:
+                return self.sqlite.write(conn, creations, batch)
             return (_create_rooms(conn, creations) if creations else [],
                     _write_changes(conn, batch) if batch else set())
 
