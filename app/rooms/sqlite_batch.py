@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,8 +96,7 @@ class SqliteBatches:
         ids = []
         for c in creations:  # one at a time: each room's id is the row's
             room = self._statement("insert", ROOMS, tuple(c.room))
-            with _as_sqlalchemy(room.sql):
-                cursor.execute(room.sql, room.row(c.room))
+            _execute(cursor, room.sql, room.row(c.room))
             assert cursor.lastrowid is not None
             ids.append(cursor.lastrowid)
         self._insert(cursor, [(table, {**row, "room_id": room_id})
@@ -112,10 +110,9 @@ class SqliteBatches:
         now = max(c.now for c in changes)
         ok = []
         for c in changes:
-            with _as_sqlalchemy(bump.sql):
-                cursor.execute(bump.sql, bump.row({
-                    "room": c.room.id, "at_version": c.room.version, "now": now,
-                    "touched": now if c.writes.touched else None}))
+            _execute(cursor, bump.sql, bump.row({
+                "room": c.room.id, "at_version": c.room.version, "now": now,
+                "touched": now if c.writes.touched else None}))
             if cursor.rowcount == 1:
                 ok.append(c)
         self._insert(cursor, [row for c in ok for row in c.writes.inserts])
@@ -136,8 +133,7 @@ class SqliteBatches:
             grouped[(table, tuple(row))].append(row)
         for (table, keys), many in grouped.items():
             statement = self._statement("insert", table, keys)
-            with _as_sqlalchemy(statement.sql):
-                cursor.executemany(statement.sql, [statement.row(row) for row in many])
+            _execute(cursor, statement.sql, [statement.row(row) for row in many], many=True)
 
     def _set(self, cursor: DBAPICursor, table: Table,
              values: list[tuple[Any, dict[str, Any]]]) -> None:
@@ -148,8 +144,7 @@ class SqliteBatches:
             grouped[(*sorted(row), ROW_KEY)].append({**row, ROW_KEY: key})
         for keys, many in grouped.items():
             statement = self._statement("set", table, keys)
-            with _as_sqlalchemy(statement.sql):
-                cursor.executemany(statement.sql, [statement.row(row) for row in many])
+            _execute(cursor, statement.sql, [statement.row(row) for row in many], many=True)
 
     def _statement(self, kind: str, table: Table, keys: tuple[str, ...]) -> _Statement:
         """Returns the statement of a kind for a table and the keys its rows give,
@@ -198,11 +193,14 @@ def _constant(value: Any) -> Callable[[], Any]:
     return lambda: value
 
 
-@contextmanager
-def _as_sqlalchemy(sql: str) -> Iterator[None]:
-    """Raises SQLite's errors as SQLAlchemy raises them (its statement named, not its
-    values: they may hold a seat's token hash)."""
+def _execute(cursor: DBAPICursor, sql: str, values: Any, many: bool = False) -> None:
+    """Runs a statement (``many``: once per row of ``values``), raising SQLite's errors as
+    SQLAlchemy raises them: the statement named, not its values, which may hold a seat's
+    token hash."""
     try:
-        yield
+        if many:
+            cursor.executemany(sql, values)
+        else:
+            cursor.execute(sql, values)
     except sqlite3.Error as e:
         raise DBAPIError.instance(sql, None, e, sqlite3.Error) from e
