@@ -32,6 +32,20 @@ def secrets_for(monkeypatch: pytest.MonkeyPatch, prefix: str) -> None:
         uuid4=lambda: SimpleNamespace(hex=f"{prefix}GAME{next(numbers)}")))
 
 
+async def stored_both_ways(settings: Settings, monkeypatch: pytest.MonkeyPatch,
+                           general: Callable[[RoomService], None]
+                           ) -> tuple[list[tuple[str, list[Any]]], list[tuple[str, list[Any]]]]:
+    """Plays the same rooms through the writer's own path and through the general one
+    (``general`` chooses it on a room service); returns what each stored, in that order."""
+    general_codes = await play(settings, monkeypatch, "QA", path=general)
+    own_codes = await play(settings, monkeypatch, "QB", path=lambda service: None)
+    db = Database(settings.database_url)
+    try:
+        return await stored(db, own_codes), await stored(db, general_codes)
+    finally:
+        await db.dispose()
+
+
 async def play(settings: Settings, monkeypatch: pytest.MonkeyPatch, prefix: str, *,
                path: Callable[[RoomService], None]) -> list[str]:
     """Plays the same rooms through the writer's path that ``path`` chooses on a new room

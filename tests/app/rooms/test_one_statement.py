@@ -8,11 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from app.db import Database
 from app.rooms import RoomService, one_statement
 from app.rooms.writes import GAMES, ROOMS, Writes
 from app.settings import Settings
-from tests.support.batches import play, stored
+from tests.support.batches import stored_both_ways
 from tests.support.databases import POSTGRES_URL
 
 
@@ -24,11 +23,8 @@ def general(service: RoomService) -> None:
 @pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 async def test_the_same_play_stores_the_same_rows_either_way(
         settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    general_ = await play(settings, monkeypatch, "QA", path=general)
-    alone = await play(settings, monkeypatch, "QB", path=lambda service: None)
-    db = Database(settings.database_url)
-    assert await stored(db, alone) == await stored(db, general_)
-    await db.dispose()
+    alone, general_path = await stored_both_ways(settings, monkeypatch, general)
+    assert alone == general_path
 
 
 def test_a_batch_with_other_statements_goes_the_general_way() -> None:

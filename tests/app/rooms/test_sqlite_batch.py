@@ -18,7 +18,7 @@ from app.rooms import RoomService
 from app.rooms.sqlite_batch import SqliteBatches
 from app.rooms.writes import ACTIONS, CHAT, GAMES, ROOMS, SEATS, Writes
 from app.settings import Settings
-from tests.support.batches import play, stored
+from tests.support.batches import stored_both_ways
 
 NOW = datetime(2026, 5, 1, 12, 30, 15, 250_000, tzinfo=UTC)
 
@@ -61,11 +61,8 @@ def rows(db: Database, sql: str) -> list[tuple[Any, ...]]:
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 async def test_the_same_play_stores_the_same_rows_either_way(
         settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    general_ = await play(settings, monkeypatch, "QA", path=general)
-    direct = await play(settings, monkeypatch, "QB", path=lambda service: None)
-    db = Database(settings.database_url)
-    assert await stored(db, direct) == await stored(db, general_)
-    await db.dispose()
+    direct, general_path = await stored_both_ways(settings, monkeypatch, general)
+    assert direct == general_path
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
