@@ -86,7 +86,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     rooms = services.rooms
     try:
         live = await rooms.get(code)
-        seat = rooms.authenticate(live, token) if token else None
+        seat = await rooms.authenticate(live, token) if token else None
         if token is None and not live.allow_spectators:
             await refuse(ws, subprotocol, "forbidden",
                          "The host does not allow spectators in this room", CLOSE_FORBIDDEN)

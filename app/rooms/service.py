@@ -180,9 +180,24 @@ class RoomService:
         live = self.rooms[data.code] = self._live(data)
         return live, 0, token
 
-    def authenticate(self, live: LiveRoom, token: str | None) -> int:
-        """Returns the seat of ``token``; raises ``Unauthorized`` when it has none."""
-        return commands.seat_of(live, token)
+    async def authenticate(self, live: LiveRoom, token: str | None) -> int:
+        """Returns the seat of ``token``; raises ``Unauthorized`` when it has none in the
+        room as stored either (another process may have seated it since this one loaded
+        the room)."""
+        seat = live.seat_for_token(token) if token else None
+        if seat is None and token:
+            async with live.lock:
+                seat = await self._fresh_seat(live, token)
+        if seat is None:
+            raise Unauthorized("That token belongs to no seat of this room")
+        return seat
+
+    async def _fresh_seat(self, live: LiveRoom, token: str) -> int | None:
+        """Returns the seat of ``token`` in the room, reloaded first if another process
+        stored a newer version; must be called with ``live.lock`` held."""
+        if await persistence.stored_version(self.db, live) != live.version:
+            await self._reload(live)
+        return live.seat_for_token(token)
 
     async def join(self, code: str, name: str, token: str | None = None) -> tuple[int, str]:
         """Seats a new player (or returns the seat of a valid ``token``); returns seat, token."""
@@ -190,6 +205,8 @@ class RoomService:
         async with live.lock:
             if token:
                 seat = live.seat_for_token(token)
+                if seat is None:
+                    seat = await self._fresh_seat(live, token)
                 if seat is None:
                     raise Unauthorized("That token belongs to no seat of this room")
                 return seat, token

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from app.db import Database
-from app.errors import Conflict
+from app.errors import Conflict, Unauthorized
 from app.models import GameRecord, Seat
 from app.rooms import RoomService, RoomStatus, SeatKind
 from app.settings import Settings
@@ -80,3 +80,17 @@ async def test_a_stale_action_is_applied_to_the_fresh_game(two) -> None:
     move = live_a.game.legal_actions(live_a.state, 1)[0]
     await b.act(live_b, 1, move)  # b reloads, then checks the action on the fresh game
     assert live_b.seq == 2 and live_b.version == live_a.version + 1
+
+
+async def test_a_seat_taken_on_another_process_is_known_by_its_token(two) -> None:
+    a, b = two
+    live, _, _ = await a.create(game_id="highcard", options={}, name="Ana")
+    stale = await b.get(live.code)
+    seat, token = await a.join(live.code, "Bo")
+    assert await b.authenticate(stale, token) == seat  # b reloads before refusing
+    assert len(stale.seats) == 2
+    assert await b.join(live.code, "ignored", token) == (seat, token)
+    with pytest.raises(Unauthorized):
+        await b.authenticate(stale, "not-a-token")
+    with pytest.raises(Unauthorized):
+        await b.join(live.code, "Cy", "not-a-token")
