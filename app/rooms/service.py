@@ -54,6 +54,9 @@ class LiveRoom(RoomData):
     bots: BotTasks = field(default_factory=BotTasks)
     alarm: Handle | None = None
     last_used: float = field(default_factory=time.monotonic)
+    # The latest version another process said it wrote: a room nobody here watches is
+    # caught up when next used, not at every change (``RoomService.refresh``).
+    behind: int = 0
 
     def take(self, data: RoomData) -> None:
         """Replaces the room's data with ``data`` (reloaded after another writer)."""
@@ -92,8 +95,18 @@ class RoomService:
                     self.rooms[code] = live
                     self._schedule_bots(live)
                     self.keeper.arm(live)
+        if live.version < live.behind:
+            async with live.lock:
+                await self._catch_up(live)
         live.last_used = time.monotonic()
         return live
+
+    async def _catch_up(self, live: LiveRoom) -> None:
+        """Reloads a room another process moved on since it was loaded here; must be
+        called with ``live.lock`` held."""
+        if live.version < live.behind:
+            await self._reload(live)
+            self._schedule_bots(live)
 
     def _live(self, data: RoomData) -> LiveRoom:
         """Returns a loaded room with what a running server adds to it."""
@@ -282,6 +295,7 @@ class RoomService:
             raise Crowded(f"This seat already has {live.connections.count(viewer)} open "
                           f"connections, the most it may hold; close one first")
         async with live.lock:
+            await self._catch_up(live)  # a change heard since ``get``: sync the fresh room
             conn = live.connections.open(live, viewer)
         live.connections.presence()
         if viewer is not None:
@@ -340,14 +354,18 @@ class RoomService:
         return gone
 
     async def refresh(self, code: str, version: int) -> None:
-        """Catches a loaded room up after another process wrote ``version``."""
+        """Catches a loaded room up after another process wrote ``version``: at once if a
+        socket here shows it, else when it is next used here (``get``)."""
         live = self.rooms.get(code)
         if live is None or live.version >= version:
             return
+        live.behind = max(live.behind, version)
+        if not len(live.connections):
+            # Reloading at every change of a room only another process serves cost more
+            # than the change itself; its commands would find it stale and reload anyway.
+            return
         async with live.lock:
-            if live.version < version:
-                await self._reload(live)
-                self._schedule_bots(live)
+            await self._catch_up(live)
 
 
     async def wake_due(self, within: float) -> list[str]:

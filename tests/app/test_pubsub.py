@@ -36,6 +36,32 @@ async def test_a_stale_process_reloads_and_never_writes_the_same_version(setting
         await svc.db.dispose()
 
 
+async def test_a_room_no_socket_here_shows_catches_up_when_next_used(settings) -> None:
+    """Another process's change reloads a room at once only where a socket shows it."""
+    a = RoomService(Database(settings.database_url), settings)
+    b = RoomService(Database(settings.database_url), settings)
+    live_a, _, host = await a.create(game_id="highcard", options={}, name="Ana")
+    live_b = await b.get(live_a.code)
+    await a.join(live_a.code, "Bo")
+    await b.refresh(live_a.code, live_a.version)
+    assert live_b.version == live_a.version - 1  # heard, not reloaded: nobody here looks
+    assert (await b.get(live_a.code)).version == live_a.version and len(live_b.seats) == 2
+    await a.start(live_a.code, host)
+    await b.refresh(live_a.code, live_a.version)
+    # A socket opening after the word came but before any use syncs the fresh room.
+    conn = await b.connect(live_b, 1)
+    synced = conn.outbox.get_nowait()
+    assert synced is not None and f'"version":{live_a.version},' in synced.text
+    assert live_b.status == "playing"
+    # With a socket here, the next change is reloaded at once and sent to it.
+    await a.chat(live_a, 0, "howdy")
+    await b.refresh(live_a.code, live_a.version)
+    assert live_b.version == live_a.version and conn.version == live_a.version
+    for svc in (a, b):
+        await svc.close()
+        await svc.db.dispose()
+
+
 @pytest.mark.skipif(not REDIS_URL, reason="needs TEST_REDIS_URL")
 async def test_a_change_on_one_process_reaches_sockets_on_another(settings: Settings) -> None:
     shared = settings.model_copy(update={"redis_url": REDIS_URL})
