@@ -13,7 +13,11 @@ stack can do on this machine (``--no-floor`` leaves it out). ``--database-url UR
 Saloon on that database instead (PostgreSQL, say: it is migrated, and its rows stay;
 only Saloon's process is timed, not the database server's). ``--set-up-only`` runs
 Saloon and the floor on matches that are set up and closed without a move, and prints
-the CPU a match's set-up costs each. The peer's files come from
+the CPU a match's set-up costs each. ``--workers N --redis-url URL`` runs Saloon in N
+processes that tell each other of their commits through Redis, sharing one port (the
+kernel places each request and socket), or with ``--by-room`` each on a port of its own,
+every room's traffic after its creation sent to one of them, as a proxy routing by room
+code would (the proxy's own CPU is not counted). The peer's files come from
 ../shared/bench/bgio, copied to .bench/bgio with its npm packages installed there on
 first use.
 """
@@ -68,9 +72,14 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """Returns the CPU time (user + system) a process has used so far."""
+    """Returns the CPU time (user + system) a process and its live descendants (a server's
+    workers) have used so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    used = (int(fields[11]) + int(fields[12])) / TICKS
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            used += cpu_seconds(int(child))
+    return used
 
 
 def wait_for(port: int, timeout: float = 30) -> None:
@@ -83,54 +92,71 @@ def wait_for(port: int, timeout: float = 30) -> None:
     raise RuntimeError(f"nothing listens on port {port} after {timeout} s")
 
 
-def run(server: list[str], cwd: Path, load: list[str], port: int) -> dict[str, float]:
-    """Starts ``server``, runs ``load`` against it, returns the load's figures and CPU."""
-    proc = subprocess.Popen(server, cwd=cwd, stdout=subprocess.DEVNULL)
+def run(servers: list[list[str]], cwd: Path, load: list[str], ports: list[int]
+        ) -> dict[str, float]:
+    """Starts ``servers`` (one listening on each of ``ports``), runs ``load`` against them,
+    returns the load's figures and the servers' CPU."""
+    procs = [subprocess.Popen(server, cwd=cwd, stdout=subprocess.DEVNULL) for server in servers]
     try:
-        wait_for(port)
-        before = cpu_seconds(proc.pid)
+        for port in ports:
+            wait_for(port)
+        before = sum(cpu_seconds(p.pid) for p in procs)
         out = subprocess.run(load, cwd=cwd, capture_output=True, text=True)
         if out.returncode != 0:
             raise RuntimeError(f"the load generator failed ({out.returncode}):\n{out.stderr}")
-        used = cpu_seconds(proc.pid) - before
+        used = sum(cpu_seconds(p.pid) for p in procs) - before
     finally:
-        proc.terminate()
-        proc.wait(10)
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait(10)
     figures = json.loads(out.stdout.strip().splitlines()[-1])
     figures["cpu_ms_per_move"] = 1000 * used / max(1, figures["moves"])
     return figures
 
 
-def saloon_load(port: int, matches: int, seconds: float, setup_only: bool) -> list[str]:
+def saloon_load(ports: list[int], matches: int, seconds: float, setup_only: bool
+                ) -> list[str]:
     """Returns the command of Saloon's load generator (``setup_only``: no moves, and each
-    match set up counts as a move)."""
-    return ["node", str(LOAD / "saloon-load.js"), str(port), str(matches), str(seconds),
-            *(["setup"] if setup_only else [])]
+    match set up counts as a move; several ``ports``: each room's traffic to one)."""
+    return ["node", str(LOAD / "saloon-load.js"), ",".join(map(str, ports)), str(matches),
+            str(seconds), *(["setup"] if setup_only else [])]
 
 
 def saloon(matches: int, seconds: float, database_url: str | None = None,
-           setup_only: bool = False) -> dict[str, float]:
-    """One run of Saloon on a fresh SQLite file, or on ``database_url``."""
+           setup_only: bool = False, workers: int = 1, redis_url: str | None = None,
+           by_room: bool = False) -> dict[str, float]:
+    """One run of Saloon on a fresh SQLite file, or on ``database_url``, in ``workers``
+    processes (telling each other of their commits through ``redis_url``): sharing one
+    port, or, ``by_room``, each on its own port with each room's traffic sent to one."""
     with tempfile.TemporaryDirectory() as tmp:
         url = database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
         upgrade(url)
-        port = free_port()
-        return run([sys.executable, str(LOAD / "serve.py"), str(port), url], ROOT,
-                   saloon_load(port, matches, seconds, setup_only), port)
+        serve = [sys.executable, str(LOAD / "serve.py")]
+        if workers == 1:
+            ports = [free_port()]
+            servers = [[*serve, str(ports[0]), url]]
+        elif by_room:
+            ports = [free_port() for _ in range(workers)]
+            servers = [[*serve, str(port), url, "1", str(redis_url)] for port in ports]
+        else:
+            ports = [free_port()]
+            servers = [[*serve, str(ports[0]), url, str(workers), str(redis_url)]]
+        return run(servers, ROOT, saloon_load(ports, matches, seconds, setup_only), ports)
 
 
 def floor(matches: int, seconds: float, setup_only: bool = False) -> dict[str, float]:
     """One run of the framework floor: Saloon's protocol and stack, no Saloon."""
     port = free_port()
-    return run([sys.executable, str(LOAD / "floor.py"), str(port)], ROOT,
-               saloon_load(port, matches, seconds, setup_only), port)
+    return run([[sys.executable, str(LOAD / "floor.py"), str(port)]], ROOT,
+               saloon_load([port], matches, seconds, setup_only), [port])
 
 
 def peer(matches: int, seconds: float) -> dict[str, float]:
     """One run of boardgame.io, in memory."""
     port = free_port()
-    return run(["node", "server.js", str(port)], PEER,
-               ["node", "load.js", str(port), str(matches), str(seconds)], port)
+    return run([["node", "server.js", str(port)]], PEER,
+               ["node", "load.js", str(port), str(matches), str(seconds)], [port])
 
 
 def line(name: str, f: dict[str, float]) -> str:
@@ -160,17 +186,30 @@ def main() -> int:
                         help="leave out the framework floor")
     parser.add_argument("--database-url", default=None,
                         help="Saloon's database (default: a fresh SQLite file per run)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="Saloon's server processes (more than one needs --redis-url)")
+    parser.add_argument("--redis-url", default=None,
+                        help="the Redis through which several processes tell each other "
+                             "of their commits")
+    parser.add_argument("--by-room", action="store_true",
+                        help="with --workers: each process on its own port, each room's "
+                             "requests and sockets sent to one of them (as a proxy routing "
+                             "by room code would), instead of all sharing one port")
     parser.add_argument("--set-up-only", action="store_true",
                         help="Saloon and the floor only set matches up (created, joined, "
                              "two sockets synced, started, closed): matches/s, CPU per match")
     args = parser.parse_args()
+    if args.workers > 1 and not args.redis_url:
+        parser.error(f"--workers {args.workers} needs --redis-url: processes that share a "
+                     f"database tell each other of their commits through Redis")
     prepare()
     if args.set_up_only:
         return set_up_only(args)
     print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}")
     for round_ in range(1, args.rounds + 1):
         for sockets in (int(s) for s in args.sockets.split(",")):
-            a = saloon(sockets // 2, args.seconds, args.database_url)
+            a = saloon(sockets // 2, args.seconds, args.database_url,
+                       workers=args.workers, redis_url=args.redis_url, by_room=args.by_room)
             f = floor(sockets // 2, args.seconds) if args.floor else None
             b = peer(sockets // 2, args.seconds)
             print(f"round {round_}, {sockets} sockets")
@@ -191,7 +230,8 @@ def set_up_only(args: argparse.Namespace) -> int:
     print(f"{'':15}{'matches/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mt':>10}{'errors':>8}")
     for round_ in range(1, args.rounds + 1):
         for sockets in (int(s) for s in args.sockets.split(",")):
-            a = saloon(sockets // 2, args.seconds, args.database_url, setup_only=True)
+            a = saloon(sockets // 2, args.seconds, args.database_url, setup_only=True,
+                       workers=args.workers, redis_url=args.redis_url, by_room=args.by_room)
             f = floor(sockets // 2, args.seconds, setup_only=True)
             print(f"round {round_}, {sockets} sockets")
             print(line("saloon", a))

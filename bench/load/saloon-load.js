@@ -1,24 +1,32 @@
-// Load generator for Saloon: node saloon-load.js PORT MATCHES SECONDS [setup]
+// Load generator for Saloon: node saloon-load.js PORT[,PORT...] MATCHES SECONDS [setup]
 // The boardgame.io peer's workload on Saloon's protocol (docs/protocol.md): each match
 // is created over HTTP, joined and started, played by two sockets with random legal
 // cells, and replaced by a new one when it ends. A move's latency = send -> the mover
 // sees the next version. Prints one JSON line. With "setup", each match closes its
-// sockets as soon as it has started, and "moves" counts the matches set up.
+// sockets as soon as it has started, and "moves" counts the matches set up. With several
+// ports (one server process each), matches are created on each in turn, and everything
+// else of a room goes to the port its code hashes to, as a proxy routing by room would.
 const WebSocket = require('ws');
 const { applyPatch } = require('fast-json-patch');
-const [port, matches, seconds] = process.argv.slice(2, 5).map(Number);
+const ports = process.argv[2].split(',').map(Number);
+const [matches, seconds] = process.argv.slice(3, 5).map(Number);
 const setupOnly = process.argv[5] === 'setup';
-const base = `http://127.0.0.1:${port}`;
 const lat = []; let moves = 0, errors = 0, games = 0; const t0 = Date.now(); const until = t0 + seconds * 1000;
 
-async function post(path, body, token) {
+function home(code) {
+  let h = 0;
+  for (const ch of code) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return ports[h % ports.length];
+}
+
+async function post(port, path, body, token) {
   const headers = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
+  const r = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   if (!r.ok) throw new Error(`${path} ${r.status} ${await r.text()}`); return r.json();
 }
 
-function open(code, token) {
+function open(port, code, token) {
   // One socket mirrors one document; onChange runs after every new version.
   const mirror = { doc: null, version: -1, onChange: null };
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/rooms/${code}`, ['saloon', `saloon.token.${token}`], { perMessageDeflate: false });
@@ -36,13 +44,14 @@ function open(code, token) {
   return new Promise((resolve, reject) => { ws.on('open', () => resolve(mirror)); ws.on('error', reject); });
 }
 
-async function runMatch() {
+async function runMatch(_, index) {
   while (Date.now() < until) {
-    const room = await post('/api/rooms', { game: 'tictactoe', name: 'p0' });
-    const joined = await post(`/api/rooms/${room.code}/join`, { name: 'p1' });
+    const room = await post(ports[index % ports.length], '/api/rooms', { game: 'tictactoe', name: 'p0' });
+    const port = home(room.code);
+    const joined = await post(port, `/api/rooms/${room.code}/join`, { name: 'p1' });
     const tokens = [room.token, joined.token];
-    const socks = await Promise.all(tokens.map((t) => open(room.code, t)));
-    await post(`/api/rooms/${room.code}/start`, {}, room.token);
+    const socks = await Promise.all(tokens.map((t) => open(port, room.code, t)));
+    await post(port, `/api/rooms/${room.code}/start`, {}, room.token);
     // As the peer's load.js does: the newest document either socket holds is the state,
     // and a move is seen when either socket sees the next version.
     let waiting = null;
