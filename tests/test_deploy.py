@@ -32,6 +32,13 @@ def test_migrations_run_before_the_app_starts() -> None:
     assert services["migrate"]["depends_on"]["postgres"]["condition"] == "service_healthy"
 
 
+def test_the_app_serves_in_one_process() -> None:
+    # Worker processes sharing a port would split a room's sockets between them, and
+    # each move would reload the room in the other (docs/performance.md).
+    command = compose()["services"]["app"]["command"]
+    assert command[command.index("--workers") + 1] == "1"
+
+
 def test_compose_sets_only_real_settings_and_points_at_its_services() -> None:
     services = compose()["services"]
     env = services["app"]["environment"]
