@@ -152,7 +152,7 @@ def sixes(hand: list[str], six_six_six: str) -> list[Line]:
     Six 6s (two decks) are two 666s: the two-deck limit of one collection of a type
     is on credit ("score points", "get credit"), not on penalties.
     """
-    n = sum(1 for c in hand if c[0] == "6")
+    n = "".join(hand).count("6")  # no suit is written with a rank's character
     evil = n // 3
     rest = n - 3 * evil if six_six_six == "replaces" else n
     return [("666 (three sixes)", SIX_SIX_SIX)] * evil + [("Six held", SIX)] * rest
@@ -160,8 +160,8 @@ def sixes(hand: list[str], six_six_six: str) -> list[Line]:
 
 def delay(hand: list[str], per: str) -> list[Line]:
     """Returns delay-of-game lines for 10s and .22s (pairs of 2s) still held."""
-    tens = sum(1 for c in hand if c[0] == "T")
-    twos = sum(1 for c in hand if c[0] == "2") // 2
+    text = "".join(hand)  # counted in C: no suit is written with a rank's character
+    tens, twos = text.count("T"), text.count("2") // 2
     if per == "once":
         return [("Delay of game", DELAY)] if tens or twos else []
     return [("Delay of game: a 10 held", DELAY)] * tens + [
@@ -171,13 +171,28 @@ def delay(hand: list[str], per: str) -> list[Line]:
 def hand_lines(hand: list[str], badges: list[str], tens: list[str], couples: list[str],
                ended: bool, options: dict[str, Any]) -> list[Line]:
     """Returns every scoring line of one seat for the hand that just ended."""
-    lines: list[Line] = []
-    if ended:
-        lines.append(("Ending the hand", ENDING))
-    for s in couples:
-        lines.append((f"Couple shown: King and Queen of {SUIT_WORDS[s]}", COUPLE))
-    lines += [("A 10 on the table", TEN)] * len(tens)
-    lines += collections(hand, badges, options["shared_cards"])[1]
-    lines += sixes(hand, options["six_six_six"])
-    lines += delay(hand, options["delay_of_game"])
-    return lines
+    held = held_lines(hand, badges, tens, couples, options)[1]
+    return [("Ending the hand", ENDING), *held] if ended else list(held)
+
+
+def held_lines(hand: list[str], badges: list[str], tens: list[str], couples: list[str],
+               options: dict[str, Any]) -> tuple[int, tuple[Line, ...]]:
+    """Returns the points and the scoring lines of what one seat holds and has shown (its
+    hand, badges, 10s and couples), the +30 for ending the hand aside."""
+    return _held(tuple(hand), tuple(badges), len(tens), tuple(couples),
+                 options["shared_cards"], options["six_six_six"], options["delay_of_game"])
+
+
+@lru_cache(maxsize=4096)
+def _held(hand: tuple[str, ...], badges: tuple[str, ...], tens: int, couples: tuple[str, ...],
+          shared: str, six_six_six: str, per: str) -> tuple[int, tuple[Line, ...]]:
+    """``held_lines``, kept: the score so far every document shows asks it for each seat
+    after every move, and most moves change one seat's cards only."""
+    lines: list[Line] = [(f"Couple shown: King and Queen of {SUIT_WORDS[s]}", COUPLE)
+                         for s in couples]
+    lines += [("A 10 on the table", TEN)] * tens
+    cards = list(hand)
+    lines += collections(cards, list(badges), shared)[1]
+    lines += sixes(cards, six_six_six)
+    lines += delay(cards, per)
+    return sum(p for _, p in lines), tuple(lines)

@@ -7,13 +7,14 @@ discard. The anchors are the headings of ``rules.md``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.base import LegalOf, Rule
 from games.plural import count
 from games.wyoming_cowboy import rules, scoring
-from games.wyoming_cowboy.cards import SUIT_WORDS, words
-from games.wyoming_cowboy.guns import gun_name
+from games.wyoming_cowboy.cards import CARD_WORDS, SUIT_WORDS, words
+from games.wyoming_cowboy.guns import KINDS, gun_name
 from games.wyoming_cowboy.state import Phase, State, Step
 from games.wyoming_cowboy.view import pass_direction
 
@@ -29,6 +30,34 @@ SHOOT_RULE = Rule("shooting", "You shoot in your own turn, as its one action, wi
                   "pulled in an earlier turn, each at most once, at another seat.")
 ANSWER_RULE = Rule("answering-a-shot", "Shot at, you may backfire a 6 (only against a .22), "
                    "quick draw a same-suit 3-5-7, or let the shot come.")
+
+# Why a card waits, where the reason is the same for every card (``why_not``); made once,
+# as a document for every seat asks after every move.
+_PASSED = Rule("the-opening-pass", "You have passed: the others are still choosing.")
+_BEING_DEALT = Rule("the-end-of-a-hand", "The hand is over: the next one is being dealt.")
+_CHOOSE_DIRECTION = Rule("the-opening-pass", "First choose which way the opening three "
+                         "cards are passed.")
+_DEAL_NEXT = Rule("the-end-of-a-hand", "The hand is over: deal the next one.")
+_HAND_OVER_ONLY = Rule("shooting", "Hit, you hand over a cowboy (a king) the gun could "
+                       "reach; nothing else.")
+# Why a gun cannot fire now, by its kind (``_gun_reason``).
+_GUN_WAITS = {k: Rule("shooting", f"Your {gun_name(k)} fires only in your own turn.")
+              for k in KINDS}
+_GUN_FRESH = {k: Rule("guns", f"Your {gun_name(k)} was pulled this turn: it fires from "
+                      "your next turn.") for k in KINDS}
+_GUN_FIRED = {k: Rule("shooting", f"Your {gun_name(k)} has fired this turn: each gun fires "
+                      "once a turn.") for k in KINDS}
+_HAD_ITS_ACTION = Rule("shooting", "Shooting is a turn's one action, and this turn has had "
+                       "its action.")
+
+# On Python 3.11 every ``Phase.X`` and ``Step.X`` goes through the enum metaclass's
+# attribute hook (see rules.py): what every seat's document asks after every move reads
+# the members from these globals instead.
+_DIRECTION, _PASS, _TURN, _SCORING, _OVER = (Phase.DIRECTION, Phase.PASS, Phase.TURN,
+                                             Phase.SCORING, Phase.OVER)
+_ACT, _REACT, _HAND_OVER, _DISCARD = Step.ACT, Step.REACT, Step.HAND_OVER, Step.DISCARD
+_VICTIM_STEPS = (_REACT, _HAND_OVER)  # a victim acts in these steps, not the turn's seat
+_HAND_DONE = (_SCORING, _OVER)  # the hand's lines are scored and shown
 
 CARD_NOTES = {
     "2": "A pair of 2s is a .22: it shoots unprotected cowboys, and a 6 may backfire it. "
@@ -66,7 +95,7 @@ def card_notes() -> dict[str, str]:
 
 
 def _list(cards: list[str]) -> str:
-    named = [f"the {words(c)}" for c in cards]
+    named = [f"the {CARD_WORDS[c]}" for c in cards]
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
@@ -79,10 +108,16 @@ def _ability(kind: str) -> str:
 
 
 def _draw_words(st: State, a: Action) -> str:
-    pile, disc = a["pile"], a["discard"]
+    disc = a["discard"]
+    return _drawing(a["pile"], disc, rules.takeable(st) if disc else None)
+
+
+@lru_cache(maxsize=512)  # at most 3 x 2 x 53 (pile, discard, top): kept whole
+def _drawing(pile: int, disc: int, top: str | None) -> str:
+    """What a discard's sentence says is drawn: ``pile`` cards, and the discard ``top``
+    if ``disc``; made once, as every legal list of a turn says it of each card."""
     parts = []
     if disc:
-        top = rules.takeable(st)
         parts.append(f"take the {words(top)} from the discards" if top else "take the top discard")
     if pile:
         parts.append(f"draw {pile} from the pile")
@@ -102,6 +137,8 @@ def _badges(a: Action) -> str:
 def describe(st: State, seat: int, a: Action) -> str:
     """Returns one sentence saying what the legal action ``a`` of ``seat`` does."""
     t = a["type"]
+    if t == "discard":  # asked first: most of a legal list is discards (each card, each draw)
+        return _discard(st, a)
     if t == "direction":
         return f"Have everyone pass three cards {_DIRECTIONS[a['direction']]}"
     if t == "pass":
@@ -133,27 +170,30 @@ def describe(st: State, seat: int, a: Action) -> str:
         n = a["draw"]
         more = f"draw {n} card{'s' if n != 1 else ''} to replace him" if n else "draw nothing"
         return f"Hand the {words(a['card'])} to {{seat:{st.pending['shooter']}}} and {more}"
-    if t == "discard":
-        card = a["card"]
-        start = ""
-        if st.step == Step.ACT:
-            start = "No action: "
-        elif st.step == Step.SHOOT:
-            start = "Stop shooting: "
-        if card[0] == "T":
-            head = f"lay the {words(card)} on your table (+10)"
-            if a["pile"] == 0 and a["discard"] == 0 and rules.ends_with_ten(st):
-                text = start + head + " — the last 10 with a .22 out: it ends the hand (+30)"
-                return text[0].upper() + text[1:]
-        elif card[0] == "6":
-            head = f"discard the {words(card)} (a 6 held costs -20)"
-        else:
-            head = f"discard the {words(card)}{_badges(a)}"
-        text = start + head + _draw_words(st, a)
-        return text[0].upper() + text[1:]
     if t == "deal":
         return "Deal the next hand: seven cards each, and the opening pass"
     return str(t)
+
+
+# How a discard's sentence starts in each step of a turn (none in the others).
+_STARTS = {Step.ACT: "No action: ", Step.SHOOT: "Stop shooting: "}
+
+
+def _discard(st: State, a: Action) -> str:
+    """``describe`` of a discard: what becomes of the card, then what is drawn."""
+    card = a["card"]
+    start = _STARTS.get(st.step, "")
+    if card[0] == "T":
+        head = f"lay the {CARD_WORDS[card]} on your table (+10)"
+        if a["pile"] == 0 and a["discard"] == 0 and rules.ends_with_ten(st):
+            text = start + head + " — the last 10 with a .22 out: it ends the hand (+30)"
+            return text[0].upper() + text[1:]
+    elif card[0] == "6":
+        head = f"discard the {CARD_WORDS[card]} (a 6 held costs -20)"
+    else:
+        head = f"discard the {CARD_WORDS[card]}{_badges(a)}"
+    text = start + head + _draw_words(st, a)
+    return text[0].upper() + text[1:]
 
 
 def refusal(st: State, seat: int, a: Action) -> Rule:
@@ -206,43 +246,41 @@ def refusal(st: State, seat: int, a: Action) -> Rule:
 def why_not(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[str, Rule]:
     """Returns why each card the seat holds (or each card of its guns) is not usable now;
     ``legal_of`` gives the seat's legal actions (the plugin's, kept per state)."""
-    hand = st.hands[seat]
-    out: dict[str, Rule] = {}
-    acting = rules.to_act(st)
-    if st.phase == Phase.OVER:
+    phase = st.phase
+    if phase == _OVER:
         return {}
+    hand = st.hands[seat]
+    acting = rules.to_act(st)
+    out: dict[str, Rule]
     if seat not in acting:
-        if st.phase == Phase.PASS:
-            rule = Rule("the-opening-pass", "You have passed: the others are still choosing.")
-        elif st.phase == Phase.DIRECTION:
+        if phase == _PASS:
+            rule = _PASSED
+        elif phase == _DIRECTION:
             rule = Rule("set-up", f"{{seat:{st.dealer}}} is choosing the direction of the pass.")
-        elif st.phase == Phase.SCORING:
-            rule = Rule("the-end-of-a-hand", "The hand is over: the next one is being dealt.")
+        elif phase == _SCORING:
+            rule = _BEING_DEALT
         else:
-            who = ", ".join(f"{{seat:{s}}}" for s in sorted(acting))
-            rule = Rule("a-turn", f"It is not your turn: {who} is to act.")
+            rule = _not_your_turn(acting)
         out = dict.fromkeys(hand, rule)
-    elif st.phase == Phase.DIRECTION:
-        out = dict.fromkeys(hand, Rule("the-opening-pass", "First choose which way the "
-                                       "opening three cards are passed."))
-    elif st.phase == Phase.SCORING:
-        out = dict.fromkeys(hand, Rule("the-end-of-a-hand", "The hand is over: deal the "
-                                       "next one."))
+    elif phase == _DIRECTION:
+        out = dict.fromkeys(hand, _CHOOSE_DIRECTION)
+    elif phase == _SCORING:
+        out = dict.fromkeys(hand, _DEAL_NEXT)
     else:
         legal = legal_of(st, seat)
-        used: set[str] = set()
+        used = {x["card"] for x in legal if "card" in x}
         for x in legal:
-            if "card" in x:
-                used.add(x["card"])
-            used.update(x.get("cards", ()))
+            if "cards" in x:
+                used.update(x["cards"])
+        step = st.step
+        out = {}
         for c in hand:
             if c in used:
                 continue
-            if st.step == Step.REACT:
+            if step == _REACT:
                 out[c] = ANSWER_RULE
-            elif st.step == Step.HAND_OVER:
-                out[c] = Rule("shooting", "Hit, you hand over a cowboy (a king) the gun "
-                              "could reach; nothing else.")
+            elif step == _HAND_OVER:
+                out[c] = _HAND_OVER_ONLY
             elif c[0] == "6":
                 out[c] = SIXES
             else:
@@ -255,33 +293,38 @@ def why_not(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[str, 
     return out
 
 
+@lru_cache(maxsize=256)  # one set of seats to act in a turn: a few per table size
+def _not_your_turn(acting: frozenset[int]) -> Rule:
+    """Why a seat waiting for ``acting`` in a turn can use no card."""
+    who = ", ".join(f"{{seat:{s}}}" for s in sorted(acting))
+    return Rule("a-turn", f"It is not your turn: {who} is to act.")
+
+
 def _gun_reason(st: State, seat: int, g: dict[str, Any]) -> Rule | None:
-    name = gun_name(g["kind"])
-    if st.phase != Phase.TURN or st.turn != seat or st.step in (Step.REACT, Step.HAND_OVER):
-        return Rule("shooting", f"Your {name} fires only in your own turn.")
+    kind = g["kind"]
+    if st.phase != _TURN or st.turn != seat or st.step in _VICTIM_STEPS:
+        return _GUN_WAITS[kind]
     if g["fresh"]:
-        return Rule("guns", f"Your {name} was pulled this turn: it fires from your next turn.")
+        return _GUN_FRESH[kind]
     if g["id"] in st.fired:
-        return Rule("shooting", f"Your {name} has fired this turn: each gun fires once a turn.")
-    if st.step == Step.DISCARD or (st.acted and st.acted != "shoot"):
-        return Rule("shooting", "Shooting is a turn's one action, and this turn has had its "
-                    "action.")
+        return _GUN_FIRED[kind]
+    if st.step == _DISCARD or (st.acted and st.acted != "shoot"):
+        return _HAD_ITS_ACTION
     return None
 
 
 def score_so_far(st: State, seat: int) -> dict[str, Any]:
     """Returns the seat's hand as it would score if the hand ended now (without the +30
     for ending it), from its own hand and its table; after a hand, that hand's lines."""
-    if st.phase in (Phase.SCORING, Phase.OVER) and st.history:
+    if st.phase in _HAND_DONE and st.history:
         h = st.history[-1]
         lines = [list(x) for x in h["seats"][seat]["lines"]]
         return {"title": f"Hand {h['hand']}, as scored", "lines": lines,
                 "hand": h["seats"][seat]["total"],
                 "total": float(st.totals[seat]),
                 "notes": [f"Your total after it: {st.totals[seat]}."]}
-    now = scoring.hand_lines(st.hands[seat], st.badges[seat], st.tens[seat],
-                             st.couples[seat], False, st.options)
-    hand = sum(p for _, p in now)
+    hand, now = scoring.held_lines(st.hands[seat], st.badges[seat], st.tens[seat],
+                                   st.couples[seat], st.options)
     return {"title": f"Hand {st.hand_no} if it ended now",
             "lines": [[label, p] for label, p in now],
             "hand": hand, "total": float(st.totals[seat] + hand),
@@ -292,51 +335,66 @@ def situations(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[st
     """Returns the situations the seat is in, each with a first-game hint (``legal_of``:
     as for ``why_not``)."""
     out: dict[str, Rule] = {}
+    phase = st.phase
     acting = rules.to_act(st)
-    if st.phase == Phase.DIRECTION and seat == st.dealer:
-        out["direction"] = Rule("the-opening-pass", "You deal: choose which way everyone "
-                                "passes three cards. Left, right, or across the table.")
-    if st.phase == Phase.PASS and seat in acting:
+    if phase == _DIRECTION and seat == st.dealer:
+        out["direction"] = _HINTS["direction"]
+    if phase == _PASS and seat in acting:
         if st.pass_size == rules.OPENING_PASS:
-            out["opening_pass"] = Rule("the-opening-pass", "Pick three cards to pass. Good "
-                                       "ones to lose: 6s (-20 each) and lone queens (-25). "
-                                       "You see what comes in after everyone has chosen.")
+            out["opening_pass"] = _HINTS["opening_pass"]
         else:
-            out["nine_pass"] = Rule("playing-a-9", "A 9 was played: everyone passes two "
-                                    "cards that way. Time to lose a 6.")
-    if st.phase != Phase.TURN:
-        if st.phase == Phase.SCORING:
-            out["hand_end"] = Rule("scoring", "The hand is over: every hand is laid down and "
-                                   "scored. Open \"Score so far\" to see your lines.")
+            out["nine_pass"] = _HINTS["nine_pass"]
+    if phase != _TURN:
+        if phase == _SCORING:
+            out["hand_end"] = _HINTS["hand_end"]
         return out
-    if seat in acting and st.step == Step.REACT:
-        out["shot_at"] = Rule("answering-a-shot", "You are shot at. Backfire a 6 (only "
-                              "against a .22), quick draw a 3-5-7 of one suit, or let the "
-                              "shot come: a turned card decides.")
+    if seat not in acting:
         return out
-    if seat in acting and st.step == Step.HAND_OVER:
-        out["hit"] = Rule("shooting", "Hit! Hand over a cowboy; you may draw a card to "
-                          "replace him.")
+    step = st.step
+    if step == _REACT:
+        out["shot_at"] = _HINTS["shot_at"]
         return out
-    if seat != st.turn or seat not in acting:
+    if step == _HAND_OVER:
+        out["hit"] = _HINTS["hit"]
         return out
-    legal = legal_of(st, seat)
-    kinds = {a["type"] for a in legal}
-    if st.step == Step.ACT:
-        out["first_turn"] = Rule("a-turn", "Your turn: take one action (show a couple, play "
-                                 "a 9, pull a gun or shoot) or none, then discard one card "
-                                 "and draw.")
-    if "pull" in kinds:
-        out["first_gun"] = Rule("guns", "You hold a gun. Pull it onto your table as your "
-                                "action; it can fire from your next turn.")
-    if "shoot" in kinds:
-        out["first_shot"] = Rule("shooting", "Your gun is ready: shoot another seat to take "
-                                 "one of their cowboys. Only a .45 hits a protected one.")
-    if "couple" in kinds:
-        out["couple"] = Rule("couples", "You hold a king and queen of one suit: show them "
-                             "for +25 now (held to the end they are a marriage, -50).")
+    if seat != st.turn:
+        return out
+    kinds = {a["type"] for a in legal_of(st, seat)}
+    if step == _ACT:
+        out["first_turn"] = _HINTS["first_turn"]
+    for kind, situation in _ACTION_HINTS:
+        if kind in kinds:
+            out[situation] = _HINTS[situation]
     if any(c[0] == "6" for c in st.hands[seat]) and not rules.may_discard_six(st, seat):
-        out["sixes"] = Rule("sixes", "Your 6s cannot be discarded yet: only when every other "
-                            "card you hold would score. Pass them away instead.")
+        out["sixes"] = _HINTS["sixes"]
     return out
 
+
+# Each situation's hint, by its key.
+_HINTS = {
+    "direction": Rule("the-opening-pass", "You deal: choose which way everyone passes three "
+                      "cards. Left, right, or across the table."),
+    "opening_pass": Rule("the-opening-pass", "Pick three cards to pass. Good ones to lose: "
+                         "6s (-20 each) and lone queens (-25). You see what comes in after "
+                         "everyone has chosen."),
+    "nine_pass": Rule("playing-a-9", "A 9 was played: everyone passes two cards that way. "
+                      "Time to lose a 6."),
+    "hand_end": Rule("scoring", "The hand is over: every hand is laid down and scored. Open "
+                     "\"Score so far\" to see your lines."),
+    "shot_at": Rule("answering-a-shot", "You are shot at. Backfire a 6 (only against a "
+                    ".22), quick draw a 3-5-7 of one suit, or let the shot come: a turned "
+                    "card decides."),
+    "hit": Rule("shooting", "Hit! Hand over a cowboy; you may draw a card to replace him."),
+    "first_turn": Rule("a-turn", "Your turn: take one action (show a couple, play a 9, pull "
+                       "a gun or shoot) or none, then discard one card and draw."),
+    "first_gun": Rule("guns", "You hold a gun. Pull it onto your table as your action; it "
+                      "can fire from your next turn."),
+    "first_shot": Rule("shooting", "Your gun is ready: shoot another seat to take one of "
+                       "their cowboys. Only a .45 hits a protected one."),
+    "couple": Rule("couples", "You hold a king and queen of one suit: show them for +25 now "
+                   "(held to the end they are a marriage, -50)."),
+    "sixes": Rule("sixes", "Your 6s cannot be discarded yet: only when every other card you "
+                  "hold would score. Pass them away instead."),
+}
+# The situations a legal action of its kind puts the turn's seat in, in their order.
+_ACTION_HINTS = (("pull", "first_gun"), ("shoot", "first_shot"), ("couple", "couple"))

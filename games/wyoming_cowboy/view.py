@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Viewer
+from games.base import Viewer, kept
 from games.plural import count
 from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.guns import can_backfire, gun_name
 from games.wyoming_cowboy.rules import VALVES, next_dealer, seat_ref, takeable, to_act
 from games.wyoming_cowboy.state import Phase, State, Step
+
+# On Python 3.11 every ``Phase.X`` and ``Step.X`` goes through the enum metaclass's
+# attribute hook (see rules.py): what every view asks reads the members from these globals.
+_DIRECTION, _PASS, _TURN, _SCORING, _OVER = (Phase.DIRECTION, Phase.PASS, Phase.TURN,
+                                             Phase.SCORING, Phase.OVER)
+_ACT, _SHOOT, _REACT, _HAND_OVER, _DISCARD = (Step.ACT, Step.SHOOT, Step.REACT, Step.HAND_OVER,
+                                              Step.DISCARD)
+_HAND_DONE = (_SCORING, _OVER)  # every hand is shown
 
 
 def running_scores(st: State) -> list[int]:
@@ -38,60 +46,73 @@ def _seat(st: State, s: int) -> dict[str, Any]:
 
 def prompt(st: State, viewer: Viewer) -> str:
     """Returns plain English saying what is being decided now; the viewer is "you"."""
-    def who(s: int) -> str:
-        return "you" if s == viewer else seat_ref(s)
-
-    def big(s: int) -> str:
-        return "You" if s == viewer else seat_ref(s)
-
-    def is_you(s: int) -> bool:
-        return s == viewer
-
-    if st.phase == Phase.OVER:
+    phase = st.phase
+    if phase == _TURN:  # the commonest, asked first
+        return _turn_prompt(st, viewer)
+    if phase == _OVER:
         return "The game is over."
-    if st.phase == Phase.DIRECTION:
-        if is_you(st.dealer):
+    if phase == _DIRECTION:
+        if st.dealer == viewer:
             return "You deal: choose which way the opening three cards are passed."
-        return f"{who(st.dealer)} chooses which way the opening three cards are passed."
-    if st.phase == Phase.PASS:
+        return f"{seat_ref(st.dealer)} chooses which way the opening three cards are passed."
+    if phase == _PASS:
         return (f"Everyone passes {count(st.pass_size, 'card')} to the seat "
                 f"{pass_direction(st)}, without seeing what comes in.")
-    if st.phase == Phase.SCORING:
+    if phase == _SCORING:
         dealer = next_dealer(st)
-        return f"The hand is over: {who(dealer)} deal{'' if is_you(dealer) else 's'} the next one."
-    if st.step == Step.SHOOT:
-        return f"{big(st.turn)} may fire another gun, or stop shooting: discard and draw."
-    if st.step == Step.REACT:
+        return (f"The hand is over: {_who(dealer, viewer)} "
+                f"deal{'' if dealer == viewer else 's'} the next one.")
+    return ""
+
+
+def _turn_prompt(st: State, viewer: Viewer) -> str:
+    """``prompt`` in a turn, by its step."""
+    step = st.step
+    if step == _SHOOT:
+        return (f"{_big(st.turn, viewer)} may fire another gun, or stop shooting: discard "
+                "and draw.")
+    if step == _REACT:
         p = st.pending
-        victim = who(p["victim"])
+        victim = _who(p["victim"], viewer)
         backfire = "backfire with a 6, " if can_backfire(p["kind"]) else ""
-        return (f"{big(p['shooter'])} shoot{'' if is_you(p['shooter']) else 's'} "
+        return (f"{_big(p['shooter'], viewer)} shoot{'' if p['shooter'] == viewer else 's'} "
                 f"at {victim} with the {gun_name(p['kind'])}: {victim} may {backfire}"
                 "quick draw a same-suit 3-5-7, or let the shot come.")
-    if st.step == Step.HAND_OVER:
+    if step == _HAND_OVER:
         p = st.pending
-        if is_you(p["victim"]):
-            return (f"You are hit: hand a cowboy to {who(p['shooter'])} "
+        if p["victim"] == viewer:
+            return (f"You are hit: hand a cowboy to {_who(p['shooter'], viewer)} "
                     f"and draw up to {p['max_draw']} to replace him, if you like.")
-        return (f"{who(p['victim'])} is hit: hands a cowboy to {who(p['shooter'])} "
-                f"and may draw up to {p['max_draw']} to replace him.")
-    if st.step == Step.ACT:
-        if is_you(st.turn):
+        return (f"{_who(p['victim'], viewer)} is hit: hands a cowboy to "
+                f"{_who(p['shooter'], viewer)} and may draw up to {p['max_draw']} to "
+                "replace him.")
+    if step == _ACT:
+        if st.turn == viewer:
             return ("You may take one action, or none, then discard and draw "
                     "(a 10 goes on the table, a 5 lets you draw two).")
-        return (f"{who(st.turn)} may take one action, or none, then discards and draws "
+        return (f"{seat_ref(st.turn)} may take one action, or none, then discards and draws "
                 "(a 10 goes on the table, a 5 lets a player draw two).")
-    if st.step == Step.DISCARD:
-        if is_you(st.turn):
+    if step == _DISCARD:
+        if st.turn == viewer:
             return "Discard and draw (a 10 goes on the table, a 5 lets you draw two)."
-        return (f"{who(st.turn)} discards and draws (a 10 goes on the table, a 5 lets a "
+        return (f"{seat_ref(st.turn)} discards and draws (a 10 goes on the table, a 5 lets a "
                 "player draw two).")
     return ""
 
 
+def _who(s: int, viewer: Viewer) -> str:
+    """Seat ``s`` in a prompt, within a sentence: "you" for the viewer."""
+    return "you" if s == viewer else seat_ref(s)
+
+
+def _big(s: int, viewer: Viewer) -> str:
+    """Seat ``s`` in a prompt, starting a sentence: "You" for the viewer."""
+    return "You" if s == viewer else seat_ref(s)
+
+
 def _my_pass(st: State, viewer: Viewer) -> list[str] | None:
     """The cards ``viewer`` chose for the pass under way, if any."""
-    if viewer is None or st.phase != Phase.PASS:
+    if viewer is None or st.phase != _PASS:
         return None
     chosen = st.passing[viewer]
     return list(chosen) if chosen is not None else None
@@ -108,42 +129,57 @@ def pass_direction(st: State) -> str:
 
 
 def view(st: State, viewer: Viewer) -> dict[str, Any]:
-    """Returns what ``viewer`` may see as JSON."""
-    reveal = st.phase in (Phase.SCORING, Phase.OVER)
-    seats = [_seat(st, s) for s in range(st.seats)]
-    top = takeable(st) if st.phase != Phase.SCORING else None
-    v: dict[str, Any] = {
-        "phase": st.phase,
-        "step": st.step if st.phase == Phase.TURN else None,
+    """Returns what ``viewer`` may see as JSON.
+
+    What every viewer sees alike is built once per state and shared by the views of it
+    (``_shared``); a view is read, never changed.
+    """
+    v = kept(st, "wyoming_cowboy.view", _shared).copy()
+    # The viewer's own part, in the places ``_shared`` keeps empty for it.
+    v["prompt"] = prompt(st, viewer)
+    v["you"] = viewer
+    v["my_hand"] = list(st.hands[viewer]) if viewer is not None else None
+    v["my_pass"] = _my_pass(st, viewer)
+    return v
+
+
+def _shared(st: State) -> dict[str, Any]:
+    """Returns the view of ``st`` every viewer shares: no seat's hand or pass in it (the
+    viewer's own part, ``prompt``, ``you``, ``my_hand`` and ``my_pass``, is ``None``
+    here and set by ``view``, in these places so that every view keeps its key order)."""
+    phase = st.phase
+    reveal = phase in _HAND_DONE
+    return {
+        "phase": phase,
+        "step": st.step if phase == _TURN else None,
         "to_act": sorted(to_act(st)),
-        "prompt": prompt(st, viewer),
+        "prompt": None,
         "scores": running_scores(st),
         "totals": list(st.totals),
         "target": st.opt("target_score"),
         "hand_no": st.hand_no,
         "dealer": st.dealer,
         "turn": st.turn,
-        "you": viewer,
-        "my_hand": list(st.hands[viewer]) if viewer is not None else None,
-        "my_pass": _my_pass(st, viewer),
-        "seats": seats,
+        "you": None,
+        "my_hand": None,
+        "my_pass": None,
+        "seats": [_seat(st, s) for s in range(st.seats)],
         "revealed": [list(h) for h in st.hands] if reveal else None,
         "ace_pile": list(st.ace_pile),
         "draw_pile": len(st.pile),
         "discard_pile": len(st.discards),
         "top_discard": st.discards[-1] if st.discards else None,
-        "takeable_discard": top,
+        "takeable_discard": takeable(st) if phase != _SCORING else None,
         "shot_pile": len(st.shots),
         "top_shot": st.shots[-1] if st.shots else None,
         "pass": ({"size": st.pass_size, "direction": pass_direction(st)}
-                 if st.phase == Phase.PASS else None),
+                 if phase == _PASS else None),
         "shot": ({k: st.pending[k] for k in ("shooter", "victim", "gun", "kind")}
                  if st.pending else None),
         "acted": st.acted,
         "last_hand": _hand_summary(st.history[-1], reveal) if st.history else None,
-        "result": result_json(st) if st.phase == Phase.OVER else None,
+        "result": result_json(st) if phase == _OVER else None,
     }
-    return v
 
 
 def _hand_summary(h: dict[str, Any], lines: bool) -> dict[str, Any]:

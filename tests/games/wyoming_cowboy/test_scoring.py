@@ -164,3 +164,19 @@ def test_every_other_card_counts_only_for_kings_queens_and_jacks_that_score():
     assert not every_other_card_counts(["6H", "TS"], [])
     assert every_other_card_counts(["6H", "KH", "QH", "JH"], ["AH"])
     assert every_other_card_counts(["6H", "QC", "QD", "QH", "QS"], [])
+
+
+def test_the_lines_kept_for_a_hand_stay_as_they_were_whatever_a_caller_does_with_its_own():
+    # What a hand holds scores the same every time it is asked (the lines are kept by the
+    # cards and options they come from): each caller gets a list of its own.
+    hand, opts = ["KH", "QH", "QS", "6C", "6D", "6S", "TD", "2C", "2D"], options()
+    first = scoring.hand_lines(hand, [], ["TS"], ["D"], False, opts)
+    first.append(("Changed by a caller", 1000))
+    again = scoring.hand_lines(hand, [], ["TS"], ["D"], False, opts)
+    assert again == first[:-1] and again is not first
+    assert scoring.hand_lines(hand, [], ["TS"], ["D"], True, opts) == [
+        ("Ending the hand", 30), *again]
+    assert scoring.held_lines(hand, [], ["TS"], ["D"], opts) == (
+        sum(p for _, p in again), tuple(again))
+    assert points("KH QH QS 6C 6D 6S TD 2C 2D", tens="TS", couples="D",
+                  delay_of_game="once") != sum(p for _, p in again)  # the options count too

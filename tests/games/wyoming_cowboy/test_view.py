@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from itertools import permutations
 
 import pytest
 
 from games.base import RandomBot
 from games.leaks import leaked
+from games.play import playout
 from games.rng import Rng
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.bots import SmartBot
@@ -78,6 +80,37 @@ def test_cards_being_passed_are_hidden_from_the_others():
     assert not leaked(GAME.view(st, 1), GAME.secrets(st, 1))
     public = [e for e in ev if "only" not in e]
     assert not leaked(public, GAME.secrets(st, 1))
+
+
+def test_the_views_of_one_state_share_what_all_see_and_nothing_of_a_seat():
+    """What every viewer sees alike is built once per state; a seat's own hand and the
+    cards it chose to pass join only its own view, whatever order the views are asked in."""
+    st = build(hands={0: "9H 2C 3C 4C", 1: "5D 6D 7D"})
+    st, _ = act(st, 0, type="nine", card="9H", direction="left")
+    st, _ = act(st, 0, type="pass", cards=["2C", "3C"])
+    for order in permutations([0, 1, None, 2, 3]):
+        s = GAME.copy(st)  # a copy keeps nothing of the views asked of another
+        views = {v: GAME.view(s, v) for v in order}
+        assert views[0]["seats"] is views[None]["seats"] is views[1]["seats"]
+        assert views[0]["my_pass"] == ["2C", "3C"] and views[1]["my_pass"] is None
+        assert views[0]["my_hand"] == ["4C"] and views[None]["my_hand"] is None
+        for v, view in views.items():
+            assert view["you"] == v
+            assert not leaked(view, GAME.secrets(s, v)), (order, v)
+            assert json.dumps(view) == json.dumps(GAME.view(GAME.copy(s), v))
+
+
+def test_views_asked_in_any_order_equal_views_built_afresh():
+    states: list[State] = []
+    playout(GAME, seats=4, seed=3, options=GAME.parse_options(GAME.quick_options),
+            on_step=lambda st, *_: states.append(st))
+    for n, st in enumerate(states):
+        order = [None, 3, 0, 1, 2] if n % 2 else [1, 0, 2, 3, None]
+        views = {v: GAME.view(st, v) for v in order}
+        for v, view in views.items():
+            assert json.dumps(view) == json.dumps(GAME.view(GAME.copy(st), v))  # key order too
+            assert not leaked(view, GAME.secrets(st, v))
+            assert GAME.view(st, v) == view
 
 
 def test_hands_are_revealed_when_the_hand_ends_and_the_breakdown_is_shown():
