@@ -10,8 +10,8 @@ other statements run, and the values the changes set on their rooms' and games' 
 game started or ended, a clock) are one ``executemany`` per table and set of columns.
 The statements of the common path are built once, here: building one costs more than
 running it. On PostgreSQL through asyncpg a batch is one statement instead
-(``app.rooms.one_statement``), unless it needs the general path; on SQLite it is written
-in the same order straight through SQLite's cursor (``app.rooms.sqlite_batch``), one
+(``app.rooms.one_statement``), unless it needs the general path; on SQLite the same
+batch's statements go straight through SQLite's cursor (``app.rooms.sqlite_batch``), one
 bump per room. Should the batch hit a
 unique constraint anyway (another process's row), every change of it is written again
 in a transaction of its own, so that only the clashing one is stale.
@@ -26,24 +26,22 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import Connection, Insert, Table, Update, bindparam, case, insert, tuple_, update
+from sqlalchemy import Connection, Insert, Table, bindparam, case, insert, tuple_, update
 from sqlalchemy.exc import IntegrityError
 
 from app.db import Database
 from app.rooms import one_statement
 from app.rooms.data import RoomData
-from app.rooms.sqlite_batch import SqliteBatches
-from app.rooms.writes import GAMES, ROOMS, Writes
+from app.rooms.sqlite_batch import SqliteStatements
+from app.rooms.writes import GAMES, ROOMS, ROW_KEY, Writes
 
 log = logging.getLogger("saloon.rooms")
 MAX_BATCH = 256
 CLOSE_TIMEOUT = 10.0  # seconds ``close`` lets the batches queued be written
-ROW_KEY = "row_key"  # the parameter naming the row whose values are set
 # The SET clause comes from the parameters' keys (their columns' types apply).
-_SET_ROOM = update(ROOMS).where(ROOMS.c.id == bindparam(ROW_KEY))
-_SET_GAME = update(GAMES).where(GAMES.c.id == bindparam(ROW_KEY))
+_SET = {table: update(table).where(table.c.id == bindparam(ROW_KEY)) for table in (ROOMS, GAMES)}
 _NOW = bindparam("now", type_=ROOMS.c.updated_at.type)
 _CREATE_ROOMS = insert(ROOMS).returning(ROOMS.c.id, sort_by_parameter_order=True)
 # Each room of a batch, at the version the change was made on, moves one version up; a
@@ -87,8 +85,8 @@ class Committer:
         self._waiting = asyncio.Event()  # set while the writer waits for a change
         self._batch: list[_Change | _Creation] = []  # the batch being written
         # On SQLite, batches go straight through its cursor (``app.rooms.sqlite_batch``).
-        self.sqlite = (SqliteBatches(db.sqlite_dialect) if db.sqlite_dialect is not None
-                       else None)
+        self.statements: Statements = (SqliteStatements(db.sqlite_dialect)
+                                       if db.sqlite_dialect is not None else GENERAL)
 
     async def commit(self, room: RoomData, writes: Writes, now: datetime) -> None:
         """Commits one change as the room's next version; raises ``Stale`` if another came first.
@@ -143,10 +141,7 @@ class Committer:
     async def _write(self, batch: list[_Change], creations: list[_Creation]) -> set[int]:
         """Writes a batch in one transaction; returns the ids of the rooms written."""
         def write(conn: Connection) -> tuple[list[int], set[int]]:
-            if self.sqlite is not None:
-                return self.sqlite.write(conn, creations, batch)
-            return (_create_rooms(conn, creations) if creations else [],
-                    _write_changes(conn, batch) if batch else set())
+            return write_batch(conn, creations, batch, self.statements)
 
         alone = one_statement.build(creations, batch) if self.db.asyncpg else None
         if alone is not None:
@@ -193,23 +188,79 @@ class Committer:
                 c.done.set_exception(RuntimeError("The server is shutting down"))
 
 
-def _create_rooms(conn: Connection, creations: list[_Creation]) -> list[int]:
-    """Inserts new rooms with one statement per table; returns their ids in order."""
-    made = conn.execute(_CREATE_ROOMS, [c.room for c in creations])
-    ids = [int(i) for i in made.scalars()]
+class Statements(Protocol):
+    """The statements a batch is written with, on one connection; ``_write_changes`` and
+    ``_create_rooms`` say in what order."""
+
+    def create(self, conn: Connection, rooms: list[dict[str, Any]]) -> list[int]:
+        """Inserts new rooms' rows; returns their ids in order."""
+
+    def bump(self, conn: Connection, changes: list[_Change]) -> set[int]:
+        """Moves each change's room one version up if it is still at the change's version
+        (stamped with the latest time of the changes, its touch moved if a person made
+        the change); returns the ids of the rooms moved."""
+
+    def insert(self, conn: Connection, table: Table, keys: tuple[str, ...],
+               rows: list[dict[str, Any]]) -> None:
+        """Inserts rows of ``table`` that all give ``keys``."""
+
+    def set(self, conn: Connection, table: Table, keys: tuple[str, ...],
+            rows: list[dict[str, Any]]) -> None:
+        """Sets values on rows of ``table``, each row named by its ``ROW_KEY``; every row
+        gives ``keys``, ``ROW_KEY`` among them."""
+
+
+class _General:
+    """The statements through SQLAlchemy (on PostgreSQL, a batch that cannot be one
+    statement): one for all the bumps, one per table and set of columns for the rest."""
+
+    def create(self, conn: Connection, rooms: list[dict[str, Any]]) -> list[int]:
+        return [int(i) for i in conn.execute(_CREATE_ROOMS, rooms).scalars()]
+
+    def bump(self, conn: Connection, changes: list[_Change]) -> set[int]:
+        return set(conn.execute(_BUMP, {
+            "rooms": [(c.room.id, c.room.version) for c in changes],
+            "touched": [c.room.id for c in changes if c.writes.touched],
+            "now": max(c.now for c in changes)}).scalars())
+
+    def insert(self, conn: Connection, table: Table, keys: tuple[str, ...],
+               rows: list[dict[str, Any]]) -> None:
+        conn.execute(_insert(table), rows)
+
+    def set(self, conn: Connection, table: Table, keys: tuple[str, ...],
+            rows: list[dict[str, Any]]) -> None:
+        conn.execute(_SET[table], rows)
+
+
+GENERAL = _General()
+
+
+def write_batch(conn: Connection, creations: list[_Creation], changes: list[_Change],
+                st: Statements) -> tuple[list[int], set[int]]:
+    """Writes a batch with ``st``'s statements in the transaction open on ``conn``; returns
+    the new rooms' ids in order, and the ids of the rooms whose change was written."""
+    return (_create_rooms(conn, creations, st) if creations else [],
+            _write_changes(conn, changes, st) if changes else set())
+
+
+def _create_rooms(conn: Connection, creations: list[_Creation], st: Statements) -> list[int]:
+    """Inserts new rooms, then their first rows, one statement per table; returns their ids
+    in order."""
+    ids = st.create(conn, [c.room for c in creations])
     _insert_rows(conn, [(table, {**row, "room_id": room_id})
                         for c, room_id in zip(creations, ids, strict=True)
-                        for table, row in c.rows])
+                        for table, row in c.rows], st)
     return ids
 
 
-def _insert_rows(conn: Connection, rows: list[tuple[Table, dict[str, Any]]]) -> None:
-    """Inserts each table's rows with one statement (rows of one statement share keys)."""
+def _insert_rows(conn: Connection, rows: list[tuple[Table, dict[str, Any]]],
+                 st: Statements) -> None:
+    """Inserts each table's rows with one statement per set of columns."""
     grouped: dict[tuple[Table, tuple[str, ...]], list[dict[str, Any]]] = defaultdict(list)
     for table, row in rows:
         grouped[(table, tuple(row))].append(row)
-    for (table, _), many in grouped.items():
-        conn.execute(_insert(table), many)
+    for (table, keys), many in grouped.items():
+        st.insert(conn, table, keys, many)
 
 
 @functools.cache
@@ -218,31 +269,27 @@ def _insert(table: Table) -> Insert:
     return insert(table)
 
 
-def _write_changes(conn: Connection, batch: list[_Change]) -> set[int]:
-    bumped = conn.execute(_BUMP, {
-        "rooms": [(c.room.id, c.room.version) for c in batch],
-        "touched": [c.room.id for c in batch if c.writes.touched],
-        "now": max(c.now for c in batch)})
-    written = set(bumped.scalars())
+def _write_changes(conn: Connection, batch: list[_Change], st: Statements) -> set[int]:
+    written = st.bump(conn, batch)
     ok = [c for c in batch if c.room.id in written]
-    _insert_rows(conn, [row for c in ok for row in c.writes.inserts])
+    _insert_rows(conn, [row for c in ok for row in c.writes.inserts], st)
     for c in ok:
         for statement in c.writes.statements:
             conn.execute(statement)
     # Only rows of rooms whose version the batch bumped are set: like their inserts, their
     # values are written only with the change they belong to.
-    _set_values(conn, _SET_GAME, [(game_id, values) for c in ok
-                                  for game_id, values in c.writes.games.items()])
-    _set_values(conn, _SET_ROOM, [(c.room.id, c.writes.room) for c in ok if c.writes.room])
+    _set_values(conn, GAMES, [(game_id, values) for c in ok
+                              for game_id, values in c.writes.games.items()], st)
+    _set_values(conn, ROOMS, [(c.room.id, c.writes.room) for c in ok if c.writes.room], st)
     return written
 
 
-def _set_values(conn: Connection, statement: Update,
-                values: list[tuple[Any, dict[str, Any]]]) -> None:
-    """Sets each row's values with one run of ``statement`` per set of columns, for many
-    rows (given by their key, ``ROW_KEY``)."""
+def _set_values(conn: Connection, table: Table, values: list[tuple[Any, dict[str, Any]]],
+                st: Statements) -> None:
+    """Sets each row's values (the row given by its key) with one statement per set of
+    columns, for many rows."""
     grouped: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
     for key, row in values:
-        grouped[tuple(sorted(row))].append({**row, ROW_KEY: key})
-    for many in grouped.values():
-        conn.execute(statement, many)
+        grouped[(*sorted(row), ROW_KEY)].append({**row, ROW_KEY: key})
+    for keys, many in grouped.items():
+        st.set(conn, table, keys, many)

@@ -1,7 +1,7 @@
-"""A batch of room changes written to SQLite straight through its cursor: the statements'
-texts compiled once by SQLAlchemy, each value converted by its column's own bind
-processor, so the rows stored are the ones the general path (``app.rooms.committer``)
-stores, without SQLAlchemy's work around each statement.
+"""A batch's statements on SQLite, straight through its cursor: each statement's text
+compiled once by SQLAlchemy, each value converted by its column's own bind processor,
+so the rows stored are the ones SQLAlchemy would store, without its work around each
+statement.
 
 On SQLite the writer's statements run on the event loop, between every room's moves:
 that work was over half of writing a batch (each statement's execution context, its
@@ -9,20 +9,18 @@ parameters looked up by name and processed, the expanding ``IN`` of the bump ren
 again, its result wrapped), and SQLite's own less than a fifth. Here a statement is
 its text and a tuple of values per row.
 
-The batch is written as the general path writes it, in the same order: the new rooms
-and their first rows, then each changed room's version bump (a room another writer
-moved on is left out alone), each table's rows with one ``executemany`` per set of
-columns, the changes' other statements (through SQLAlchemy: they are rare), and the
-values set on games and rooms. A column a row leaves out gets its Python default, as
-SQLAlchemy gives it. SQLite's errors are raised as SQLAlchemy raises them
-(``IntegrityError`` for a constraint, ``OperationalError`` for a busy database), so
-that the committer and the writer treat both paths alike.
+The committer decides what a batch writes and in what order (``committer.Statements``);
+this module gives it the statements: new rooms one at a time (each id is its row's),
+one bump per room (its row count says whether the room was still at the change's
+version), one ``executemany`` per table and set of columns for the rest. A column a row
+leaves out gets its Python default, as SQLAlchemy gives it. SQLite's errors are raised
+as SQLAlchemy raises them (``IntegrityError`` for a constraint, ``OperationalError`` for
+a busy database), so that the committer and the writer treat both alike.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,10 +31,9 @@ from sqlalchemy.engine.interfaces import DBAPICursor
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.compiler import SQLCompiler
 
-from app.rooms.one_statement import Change, Creation
-from app.rooms.writes import GAMES, ROOMS
+from app.rooms.one_statement import Change
+from app.rooms.writes import ROOMS, ROW_KEY
 
-ROW_KEY = "row_key"  # the parameter naming the row whose values are set
 # A room at the version its change was made on moves one version up; ``touched`` is the
 # time a person did it, or null to keep the last one.
 _BUMP = (update(ROOMS)
@@ -70,81 +67,51 @@ class _Statement:
         return tuple(out)
 
 
-class SqliteBatches:
-    """Writes batches on one dialect's SQLite connections; keeps each statement it compiles."""
+class SqliteStatements:
+    """A batch's statements (``committer.Statements``) on one dialect's SQLite connections;
+    keeps each statement it compiles."""
 
     def __init__(self, dialect: Dialect) -> None:
         self.dialect = dialect
         self._kept: dict[tuple[Any, ...], _Statement] = {}
 
-    def write(self, conn: Connection, creations: Sequence[Creation],
-              changes: Sequence[Change]) -> tuple[list[int], set[int]]:
-        """Writes a batch in the transaction open on ``conn``; returns the new rooms' ids in
-        order, and the ids of the rooms whose change was written."""
-        dbapi = conn.connection.dbapi_connection
-        assert dbapi is not None
-        cursor = dbapi.cursor()
-        try:
-            made = self._create(cursor, creations) if creations else []
-            written = self._change(conn, cursor, changes) if changes else set()
-        finally:
-            cursor.close()
-        return made, written
-
-    def _create(self, cursor: DBAPICursor,
-                creations: Sequence[Creation]) -> list[int]:
+    def create(self, conn: Connection, rooms: list[dict[str, Any]]) -> list[int]:
+        """Inserts new rooms' rows, one at a time (each room's id is its row's); returns
+        their ids in order."""
         ids = []
-        for c in creations:  # one at a time: each room's id is the row's
-            room = self._statement("insert", ROOMS, tuple(c.room))
-            _execute(cursor, room.sql, room.row(c.room))
+        for room in rooms:
+            statement = self._statement("insert", ROOMS, tuple(room))
+            cursor = _execute(conn, statement.sql, statement.row(room))
             assert cursor.lastrowid is not None
             ids.append(cursor.lastrowid)
-        self._insert(cursor, [(table, {**row, "room_id": room_id})
-                              for c, room_id in zip(creations, ids, strict=True)
-                              for table, row in c.rows])
         return ids
 
-    def _change(self, conn: Connection, cursor: DBAPICursor,
-                changes: Sequence[Change]) -> set[int]:
+    def bump(self, conn: Connection, changes: Sequence[Change]) -> set[int]:
+        """Moves each change's room one version up if it is still at the change's version,
+        one statement per room; returns the ids of the rooms moved."""
         bump = self._statement("bump", ROOMS, _BUMP_KEYS)
         now = max(c.now for c in changes)
-        ok = []
+        moved = set()
         for c in changes:
-            _execute(cursor, bump.sql, bump.row({
+            cursor = _execute(conn, bump.sql, bump.row({
                 "room": c.room.id, "at_version": c.room.version, "now": now,
                 "touched": now if c.writes.touched else None}))
             if cursor.rowcount == 1:
-                ok.append(c)
-        self._insert(cursor, [row for c in ok for row in c.writes.inserts])
-        for c in ok:
-            for statement in c.writes.statements:
-                conn.execute(statement)
-        # Only rows of rooms whose version moved are set: like their inserts, their
-        # values are written only with the change they belong to.
-        games = [(game_id, values) for c in ok for game_id, values in c.writes.games.items()]
-        self._set(cursor, GAMES, games)
-        self._set(cursor, ROOMS, [(c.room.id, c.writes.room) for c in ok if c.writes.room])
-        return {c.room.id for c in ok}
+                moved.add(c.room.id)
+        return moved
 
-    def _insert(self, cursor: DBAPICursor, rows: list[tuple[Table, dict[str, Any]]]) -> None:
-        """Inserts each table's rows, one ``executemany`` per set of columns."""
-        grouped: dict[tuple[Table, tuple[str, ...]], list[dict[str, Any]]] = defaultdict(list)
-        for table, row in rows:
-            grouped[(table, tuple(row))].append(row)
-        for (table, keys), many in grouped.items():
-            statement = self._statement("insert", table, keys)
-            _execute(cursor, statement.sql, [statement.row(row) for row in many], many=True)
+    def insert(self, conn: Connection, table: Table, keys: tuple[str, ...],
+               rows: list[dict[str, Any]]) -> None:
+        """Inserts rows of ``table`` that all give ``keys``, in one ``executemany``."""
+        statement = self._statement("insert", table, keys)
+        _execute(conn, statement.sql, [statement.row(row) for row in rows], many=True)
 
-    def _set(self, cursor: DBAPICursor, table: Table,
-             values: list[tuple[Any, dict[str, Any]]]) -> None:
-        """Sets each row's values (the row given by its key), one ``executemany`` per set
-        of columns."""
-        grouped: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
-        for key, row in values:
-            grouped[(*sorted(row), ROW_KEY)].append({**row, ROW_KEY: key})
-        for keys, many in grouped.items():
-            statement = self._statement("set", table, keys)
-            _execute(cursor, statement.sql, [statement.row(row) for row in many], many=True)
+    def set(self, conn: Connection, table: Table, keys: tuple[str, ...],
+            rows: list[dict[str, Any]]) -> None:
+        """Sets values on rows of ``table``, each named by its ``ROW_KEY``, in one
+        ``executemany``."""
+        statement = self._statement("set", table, keys)
+        _execute(conn, statement.sql, [statement.row(row) for row in rows], many=True)
 
     def _statement(self, kind: str, table: Table, keys: tuple[str, ...]) -> _Statement:
         """Returns the statement of a kind for a table and the keys its rows give,
@@ -193,10 +160,13 @@ def _constant(value: Any) -> Callable[[], Any]:
     return lambda: value
 
 
-def _execute(cursor: DBAPICursor, sql: str, values: Any, many: bool = False) -> None:
-    """Runs a statement (``many``: once per row of ``values``), raising SQLite's errors as
-    SQLAlchemy raises them: the statement named, not its values, which may hold a seat's
-    token hash."""
+def _execute(conn: Connection, sql: str, values: Any, many: bool = False) -> DBAPICursor:
+    """Runs a statement on the connection's SQLite cursor (``many``: once per row of
+    ``values``), raising SQLite's errors as SQLAlchemy raises them: the statement named,
+    not its values, which may hold a seat's token hash."""
+    dbapi = conn.connection.dbapi_connection
+    assert dbapi is not None
+    cursor = dbapi.cursor()
     try:
         if many:
             cursor.executemany(sql, values)
@@ -204,3 +174,4 @@ def _execute(cursor: DBAPICursor, sql: str, values: Any, many: bool = False) -> 
             cursor.execute(sql, values)
     except sqlite3.Error as e:
         raise DBAPIError.instance(sql, None, e, sqlite3.Error) from e
+    return cursor

@@ -31,6 +31,7 @@ GAMES: Table = GameRecord.__table__  # type: ignore[assignment]
 ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 SNAPSHOTS: Table = Snapshot.__table__  # type: ignore[assignment]
 CHAT: Table = ChatRow.__table__  # type: ignore[assignment]
+ROW_KEY = "row_key"  # the parameter naming the row whose values are set
 # What people do, as opposed to what the server does by itself (clocks, presence).
 TOUCHES = (ev.SeatTaken, ev.Configured, ev.GameStarted, ev.Played, ev.Said)
 

@@ -15,7 +15,8 @@ from sqlalchemy.exc import IntegrityError, StatementError
 
 from app.db import Database
 from app.rooms import RoomService
-from app.rooms.sqlite_batch import SqliteBatches
+from app.rooms.committer import GENERAL, write_batch
+from app.rooms.sqlite_batch import SqliteStatements
 from app.rooms.writes import ACTIONS, CHAT, GAMES, ROOMS, SEATS, Writes
 from app.settings import Settings
 from tests.support.batches import stored_both_ways
@@ -24,7 +25,7 @@ NOW = datetime(2026, 5, 1, 12, 30, 15, 250_000, tzinfo=UTC)
 
 
 def general(service: RoomService) -> None:
-    service.committer.sqlite = None
+    service.committer.statements = GENERAL
 
 
 def new_room(code: str, token_hash: str = "h" * 64) -> SimpleNamespace:
@@ -48,9 +49,9 @@ def write(db: Database, creations: list[Any], changes: list[Any]
           ) -> tuple[list[int], set[int]]:
     """Writes one batch in a transaction of the writer's SQLite connection."""
     assert db.sqlite_dialect is not None
-    batches = SqliteBatches(db.sqlite_dialect)
+    statements = SqliteStatements(db.sqlite_dialect)
     with db._sqlite.connect() as conn, conn.begin():  # type: ignore[union-attr]
-        return batches.write(conn, creations, changes)
+        return write_batch(conn, creations, changes, statements)
 
 
 def rows(db: Database, sql: str) -> list[tuple[Any, ...]]:
@@ -119,10 +120,10 @@ async def test_sqlite_errors_are_sqlalchemy_errors_without_the_values(
 
 
 def test_every_statement_kind_is_compiled_once() -> None:
-    batches = SqliteBatches(sqlite.dialect())
-    first = batches._statement("insert", SEATS, ("room_id", "position", "name"))
-    assert batches._statement("insert", SEATS, ("room_id", "position", "name")) is first
+    statements = SqliteStatements(sqlite.dialect())
+    first = statements._statement("insert", SEATS, ("room_id", "position", "name"))
+    assert statements._statement("insert", SEATS, ("room_id", "position", "name")) is first
     assert first.sql == "INSERT INTO seats (room_id, position, name, kind) VALUES (?, ?, ?, ?)"
     assert first.row({"room_id": 3, "position": 1, "name": "Bo"}) == (3, 1, "Bo", "human")
     with pytest.raises(ValueError, match="got 'drop'"):
-        batches._statement("drop", ROOMS, ())
+        statements._statement("drop", ROOMS, ())
