@@ -198,31 +198,30 @@ class RoomService:
         room as stored either (another process may have seated it since this one loaded
         the room)."""
         seat = live.seat_for_token(token) if token else None
+        if seat is not None:
+            return seat
+        async with live.lock:
+            return await self._seat_of(live, token)
+
+    async def _seat_of(self, live: LiveRoom, token: str | None) -> int:
+        """``authenticate`` with ``live.lock`` held: a token the room in memory does not
+        know is looked for again in the room as stored, if another process stored a newer
+        version."""
+        seat = live.seat_for_token(token) if token else None
         if seat is None and token:
-            async with live.lock:
-                seat = await self._fresh_seat(live, token)
+            if await persistence.stored_version(self.db, live) != live.version:
+                await self._reload(live)
+            seat = live.seat_for_token(token)
         if seat is None:
             raise Unauthorized("That token belongs to no seat of this room")
         return seat
-
-    async def _fresh_seat(self, live: LiveRoom, token: str) -> int | None:
-        """Returns the seat of ``token`` in the room, reloaded first if another process
-        stored a newer version; must be called with ``live.lock`` held."""
-        if await persistence.stored_version(self.db, live) != live.version:
-            await self._reload(live)
-        return live.seat_for_token(token)
 
     async def join(self, code: str, name: str, token: str | None = None) -> tuple[int, str]:
         """Seats a new player (or returns the seat of a valid ``token``); returns seat, token."""
         live = await self.get(code)
         async with live.lock:
             if token:
-                seat = live.seat_for_token(token)
-                if seat is None:
-                    seat = await self._fresh_seat(live, token)
-                if seat is None:
-                    raise Unauthorized("That token belongs to no seat of this room")
-                return seat, token
+                return await self._seat_of(live, token), token
             secret = new_token()
             await self._run(live, lambda: commands.join(live, name, hash_token(secret)))
             return live.seats[-1].position, secret
