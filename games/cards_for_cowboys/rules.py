@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, NamedTuple
 
-from games.base import Action, Event
+from games.base import Action, Event, kept
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import (
     SPEC_OF,
@@ -93,6 +93,12 @@ def tallies(state: State) -> list[Tally]:
     gifts = [_gift_cards(p) for p in state.players]
     on_table = sum(gifts)
     return [_tally(p, on_table - gift) for p, gift in zip(state.players, gifts, strict=True)]
+
+
+def kept_tallies(state: State) -> list[Tally]:
+    """Returns ``tallies(state)``, computed once per state and kept on it (read, never
+    changed): for the views and teaching parts of a state made, never of one in play."""
+    return kept(state, "cards_for_cowboys.tallies", tallies)
 
 
 def _tally(p: Player, gift: int) -> Tally:

@@ -9,18 +9,23 @@ never by their names (a name may be hidden again later). Anchors are the heading
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from games.base import LegalOf, Rule
+from games.base import LegalOf, Rule, kept
 from games.cards_for_cowboys import rules
 from games.cards_for_cowboys import store as pyramid
-from games.cards_for_cowboys.cards import BACKS, SPECS, spec
+from games.cards_for_cowboys.cards import BACKS, EFFECTS, SPEC_OF, SPECS, spec, words
 from games.cards_for_cowboys.state import Phase, State, Status
 from games.plural import count
 
 Action = dict[str, Any]
 
 BUST = 3
+# Read at every document: globals, not the enums' slow attribute hook (see rules.py).
+_DRAW, _RPS, _CHOOSE, _BUY, _OVER = (Phase.DRAW, Phase.RPS, Phase.CHOOSE, Phase.BUY,
+                                     Phase.OVER)
+_DRAWING, _BUSTED = Status.DRAWING, Status.BUSTED
 EFFECT_WORDS = {
     "trash_for_2_dollars": "Trash it while drawing: it leaves the game and counts $2 this round.",
     "trash_for_jail": "Trash it while drawing: it jails one Bandit this round.",
@@ -69,32 +74,27 @@ def _cacti(back: str) -> str:
 
 
 def _face(card: str) -> str:
-    return spec(card).words()
+    return words(card)
 
 
 def describe(st: State, seat: int, a: Action) -> str:
     """Returns one sentence saying what the legal action ``a`` of ``seat`` does."""
     t = a["type"]
     p = st.players[seat]
-    tally = rules.tally(st, seat)
+    said = _ABOUT_CARD.get(t)
+    if said is not None:  # what is said of it depends on the card alone
+        return said[a["card"]]
     if t == "draw":
-        top = st.players[seat].draw[0] if p.draw else None
+        top = p.draw[0] if p.draw else None
         back = f": a {spec(top).back} back ({_cacti(spec(top).back)})" if top else ""
         forced = (f" — {p.must_draw} forced draw{'s' if p.must_draw > 1 else ''} left"
                   if p.must_draw else "")
         return f"Draw your top card{back}{forced}"
     if t == "stop":
+        tally = rules.kept_tallies(st)[seat]
         return f"Stop drawing and keep ${tally.cash} and {count(tally.cows, 'Cow')}"
-    if t == "trash":
-        s = spec(a["card"])
-        what = EFFECT_WORDS.get(s.effect, "Trash it.")
-        return f"Trash {_face(a['card'])}: {what[0].lower() + what[1:]}"
     if t == "skip":
         return "Keep the card: do not look at your top three cards"
-    if t == "replay":
-        return f"Play {_face(a['card'])} from your discard pile as if you had drawn it"
-    if t == "return":
-        return f"Put {_face(a['card'])} back on top of your deck (its $ and Cows are not used)"
     if t == "reorder":
         faces = ", then ".join(_face(c) for c in a["order"])
         return f"Put your top cards back in this order, top first: {faces}"
@@ -104,16 +104,32 @@ def describe(st: State, seat: int, a: Action) -> str:
         who = "yourself" if a["seat"] == seat else f"{{seat:{a['seat']}}}"
         return f"Name {who} to buy first; buying then goes clockwise"
     if t == "buy":
-        s = spec(a["card"])
-        left = tally.cash - p.spent
-        return f"Buy {_face(a['card'])} for ${s.cost} of your ${left}: it joins your deck"
-    if t == "burn":
-        return f"Burn {_face(a['card'])}: it leaves the Store for good, and nobody gets it"
+        card = a["card"]
+        left = rules.kept_tallies(st)[seat].cash - p.spent
+        return f"Buy {_face(card)} for ${SPEC_OF[card].cost} of your ${left}: it joins your deck"
     if t == "pass":
         return "Buy nothing more this round"
     if t == "give":
         return f"Give {_face(a['card'])} to {{seat:{a['to']}}}: it goes on their discard pile"
     return str(t)
+
+
+def _trash_words(card: str) -> str:
+    what = EFFECT_WORDS.get(spec(card).effect, "Trash it.")
+    return f"Trash {_face(card)}: {what[0].lower() + what[1:]}"
+
+
+# The moves whose sentence names a card and nothing else, made once per card: the Store's
+# burns above all, a dozen or more in every buyer's legal list.
+_ABOUT_CARD: dict[str, dict[str, str]] = {
+    "trash": {c: _trash_words(c) for c in SPEC_OF},
+    "replay": {c: f"Play {_face(c)} from your discard pile as if you had drawn it"
+               for c in SPEC_OF},
+    "return": {c: f"Put {_face(c)} back on top of your deck (its $ and Cows are not used)"
+               for c in SPEC_OF},
+    "burn": {c: f"Burn {_face(c)}: it leaves the Store for good, and nobody gets it"
+             for c in SPEC_OF},
+}
 
 
 def refusal(st: State, seat: int, a: Action) -> Rule:
@@ -165,65 +181,101 @@ def why_not(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[str, 
     """Returns why each face-up Store card and each card in front of the seat cannot be
     used now (keyed by card name; those cards are face up for everyone); ``legal_of``
     gives the seat's legal actions (the plugin's, kept per state)."""
-    out: dict[str, Rule] = {}
-    if st.phase == Phase.OVER:
-        return out
+    if st.phase == _OVER:
+        return {}
     p = st.players[seat]
     legal = legal_of(st, seat)
-    buyable = {a["card"] for a in legal if a["type"] == "buy"}
-    for c in pyramid.face_up(st.store):
-        if c in buyable:
-            continue
-        if st.phase == Phase.BUY and seat in rules.to_act(st):
-            left = rules.tally(st, seat).cash - p.spent
-            out[c] = Rule("buying", f"It costs ${spec(c).cost}; you have ${left} left. You "
-                          "may still burn it.")
-        elif st.phase == Phase.BUY and p.status == Status.BUSTED:
-            out[c] = Rule("busting", "You busted this round: you buy nothing.")
-        elif st.phase == Phase.BUY:
-            out[c] = Rule("the-buy-order", f"{{seat:{st.order[st.buyer]}}} is buying; your "
-                          "turn to buy comes in the buy order.")
-        else:
-            out[c] = Rule("buying", "Cards are bought after everyone has stopped or busted.")
-    trashable = {a["card"] for a in legal if a["type"] == "trash"}
-    for c in p.row:
-        if c in trashable:
-            continue
-        effect = spec(c).effect
-        if effect in rules.TRASH_WHILE_DRAWING:
-            out[c] = Rule("card-effects", "It can be trashed only while you are drawing"
-                          + (" and your discard pile holds a card." if effect == "trash_to_replay"
-                             else "."))
-        elif effect in ("trash_to_reorder", "reorder_top_three", "return_to_deck"):
-            out[c] = Rule("card-effects", "Its effect works when you stop drawing.")
-        else:
-            out[c] = Rule("card-effects", "It counts where it lies: nothing to do with it "
-                          "now.")
+    out = _store_refusals(st, seat, legal)
+    if p.row:
+        trashable = {a["card"] for a in legal if a["type"] == "trash"}
+        for c in p.row:
+            if c not in trashable:
+                out[c] = _WAITS[SPEC_OF[c].effect]
     return out
+
+
+def _store_refusals(st: State, seat: int, legal: list[Action]) -> dict[str, Rule]:
+    """Returns why each face-up Store card ``seat`` may not buy now cannot be bought."""
+    if st.phase != _BUY:  # the same for every seat: made once per state, copied
+        return dict(kept(st, "cards_for_cowboys.not_yet", _not_yet))
+    up = pyramid.face_up(st.store)
+    p = st.players[seat]
+    if rules.may_act(st, seat):
+        buyable = {a["card"] for a in legal if a["type"] == "buy"}
+        left = rules.kept_tallies(st)[seat].cash - p.spent
+        return {c: _too_dear(SPEC_OF[c].cost, left) for c in up if c not in buyable}
+    return dict.fromkeys(up, _BUSTED_BUYS if p.status == _BUSTED
+                         else _not_your_buy(st.order[st.buyer]))
+
+
+def _not_yet(st: State) -> dict[str, Rule]:
+    """Returns every face-up Store card, with the rule that buying comes after drawing."""
+    return dict.fromkeys(pyramid.face_up(st.store), _AFTER_DRAWING)
+
+
+# The rules are frozen values: each is made once and shared by every refusal that gives it.
+_AFTER_DRAWING = Rule("buying", "Cards are bought after everyone has stopped or busted.")
+_BUSTED_BUYS = Rule("busting", "You busted this round: you buy nothing.")
+
+
+@lru_cache(maxsize=256)
+def _too_dear(cost: int, left: int) -> Rule:
+    """Returns why a Store card costing ``cost`` cannot be bought with ``left`` $ left."""
+    return Rule("buying", f"It costs ${cost}; you have ${left} left. You may still burn it.")
+
+
+@lru_cache(maxsize=8)
+def _not_your_buy(buyer: int) -> Rule:
+    """Returns why a seat cannot buy while ``buyer`` buys."""
+    return Rule("the-buy-order", f"{{seat:{buyer}}} is buying; your turn to buy comes in "
+                "the buy order.")
+
+
+def _waits(effect: str) -> Rule:
+    """Returns why a card in front of its owner with ``effect`` cannot be trashed now."""
+    if effect in rules.TRASH_WHILE_DRAWING:
+        return Rule("card-effects", "It can be trashed only while you are drawing"
+                    + (" and your discard pile holds a card." if effect == "trash_to_replay"
+                       else "."))
+    if effect in ("trash_to_reorder", "reorder_top_three", "return_to_deck"):
+        return Rule("card-effects", "Its effect works when you stop drawing.")
+    return Rule("card-effects", "It counts where it lies: nothing to do with it now.")
+
+
+_WAITS = {effect: _waits(effect) for effect in EFFECTS}
 
 
 def score_so_far(st: State, seat: int) -> dict[str, Any]:
     """Returns this round's $, Cows and Bandits for the seat, and its Herd as it would stand
-    if the round ended now (a bust scores nothing)."""
+    if the round ended now (a bust scores nothing); read, never changed."""
     p = st.players[seat]
-    t = rules.tally(st, seat)
-    before = p.herd - (p.round_cows if st.phase != Phase.DRAW else 0)
+    return _score(st.act, st.round, st.phase == _DRAW, p.status == _BUSTED, p.herd,
+                  p.round_cows, rules.kept_tallies(st)[seat])
+
+
+# Keyed on all it reads, which every seat sees; a seat's score mostly stands from one move
+# to the next (another seat moved), so most documents find it here.
+@lru_cache(maxsize=4096)
+def _score(act: int, round_: int, drawing: bool, busted: bool, herd: int, round_cows: int,
+           t: rules.Tally) -> dict[str, Any]:
+    """Returns ``score_so_far`` of a seat whose Herd is ``herd`` (``round_cows`` of it
+    scored this round, once drawing is over) and whose tally is ``t``."""
+    before = herd - (round_cows if not drawing else 0)
     lines: list[list[Any]] = [["Herd before this round", before]]
     notes = [f"${t.cash} this round" + (f" (${t.gift} of it gifts)" if t.gift else ""),
              f"Bandits: {t.bandits}, Jails: {t.jails} — {BUST} Bandits not jailed bust you"]
-    if st.phase == Phase.DRAW:
-        if p.status == Status.BUSTED:
+    if drawing:
+        if busted:
             lines.append(["Busted: no Cows this round", 0])
-            total = p.herd
+            total = herd
         else:
-            gain = max(0, p.herd + t.cows) - p.herd
+            gain = max(0, herd + t.cows) - herd
             lines.append([f"Cows this round: {t.cows}", gain])
-            total = p.herd + gain
+            total = herd + gain
     else:
-        lines.append(["Cows this round" if p.status != Status.BUSTED else "Busted: no Cows",
-                      p.round_cows])
-        total = p.herd
-    return {"title": f"Act {st.act}, round {st.round}", "lines": lines,
+        lines.append(["Cows this round" if not busted else "Busted: no Cows", round_cows])
+        total = herd
+    return {"title": f"Act {act}, round {round_}", "lines": lines,
             "total": float(total), "notes": notes}
 
 
@@ -231,27 +283,40 @@ def situations(st: State, seat: int) -> dict[str, Rule]:
     """Returns the situations the seat is in, each with a first-game hint."""
     out: dict[str, Rule] = {}
     p = st.players[seat]
-    acting = seat in rules.to_act(st)
-    if st.phase == Phase.DRAW and p.status == Status.DRAWING and not p.pending:
-        out["first_draw"] = Rule("the-draw", "Draw cards one at a time for $ and Cows, or "
-                                 "stop. The back of your top card shows its risk: more "
-                                 "cacti, more Bandits. Three Bandits bust you.")
-        t = rules.tally(st, seat)
+    phase = st.phase
+    acting = rules.may_act(st, seat)
+    if phase == _DRAW and p.status == _DRAWING and not p.pending:
+        out["first_draw"] = _HINTS["first_draw"]
+        t = rules.kept_tallies(st)[seat]
         if t.bandits - t.jails == BUST - 1:
-            out["two_bandits"] = Rule("busting", "Two Bandits: one more and you bust, losing "
-                                      "this round's Cows and buys. Stopping is safe.")
-    if st.phase != Phase.OVER and p.status == Status.BUSTED:
-        out["first_bust"] = Rule("busting", "Bust! Three Bandits: this round you score no "
-                                 "Cows and buy nothing. Your cards go to your discard pile.")
+            out["two_bandits"] = _HINTS["two_bandits"]
+    if phase != _OVER and p.status == _BUSTED:
+        out["first_bust"] = _HINTS["first_bust"]
     if acting and p.pending:
-        out["effect_choice"] = Rule("card-effects", "A card's effect asks you to choose.")
-    if acting and st.phase == Phase.BUY:
-        out["first_buy"] = Rule("buying", "Buy one face-up Store card you can pay for, burn "
-                                "one so nobody gets it, or pass. Bought cards join your deck.")
-    if acting and st.phase == Phase.RPS:
-        out["rps"] = Rule("the-buy-order", "A tie for the buy order: rock-paper-scissors "
-                          "decides who names the first buyer.")
-    if acting and st.phase == Phase.CHOOSE:
-        out["choose"] = Rule("the-buy-order", "You won the buy order: name who buys first "
-                             "(often yourself).")
+        out["effect_choice"] = _HINTS["effect_choice"]
+    if acting and phase == _BUY:
+        out["first_buy"] = _HINTS["first_buy"]
+    if acting and phase == _RPS:
+        out["rps"] = _HINTS["rps"]
+    if acting and phase == _CHOOSE:
+        out["choose"] = _HINTS["choose"]
     return out
+
+
+# Each situation's hint, made once (a rule is a frozen value) and shared by every answer.
+_HINTS = {
+    "first_draw": Rule("the-draw", "Draw cards one at a time for $ and Cows, or stop. The "
+                       "back of your top card shows its risk: more cacti, more Bandits. "
+                       "Three Bandits bust you."),
+    "two_bandits": Rule("busting", "Two Bandits: one more and you bust, losing this round's "
+                        "Cows and buys. Stopping is safe."),
+    "first_bust": Rule("busting", "Bust! Three Bandits: this round you score no Cows and buy "
+                       "nothing. Your cards go to your discard pile."),
+    "effect_choice": Rule("card-effects", "A card's effect asks you to choose."),
+    "first_buy": Rule("buying", "Buy one face-up Store card you can pay for, burn one so "
+                      "nobody gets it, or pass. Bought cards join your deck."),
+    "rps": Rule("the-buy-order", "A tie for the buy order: rock-paper-scissors decides who "
+                "names the first buyer."),
+    "choose": Rule("the-buy-order", "You won the buy order: name who buys first (often "
+                   "yourself)."),
+}

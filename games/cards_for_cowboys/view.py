@@ -9,14 +9,17 @@ cards show only their backs.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeVar
 
 from games.base import Viewer, kept
 from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import SPEC_OF, card_json, face_json, face_key, spec
-from games.cards_for_cowboys.rules import Tally, tallies, to_act
-from games.cards_for_cowboys.state import Phase, State
+from games.cards_for_cowboys.rules import Tally, kept_tallies, to_act
+from games.cards_for_cowboys.state import Phase, Player, State
 from games.plural import count
 
 # Views are built for every seat after every action: like the rules, they read the
@@ -25,6 +28,7 @@ _DRAW, _RPS, _CHOOSE, _BUY, _OVER = Phase.DRAW, Phase.RPS, Phase.CHOOSE, Phase.B
 _WAITING_TO = {_DRAW: "finish drawing", _RPS: "throw rock, paper or scissors",
                _CHOOSE: "choose who buys first", _BUY: "buy, burn or pass",
                Phase.GIVE: "give away the pass-on Jail"}
+T = TypeVar("T")
 
 
 def all_cards(state: State) -> list[str]:
@@ -60,64 +64,76 @@ def secrets(state: State, viewer: Viewer) -> set[str]:
     return set(all_cards(state)) - visible(state, viewer)
 
 
-def _store_json(state: State) -> list[list[Any]]:
+# Every card's face-up JSON, made once: the views share these dicts (a view is read,
+# never changed), so a view copies no card, and two documents in a row compare their
+# cards by identity.
+_CARD: dict[str, dict[str, Any]] = {c: card_json(c) for c in SPEC_OF}
+
+
+def _store_json(state: State) -> tuple[list[list[Any]], int]:
+    """Returns the Store as every viewer sees it, and how many cards it holds."""
+    return _store_of(tuple(map(tuple, state.store)))
+
+
+# Keyed on the whole pyramid, covered cards too, and the same for every viewer: an entry
+# shows a covered card only by its back, as every view of that pyramid does. A pyramid
+# changes only when a card leaves it, so most documents find theirs here.
+@lru_cache(maxsize=4096)
+def _store_of(store: tuple[tuple[str | None, ...], ...]) -> tuple[list[list[Any]], int]:
+    """Returns ``_store_json`` of a Store whose rows are ``store``."""
     rows: list[list[Any]] = []
-    last = len(state.store) - 1
-    for r, row in enumerate(state.store):
-        below = state.store[r + 1] if r < last else None
+    last, left = len(store) - 1, 0
+    for r, row in enumerate(store):
+        below = store[r + 1] if r < last else None
         out: list[Any] = []
         for i, c in enumerate(row):
             if c is None:
                 out.append(None)
-            elif below is None or (below[i] is None and below[i + 1] is None):
-                out.append(card_json(c))
+                continue
+            left += 1
+            if below is None or (below[i] is None and below[i + 1] is None):
+                out.append(_CARD[c])
             else:
                 out.append(SPEC_OF[c].back)
         rows.append(out)
-    return rows
+    return rows, left
 
 
-def _pending_json(state: State, seat: int, own: bool) -> Any:
-    p = state.players[seat]
-    if not p.pending:
-        return None
-    step = p.pending[0]
-    out: dict[str, Any] = {"step": step["step"]}
-    if not own:
-        return out
-    out["card"] = step["card"]
-    if step["step"] == "replay":
-        out["choices"] = [card_json(c) for c in p.discard]
-    elif step["step"] == "return":
-        out["choices"] = [card_json(c) for c in p.row]
-    elif step["step"] == "reorder":
-        out["choices"] = [card_json(c) for c in p.draw[:3]]
-    return out
+# Each printed face's place in a deck list (the order of the faces' keys) and its JSON.
+_FACE_KEYS = sorted({face_key(c) for c in SPEC_OF})
+_RANK = {c: _FACE_KEYS.index(face_key(c)) for c in SPEC_OF}
+_FACES = [face_json(next(c for c in SPEC_OF if face_key(c) == k)) for k in _FACE_KEYS]
 
 
-def _deck_list(state: State, seat: int) -> list[dict[str, Any]]:
-    """The faces of the cards the seat owns outside this round's play, counted, no names."""
-    p = state.players[seat]
-    counts: dict[str, list[Any]] = {}
-    for c in p.draw + p.discard:
-        key = face_key(c)
-        if key in counts:
-            counts[key][1] += 1
-        else:
-            counts[key] = [c, 1]
-    return [{**face_json(c), "count": n} for _, (c, n) in sorted(counts.items())]
+def _deck_list(p: Player) -> list[dict[str, Any]]:
+    """The faces of the cards ``p`` owns outside this round's play, counted, no names."""
+    counts = Counter(map(_RANK.__getitem__, p.draw + p.discard))
+    return [_deck_entry(rank, n) for rank, n in sorted(counts.items())]
 
 
-def _player_json(state: State, seat: int, viewer: Viewer, t: Tally) -> dict[str, Any]:
-    p = state.players[seat]
-    own = viewer == seat
+@lru_cache(maxsize=1024)  # a face and a count: a few hundred in all
+def _deck_entry(rank: int, n: int) -> dict[str, Any]:
+    """Returns a deck list's line: the face of rank ``rank``, held ``n`` times."""
+    return {**_FACES[rank], "count": n}
+
+
+# A seat's entry as every viewer sees it depends on its player, its tally (which other
+# seats' gift cards change) and whether it is in this round's buy order; the part only its
+# own view adds depends on its player alone. A player is shared by the states that follow
+# until its seat's cards change, so both are kept on it (``kept``, read, never changed):
+# most states build none, and the next document finds the same entries, equal at once.
+_Context = tuple[int, Tally]
+
+
+def _public_json(p: Player, seat: int, t: Tally, in_buy: bool) -> dict[str, Any]:
+    """Returns the entry of ``seat`` (whose player is ``p``) as the other viewers see it."""
     d: dict[str, Any] = {
         "seat": seat,
         "herd": p.herd,
         "status": p.status,
-        "row": [{**card_json(c), "doubled": True} if c in p.doubled else card_json(c)
+        "row": [{**_CARD[c], "doubled": True} if c in p.doubled else _CARD[c]
                 for c in p.row],
-        "bought": [card_json(c) for c in p.bought],
+        "bought": [_CARD[c] for c in p.bought],
         "cash": t.cash,
         "cows": t.cows,
         "bandits": t.bandits,
@@ -129,26 +145,77 @@ def _player_json(state: State, seat: int, viewer: Viewer, t: Tally) -> dict[str,
         "draw_count": len(p.draw),
         "discard_count": len(p.discard),
         "top_back": SPEC_OF[p.draw[0]].back if p.draw else None,
-        "pending": _pending_json(state, seat, own),
+        "pending": {"step": p.pending[0]["step"]} if p.pending else None,
     }
-    if state.phase == _BUY and seat in state.order:
+    if in_buy:
         d["cash_left"] = t.cash - p.spent
         d["buys_left"] = p.buys_left
-    if own:
-        d["draw_pile"] = [SPEC_OF[c].back for c in p.draw]
-        d["known"] = [{**card_json(c), "position": i} for i, c in enumerate(p.draw)
-                      if c in p.known] if p.known else []
-        d["discard_top"] = card_json(p.discard[-1]) if p.discard else None
-        d["deck"] = _deck_list(state, seat)
     return d
 
 
-def _prompt(state: State, viewer: Viewer, counted: list[Tally]) -> str:
-    acting = sorted(to_act(state))
-    names = ", ".join(f"{{seat:{s}}}" for s in acting)
+def _own_part(p: Player) -> dict[str, Any]:
+    """Returns what a seat's own entry has beyond the public one (``pending`` in full), from
+    its player ``p`` alone."""
+    return {
+        "pending": _own_pending(p),
+        "draw_pile": [SPEC_OF[c].back for c in p.draw],
+        "known": [{**_CARD[c], "position": i} for i, c in enumerate(p.draw)
+                  if c in p.known] if p.known else [],
+        "discard_top": _CARD[p.discard[-1]] if p.discard else None,
+        "deck": _deck_list(p),
+    }
+
+
+def _own_pending(p: Player) -> dict[str, Any] | None:
+    """Returns ``p``'s first owed choice as its owner sees it, with the cards to choose from."""
+    if not p.pending:
+        return None
+    step = p.pending[0]
+    out: dict[str, Any] = {"step": step["step"], "card": step["card"]}
+    if step["step"] == "replay":
+        out["choices"] = [_CARD[c] for c in p.discard]
+    elif step["step"] == "return":
+        out["choices"] = [_CARD[c] for c in p.row]
+    elif step["step"] == "reorder":
+        out["choices"] = [_CARD[c] for c in p.draw[:3]]
+    return out
+
+
+def _in_context(p: Player, key: str, context: _Context, make: Callable[[], T]) -> T:
+    """Returns ``make()`` for ``context``: kept on ``p`` for the first context it is asked
+    in, made afresh in any other (what is kept is never changed)."""
+    made, value = kept(p, key, lambda _: (context, make()))
+    return value if made == context else make()
+
+
+def _public_entry(state: State, seat: int, t: Tally) -> dict[str, Any]:
+    """Returns ``_public_json`` of ``seat``, kept on its player."""
+    p = state.players[seat]
+    # A player may be the same before and after buying starts: one key for each.
+    in_buy = state.phase == _BUY and seat in state.order
+    return _in_context(p, _PUBLIC[in_buy], (seat, t), lambda: _public_json(p, seat, t, in_buy))
+
+
+def _own_entry(state: State, seat: int, t: Tally, public: dict[str, Any]) -> dict[str, Any]:
+    """Returns the entry of ``seat`` as its own view shows it: ``public`` (its entry in
+    the others' views) with its draw pile, deck and choices, kept on its player."""
+    p = state.players[seat]
+    in_buy = state.phase == _BUY and seat in state.order
+    # ``public`` keeps its keys' order: ``pending`` is replaced where it stands.
+    return _in_context(p, _OWN[in_buy], (seat, t),
+                       lambda: public | kept(p, "cards_for_cowboys.own_part", _own_part))
+
+
+_PUBLIC = {False: "cards_for_cowboys.public", True: "cards_for_cowboys.public_buying"}
+_OWN = {False: "cards_for_cowboys.own", True: "cards_for_cowboys.own_buying"}
+
+
+def _prompt(state: State, viewer: Viewer, counted: list[Tally], acting: list[int]) -> str:
+    """Returns what ``viewer`` is asked to do, or whom it waits for (``acting``, sorted)."""
     if state.phase == _OVER:
         return "The game is over: the largest Herd wins"
     if viewer not in acting:
+        names = ", ".join(f"{{seat:{s}}}" for s in acting)
         return f"Waiting for {names} to {_WAITING_TO[state.phase]}"
     p = state.players[viewer]
     if state.phase == _DRAW:
@@ -180,28 +247,61 @@ def _prompt(state: State, viewer: Viewer, counted: list[Tally]) -> str:
 def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
     """Returns the JSON view of ``viewer`` (``None``: a spectator).
 
-    What every viewer sees alike (the tallies, the Store, each player as the others see
-    it) is built once per state and shared by the views of it; a view is read, never
-    changed.
+    The spectator's view (without the result) is built once per state and shared by
+    the views of it: a seat's view is a copy of it with the seat's own entry, its prompt
+    and its throw. A view is read, never changed.
     """
     shared = kept(state, "cards_for_cowboys.view", _shared)
-    counted, players = shared.counted, shared.players
-    if viewer is not None:  # the viewer's own entry shows its draw pile, deck, choices
-        players = list(players)
-        players[viewer] = _player_json(state, viewer, viewer, counted[viewer])
+    d = shared.view.copy()
+    if viewer is not None:
+        _add_seat(d, state, viewer, shared)
+    if result is not None:
+        d["result"] = result
+    return d
+
+
+def _add_seat(d: dict[str, Any], state: State, seat: int, shared: _Shared) -> None:
+    """Turns ``d``, a copy of the spectator's view, into ``seat``'s (its keys in place)."""
+    d["you"] = seat
+    if seat in shared.acting:  # else waiting, or the game over: the spectator's prompt
+        d["prompt"] = _prompt(state, seat, shared.counted, d["to_act"])
+    players = d["players"] = list(d["players"])
+    t = shared.counted[seat]
+    players[seat] = _own_entry(state, seat, t, players[seat])
+    throw = state.throws[seat] if d["rps"] is not None and state.throws else None
+    if throw is not None:
+        d["rps"] = {**d["rps"], "your_throw": throw}
+
+
+@dataclass(slots=True)
+class _Shared:
+    """What every viewer of one state sees alike: the spectator's view, and each seat's
+    tally and who acts, which a seat's own view reads."""
+
+    counted: list[Tally]
+    acting: frozenset[int]
+    view: dict[str, Any]
+
+
+def _shared(state: State) -> _Shared:
+    """Returns what every viewer of ``state`` sees alike (see ``view``)."""
+    counted = kept_tallies(state)
+    acting = to_act(state)
+    in_order = sorted(acting)
+    store, store_left = _store_json(state)
     d: dict[str, Any] = {
         "game": "cards_for_cowboys",
         "phase": state.phase,
         "act": state.act,
         "round": state.round,
-        "to_act": sorted(to_act(state)),
-        "you": viewer,
-        "prompt": _prompt(state, viewer, counted),
+        "to_act": in_order,
+        "you": None,
+        "prompt": _prompt(state, None, counted, in_order),
         "scores": [p.herd for p in state.players],
-        "store": shared.store,
-        "store_left": shared.store_left,
+        "store": store,
+        "store_left": store_left,
         "box": list(state.box),
-        "players": players,
+        "players": [_public_entry(state, s, counted[s]) for s in range(state.seats)],
         "buy": {"order": list(state.order),
                 "buyer": state.order[state.buyer] if state.phase == _BUY else None,
                 "chooser": state.chooser},
@@ -213,29 +313,9 @@ def view(state: State, viewer: Viewer, result: Any) -> dict[str, Any]:
             "thrown": [s for s in state.contenders if state.throws and state.throws[s]],
             "exchanges": state.rps_rounds,
             "last": list(state.last_throws),
-            "your_throw": (state.throws[viewer] if viewer is not None and state.throws
-                           else None),
+            "your_throw": None,  # a seat's own view shows its throw
         }
-    if result is not None:
-        d["result"] = result
-    return d
-
-
-@dataclass(slots=True)
-class _Shared:
-    """What every viewer of one state sees alike: each seat's tally, the Store, and each
-    player's entry as the other seats see it."""
-
-    counted: list[Tally]
-    store: list[list[Any]]
-    store_left: int
-    players: list[dict[str, Any]]
-
-
-def _shared(state: State) -> _Shared:
-    counted = tallies(state)
-    return _Shared(counted, _store_json(state), len(pyramid.cards(state.store)),
-                   [_player_json(state, s, None, counted[s]) for s in range(state.seats)])
+    return _Shared(counted, acting, d)
 
 
 def _store_everything(state: State) -> list[list[Any]]:
@@ -269,11 +349,11 @@ def omniscient_view(state: State, result: Any) -> dict[str, Any]:
                         if c in p.known]
         row["discard"] = [card_json(c) for c in p.discard]
         row["discard_top"] = card_json(p.discard[-1]) if p.discard else None
-        row["deck"] = _deck_list(state, seat)
-        row["pending"] = _pending_json(state, seat, True)
+        row["deck"] = _deck_list(p)
+        row["pending"] = _own_pending(p)
         row["busts"] = p.busts
-    if d["rps"] is not None:
-        d["rps"]["throws"] = list(state.throws) if state.throws else None
+    if d["rps"] is not None:  # a copy: the spectator's is shared
+        d["rps"] = {**d["rps"], "throws": list(state.throws) if state.throws else None}
     acts = sorted({spec(c).act for c in state.reserve})
     d["reserve"] = {f"act_{a}": _hidden_list([c for c in state.reserve if spec(c).act == a])
                     for a in acts}
