@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from games.cards_for_cowboys import GAME
-from games.cards_for_cowboys.state import Phase
+from games.cards_for_cowboys import store as pyramid
+from games.cards_for_cowboys.bots import PushYourLuckBot
+from games.cards_for_cowboys.state import Phase, State
+from games.leaks import leaked
+from games.play import playout
 from games.testing import play_one
 
 
@@ -40,3 +47,70 @@ def test_a_store_card_too_dear_says_what_it_costs():
                         assert rule.text.startswith("It costs $")
                         return
     raise AssertionError("no Store card was ever too dear")
+
+
+# ---- teaching parts built from kept pieces ---------------------------------------------
+# The tallies and the refusals every seat shares are kept per state; the score so far,
+# the refusals and the sentences on a card are cached on what they read.
+
+def taught(state: State, seat: int) -> dict[str, Any]:
+    """Returns what a document tells ``seat`` of ``state`` in words, as JSON."""
+    return {
+        "moves": [GAME.describe(state, seat, a) for a in GAME.known_legal(state, seat)],
+        "why_not": {k: r.to_json() for k, r in GAME.why_not(state, seat).items()},
+        "score": GAME.score_so_far(state, seat),
+        "hints": {k: r.to_json() for k, r in GAME.situations(state, seat).items()},
+    }
+
+
+def smart_game(seats: int, seed: int) -> list[State]:
+    states: list[State] = []
+    playout(GAME, seats=seats, seed=seed, on_step=lambda st, *_: states.append(st),
+            bots=[PushYourLuckBot() for _ in range(seats)])
+    return states
+
+
+def test_every_seats_teaching_part_in_any_order_equals_one_built_afresh_and_leaks_nothing():
+    phases = set()
+    for seats, seed in ((2, 0), (3, 5), (4, 6)):
+        for n, st in enumerate(smart_game(seats, seed)):
+            order = list(range(seats))[n % seats:] + list(range(seats))[:n % seats]
+            if n % 2:
+                order.reverse()
+            if n % 3 == 0:
+                GAME.view(st, None)  # the views keep the tallies too
+            parts = {seat: taught(st, seat) for seat in order}
+            for seat, part in parts.items():
+                alone = GAME.load(GAME.dump(st))  # shares nothing with ``st``: asked once
+                assert json.dumps(part) == json.dumps(taught(alone, seat)), (n, seat)
+                assert not leaked(part, GAME.secrets(st, seat)), (n, seat)
+            phases.add(st.phase)
+    assert {Phase.DRAW, Phase.BUY, Phase.OVER} <= phases
+
+
+def test_a_teaching_part_once_given_stays_as_it_was_while_later_states_are_taught():
+    """What later parts share with it (the score so far, the rules) is read, never changed."""
+    given = []
+    for st in smart_game(3, 5):
+        parts = {seat: taught(st, seat) for seat in (2, 0, 1)}
+        given.append((st, parts, json.dumps(parts)))
+    for st, parts, text in given:
+        assert json.dumps(parts) == text
+        assert json.dumps({seat: taught(st, seat) for seat in (2, 0, 1)}) == text
+
+
+def test_a_seat_not_buying_is_told_why_and_the_buyer_what_each_card_costs():
+    for st in smart_game(3, 5):
+        if st.phase != Phase.BUY:
+            continue
+        buyer = st.order[st.buyer]
+        for seat in range(3):
+            rules = GAME.why_not(st, seat)
+            up = [c for c in pyramid.face_up(st.store) if c in rules]
+            if seat == buyer:
+                assert all(rules[c].text.startswith("It costs $") for c in up)
+            elif st.players[seat].status == "busted":
+                assert all(rules[c].anchor == "busting" for c in up)
+            else:
+                assert all(rules[c].text.startswith(f"{{seat:{buyer}}} is buying") for c in up)
+                assert set(up) == set(pyramid.face_up(st.store))

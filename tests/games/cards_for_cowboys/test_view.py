@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from itertools import permutations
 from typing import cast
 
 from games.cards_for_cowboys import GAME
 from games.cards_for_cowboys import store as pyramid
+from games.cards_for_cowboys.bots import PushYourLuckBot
 from games.cards_for_cowboys.cards import spec
-from games.cards_for_cowboys.state import State
+from games.cards_for_cowboys.state import Phase, State
 from games.cards_for_cowboys.view import all_cards
 from games.leaks import leaked, visible_to
 from games.play import playout
@@ -261,3 +263,123 @@ def test_views_asked_in_any_order_equal_views_built_afresh() -> None:
         for v, view in views.items():
             assert view == GAME.view(GAME.copy(st), v)
             assert GAME.view(st, v) == view
+
+
+# ---- views built from kept pieces ------------------------------------------------------
+# A view is the spectator's (kept per state) with the seat's own entry; each seat's entry
+# as the others see it and its own part are kept on its player, which later states share.
+# A state read back from its JSON shares nothing with the one it came from, so its views
+# are built afresh.
+
+OWN_KEYS = {"draw_pile", "known", "discard_top", "deck"}
+
+
+def afresh(state: State) -> State:
+    return GAME.load(GAME.dump(state))
+
+
+def game_states(seats: int, seed: int) -> list[State]:
+    """Returns every state of a game between smart bots, which play the cards' effects."""
+    states: list[State] = []
+    playout(GAME, seats=seats, seed=seed, on_step=lambda st, *_: states.append(st),
+            bots=[PushYourLuckBot() for _ in range(seats)])
+    return states
+
+
+def check_views(state: State, views: dict[int | None, dict]) -> None:
+    """Each view is the one built afresh, key order too; it leaks no card the viewer may
+    not see, and no other seat's own part (a deck list names no card)."""
+    for v, view in views.items():
+        assert json.dumps(view) == json.dumps(GAME.view(afresh(state), v)), v  # asked alone
+        assert not leaked(view, GAME.secrets(state, v)), v
+        for seat, entry in enumerate(view["players"]):
+            if seat != v:
+                owed = state.players[seat].pending
+                assert not OWN_KEYS & set(entry), (v, seat)
+                assert entry["pending"] == ({"step": owed[0]["step"]} if owed else None)
+
+
+def test_every_seats_view_and_the_spectators_in_any_order_equal_views_built_afresh() -> None:
+    pending: set[str] = set()
+    for seats, seed in ((2, 0), (3, 5), (4, 6)):
+        for n, st in enumerate(game_states(seats, seed)):
+            viewers = [*range(seats), None]
+            order = [viewers[(n + k) % len(viewers)] for k in range(len(viewers))]
+            if n % 2:
+                order.reverse()
+            if n % 5 == 0:
+                GAME.omniscient_view(st)  # asked first: it changes nothing of theirs
+            check_views(st, {v: GAME.view(st, v) for v in order})
+            pending.update(p.pending[0]["step"] for p in st.players if p.pending)
+    assert {"reorder", "replay", "offer_reorder"} <= pending  # own choices were shown
+
+
+def owing() -> list[tuple[State, int, list[str]]]:
+    """Returns positions where a seat owes a choice: the state, the seat, its choices."""
+    reorder, _ = play(stack(stack(fresh(3), 0, ["c31", "c91a", "c92a", "c93a"]), 1, ["c24"]),
+                      (0, D), (1, D), (0, STOP))
+    give_back, _ = play(stack(fresh(3), 2, ["c22", "c93c"]), (2, D), (2, D), (2, STOP))
+    replay = to_discard(fresh(3), 1, ["c94b", "c93b"])
+    replay, _ = play(stack(replay, 1, ["c23"]), (1, D), (1, {"type": "trash", "card": "c23"}))
+    return [(reorder, 0, ["c91a", "c92a", "c93a"]), (give_back, 2, ["c22", "c93c"]),
+            (replay, 1, ["c94b", "c93b"])]
+
+
+def test_views_of_one_state_in_every_order_are_the_same() -> None:
+    for st, seat, choices in owing():
+        for order in permutations([0, 1, 2, None]):
+            s = afresh(st)
+            views = {v: GAME.view(s, v) for v in order}
+            check_views(s, views)
+            other = (seat + 1) % 3
+            assert views[seat]["players"][other] is views[None]["players"][other]
+            assert views[seat]["players"][seat] is not views[other]["players"][seat]
+            mine = views[seat]["players"][seat]["pending"]
+            assert [c["id"] for c in mine["choices"]] == choices
+
+
+def test_a_view_once_given_stays_as_it_was_while_later_states_are_viewed() -> None:
+    """What later views share with it (entries kept on a player, the Store, the cards'
+    JSON) is read, never changed."""
+    given = []
+    for st in game_states(3, 14):
+        views = {v: GAME.view(st, v) for v in (None, 2, 0, 1)}
+        given.append((st, views, json.dumps(views)))
+        GAME.omniscient_view(st)
+    for st, views, text in given:
+        assert json.dumps(views) == text
+        assert json.dumps({v: GAME.view(afresh(st), v) for v in views}) == text
+
+
+def test_an_entry_kept_on_a_player_follows_the_others_gift_cards_and_the_buy_order() -> None:
+    """Seat 0's player stays the same while seat 1 draws a gift card (+$1 to seat 0) and
+    while buying starts: its entry is made again, not read from the earlier state."""
+    st = stack(stack(fresh(2), 0, ["c91a"]), 1, ["c24"])
+    st, _ = play(st, (0, D), (0, STOP))
+    before = GAME.view(st, 1)["players"][0]["cash"], GAME.view(st, 0)["players"][0]["cash"]
+    after, _ = play(st, (1, D))
+    assert after.players[0] is st.players[0]
+    cash = GAME.view(after, 1)["players"][0]["cash"], GAME.view(after, 0)["players"][0]["cash"]
+    assert cash == (before[0] + 1, before[1] + 1)
+    check_views(after, {v: GAME.view(after, v) for v in (0, None, 1)})
+    buying, _ = play(after, (1, STOP))
+    while buying.phase != Phase.BUY:  # the players stay the same as buying starts
+        check_views(buying, {v: GAME.view(buying, v) for v in (0, 1, None)})
+        seat = min(GAME.to_act(buying))
+        buying, _ = play(buying, (seat, GAME.legal_actions(buying, seat)[0]))
+    views = {v: GAME.view(buying, v) for v in (1, 0, None)}
+    check_views(buying, views)
+    assert all("cash_left" in e for v in views.values() for e in v["players"])
+
+
+def test_the_omniscient_view_changes_nothing_the_spectators_view_shares() -> None:
+    s, _ = play(stack(stack(fresh(2), 0, ["c91a"]), 1, ["c91b"]), (0, D), (1, D), (0, STOP),
+                (1, STOP))
+    s, _ = play(s, (0, {"type": "throw", "hand": "rock"}))
+    spectator = GAME.view(s, None)
+    omni = GAME.omniscient_view(s)
+    assert omni["rps"]["throws"] == ["rock", None] and "throws" not in spectator["rps"]
+    assert "throws" not in GAME.view(s, 1)["rps"]
+    assert GAME.view(s, 0)["rps"]["your_throw"] == "rock"
+    assert "rock" not in text({k: x for k, x in GAME.view(s, 1).items() if k != "prompt"})
+    check_views(s, {v: GAME.view(s, v) for v in (None, 1, 0)})
