@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from games.base import kept
 from games.cowpoker.cards import CARDS
-from games.cowpoker.state import State
+from games.cowpoker.state import Phase, State
 from games.poker import HandValue, best_of, describe, evaluate
 
 HAND_BONUS = 6.0
@@ -18,6 +20,7 @@ PLACE_NAMES = ("Gang", "Cellar", "Hand")
 # Each card as the poker evaluator sees it, and the rank it makes wild (if it does).
 _POKER = {c.id: c.poker for c in CARDS.values()}
 _WILD = {c.id: c.wild_rank for c in CARDS.values() if c.wild_rank}
+_POINTS = {c.id: c.points for c in CARDS.values()}
 
 
 def wild_ranks(cards: Sequence[str]) -> frozenset[int]:
@@ -42,9 +45,14 @@ def hand_words(value: HandValue) -> str:
     return describe(value)
 
 
+def place_words(cards: Sequence[str]) -> str:
+    """Returns the best poker hand of a place in words, e.g. ``pair, Kings (Nine, Two)``."""
+    return hand_words(hand_value(cards))
+
+
 def points(cards: Sequence[str]) -> int:
     """Returns the total printed points of ``cards``."""
-    return sum(CARDS[c].points for c in cards)
+    return sum(map(_POINTS.__getitem__, cards))
 
 
 def placement_target(state: State, pos: int, card_id: str) -> int:
@@ -53,9 +61,9 @@ def placement_target(state: State, pos: int, card_id: str) -> int:
     Ties go to the first tied Gang in turn order starting with the player himself.
     """
     place = CARDS[card_id].place
-    order = [(pos + i) % 4 for i in range(4)]
     if place is None:
         return pos
+    order = [(pos + i) % 4 for i in range(4)]
     if place in ("worst_hand", "best_hand"):
         values = [hand_value(state.gangs[p]) for p in order]
         pick = min(values) if place == "worst_hand" else max(values)
@@ -108,10 +116,46 @@ def seat_scores(state: State, rows: list[dict[str, Any]] | None = None) -> list[
     return [rows[state.position_of(seat)]["total"] for seat in range(state.seats)]
 
 
-def public_scores(state: State) -> list[float]:
+def public_scores(state: State, gangs: Gangs | None = None) -> list[float]:
     """Returns each live seat's score from what everyone sees: its Gang's points and the
-    best Gang's +6. Hands and Cellars are face down until the end, so their bonuses and
-    the Cellar penalty are left out until then."""
-    gang_bonus = _split(best_of([hand_value(state.gangs[p]) for p in range(4)]), HAND_BONUS)
-    return [points(state.gangs[pos]) + gang_bonus.get(pos, 0.0)
+    best Gang's +6 (from ``gangs``, the Gangs valued, when they are at hand). Hands and
+    Cellars are face down until the end, so their bonuses and the Cellar penalty are left
+    out until then."""
+    gangs = value_gangs(state) if gangs is None else gangs
+    return [gangs.points[pos] + gangs.bonus.get(pos, 0.0)
             for pos in (state.position_of(seat) for seat in range(state.seats))]
+
+
+@dataclass(slots=True)
+class Gangs:
+    """The four Gangs as everyone sees them, by position: each one's poker hand and points;
+    ``top``, the positions whose hand is the highest (all four while every Gang is empty);
+    ``bonus``, each best Gang's share of the +6 (none while all are empty). Read, never
+    changed."""
+
+    values: list[HandValue]
+    points: list[int]
+    top: list[int]
+    bonus: dict[int, float]
+
+
+def value_gangs(state: State) -> Gangs:
+    """Returns the Gangs of ``state`` valued (only face-up cards are read)."""
+    values = [hand_value(g) for g in state.gangs]
+    best = max(values)
+    return Gangs(values, [points(g) for g in state.gangs],
+                 [p for p in range(4) if values[p] == best],
+                 _split(best_of(values), HAND_BONUS))
+
+
+def kept_gangs(state: State) -> Gangs:
+    """Returns ``value_gangs(state)``, kept on the state for its views and teaching parts:
+    only for a state no step changes any more, never inside a step."""
+    return kept(state, "cowpoker.gangs", value_gangs)
+
+
+def final(state: State) -> list[dict[str, Any]]:
+    """Returns the ``breakdown`` of a game over, kept on its state for its views and
+    teaching parts (every card is face up by then, so any viewer may read it)."""
+    assert state.phase == Phase.OVER, "a breakdown before the end shows face-down cards"
+    return kept(state, "cowpoker.final", breakdown)

@@ -16,7 +16,6 @@ from games.cowpoker.cards import CARDS, EFFECT_KINDS, PLACES, TOWN
 from games.cowpoker.state import Phase, State
 from games.cowpoker.words import who
 from games.plural import count
-from games.poker import describe as poker_words
 
 Action = dict[str, Any]
 
@@ -171,25 +170,24 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
     (its Gang points and the best Gang's +6; Cellar and Hand bonuses wait for the end)."""
     pos = st.position_of(seat)
     if st.phase == Phase.OVER:
-        row = scoring.breakdown(st)[pos]
+        row = scoring.final(st)[pos]
         final = [[line["what"] + (f": {line['hand']}" if line.get("hand") else ""),
                   line["points"]] for line in row["lines"]]
         return {"title": "The final score", "lines": final, "total": float(row["total"]),
                 "notes": []}
-    gangs = [scoring.hand_value(st.gangs[p]) for p in range(4)]
-    best = max(gangs)
-    winners = [p for p in range(4) if gangs[p] == best]
-    gang_bonus = scoring.HAND_BONUS / len(winners) if pos in winners else 0.0
-    gang_pts = float(scoring.points(st.gangs[pos]))
+    gangs = scoring.kept_gangs(st)  # valued once per state, as the views value them
+    best = pos in gangs.top
+    gang_bonus = scoring.HAND_BONUS / len(gangs.top) if best else 0.0
+    gang_pts = float(gangs.points[pos])
+    gang = f"Gang: {scoring.hand_words(gangs.values[pos])}"
     lines: list[list[Any]] = [
         ["Gang points", gang_pts],
-        [f"Gang: {poker_words(gangs[pos])}" + (" — the best Gang" if pos in winners else ""),
-         gang_bonus],
+        [gang + (" — the best Gang" if best else ""), gang_bonus],
     ]
-    cellar, hand = st.cellars[pos], st.hands[pos]
-    notes = [f"Cellar: {poker_words(scoring.hand_value(cellar))}, "
+    cellar = st.cellars[pos]
+    notes = [f"Cellar: {scoring.place_words(cellar)}, "
              f"{count(scoring.points(cellar), 'point')} (the fewest Cellar points cost -6)",
-             f"Hand: {poker_words(scoring.hand_value(hand))}",
+             f"Hand: {scoring.place_words(st.hands[pos])}",
              "The best Cellar and the best Hand (+6 each) are settled when the game ends: "
              "the others' are face down."]
     return {"title": "Your three poker hands now", "lines": lines,

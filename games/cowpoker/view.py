@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from games.base import kept
@@ -64,11 +65,11 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
     """
     shared = _shared(state, everything) if everything else kept(state, "cowpoker.view", _shared)
     me = state.position_of(viewer) if viewer is not None else None
-    hand = list(state.hands[me]) if me is not None else None
+    hand = _hand(tuple(state.hands[me])) if me is not None else None
     table, seen = shared.rows, shared.seen
     if me is not None and not everything:  # the viewer's own row shows its Cellar
         table = list(table)
-        table[me] = _with_cellar(state, me, table[me])
+        table[me] = table[me] | _cellar(tuple(state.cellars[me]))
         seen = seen | set(state.hands[me]) | set(state.cellars[me])
     view: dict[str, Any] = {
         "phase": state.phase,
@@ -80,9 +81,9 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
         "scores_counted": "all" if shared.final is not None else "gangs",
         "you": viewer,
         "your_ranch": state.ranch[me] if me is not None else None,
-        "hand": hand,
-        "hand_wild": sorted(scoring.wild_ranks(hand)) if hand is not None else [],
-        "hand_poker": scoring.hand_words(scoring.hand_value(hand)) if hand else None,
+        "hand": hand.cards if hand is not None else None,
+        "hand_wild": hand.wild if hand is not None else [],
+        "hand_poker": hand.words if hand is not None else None,
         "deck_count": len(state.deck),
         "turn": state.ranch[state.turn],
         "lead": state.ranch[state.lead],
@@ -90,7 +91,7 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
         "pending": state.pending,
         "table": table,
         "trick": shared.trick,
-        "cards": {c: _CARD_JSON[c] for c in sorted(seen)},
+        "cards": _cards(seen),
     }
     if everything:
         view["deck"] = list(state.deck)
@@ -122,42 +123,80 @@ def _shared(state: State, everything: bool = False) -> _Shared:
     acting = rules.acting_position(state)
     seat = None if acting is None else state.seat_of[acting]
     to_act = [] if seat is None else [seat]
-    final = scoring.breakdown(state) if state.phase == Phase.OVER or everything else None
+    if state.phase == Phase.OVER:
+        final: list[dict[str, Any]] | None = scoring.final(state)
+    else:  # before the end only the omniscient view, never kept, counts face-down cards
+        final = scoring.breakdown(state) if everything else None
     scores = (scoring.seat_scores(state, final) if final is not None
-              else scoring.public_scores(state))
+              else scoring.public_scores(state, scoring.kept_gangs(state)))
     rows = [_row(state, p, everything=everything) for p in range(4)]
     seen = frozenset(visible_cards(state, None, everything=everything))
     return _Shared(to_act, scores, final, rows, _trick(state), seen)
 
 
-def _with_cellar(state: State, p: int, row: dict[str, Any]) -> dict[str, Any]:
-    """Returns position ``p``'s row as its own seat sees it: with its Cellar."""
-    cellar = list(state.cellars[p])
-    return row | {"cellar": cellar, "cellar_points": scoring.points(cellar),
-                  "cellar_hand": scoring.hand_words(scoring.hand_value(cellar))}
+def _cards(seen: frozenset[str]) -> dict[str, Any]:
+    """Returns the JSON of the cards ``seen``, by id in order."""
+    ids = sorted(seen)
+    return dict(zip(ids, map(_CARD_JSON.__getitem__, ids), strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """A Hand as its own seat sees it: its cards, the ranks they make wild, and its poker
+    hand in words (``None`` while it holds no card)."""
+
+    cards: list[str]
+    wild: list[int]
+    words: str | None
+
+
+# The caches below are keyed on every input of what they return, so an entry read by one
+# view holds nothing but what that view's own state shows it; they save valuing the same
+# Hand, Cellar or row again at every move and for every viewer. Entries are read, never
+# changed.
+
+@lru_cache(maxsize=4096)
+def _hand(cards: tuple[str, ...]) -> _Hand:
+    """Returns the Hand part of its own seat's view."""
+    return _Hand(list(cards), sorted(scoring.wild_ranks(cards)),
+                 scoring.place_words(cards) if cards else None)
+
+
+@lru_cache(maxsize=4096)
+def _cellar(cards: tuple[str, ...]) -> dict[str, Any]:
+    """Returns what a Cellar adds to its own seat's row (or to every row, omnisciently)."""
+    return {"cellar": list(cards), "cellar_points": scoring.points(cards),
+            "cellar_hand": scoring.place_words(cards)}
 
 
 def _row(state: State, p: int, *, everything: bool) -> dict[str, Any]:
     """Returns the table's row of position ``p`` as everyone sees it (``everything``: with
     its Cellar and Hand too)."""
-    gang = list(state.gangs[p])
-    row: dict[str, Any] = {
-        "position": p,
-        "ranch": state.ranch[p],
-        "seat": state.seat_of[p],
-        "deadwood": not state.is_live(p),
-        "gang": gang,
-        "gang_points": scoring.points(gang),
-        "gang_hand": scoring.hand_words(scoring.hand_value(gang)),
-        "gang_wild": sorted(scoring.wild_ranks(gang)),
-        "cellar_count": len(state.cellars[p]),
-        "hand_count": len(state.hands[p]),
-    }
+    row = _public_row(p, state.ranch[p], state.seat_of[p], tuple(state.gangs[p]),
+                      len(state.cellars[p]), len(state.hands[p]))
     if everything:
-        row = _with_cellar(state, p, row)
+        row = row | _cellar(tuple(state.cellars[p]))
     if everything and state.is_live(p):
-        row["hand"] = list(state.hands[p])
+        row = row | {"hand": list(state.hands[p])}
     return row
+
+
+@lru_cache(maxsize=4096)
+def _public_row(p: int, ranch: str, seat: int | None, gang: tuple[str, ...],
+                cellar_count: int, hand_count: int) -> dict[str, Any]:
+    """Returns a row as everyone sees it, from what everyone sees of position ``p``."""
+    return {
+        "position": p,
+        "ranch": ranch,
+        "seat": seat,
+        "deadwood": seat is None,
+        "gang": list(gang),
+        "gang_points": scoring.points(gang),
+        "gang_hand": scoring.place_words(gang),
+        "gang_wild": sorted(scoring.wild_ranks(gang)),
+        "cellar_count": cellar_count,
+        "hand_count": hand_count,
+    }
 
 
 def _trick(state: State) -> dict[str, Any] | None:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from games.cowpoker import GAME
+from games.cowpoker import GAME, scoring, teach, view
 from games.cowpoker.cards import CARD_IDS, CARDS
 from games.cowpoker.state import Phase, State
+from games.play import playout
 from games.rng import Rng
+from games.state import KNOWN
 
 BY_NAME = {c.name: c.id for c in CARDS.values()}
 TABLE = ("Gallagher", "Davila", "Masterson", "San Joaquin")
@@ -61,3 +64,27 @@ def build(
 def conserved(state: State) -> list[str]:
     """Returns broken invariants, ignoring a deck given short on purpose."""
     return GAME.invariants(state)
+
+
+def played(seeds: Sequence[tuple[int, int]]) -> list[State]:
+    """Returns every state of random games, one per ``(seats, seed)``, each game's end too."""
+    states: list[State] = []
+    for seats, seed in seeds:
+        playout(GAME, seats=seats, seed=seed, on_step=lambda st, *_: states.append(st))
+    return states
+
+
+def afresh(state: State) -> State:
+    """Returns a copy of ``state`` with nothing kept on it, after emptying every cache of
+    Cowpoker's scoring, views and teaching: what is asked of it is computed anew."""
+    for module in (scoring, view, teach):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+    return GAME.copy(state)
+
+
+def kept_parts(state: State) -> dict[str, Any]:
+    """Returns what Cowpoker keeps on ``state`` (``games.base.kept``), by key."""
+    known = vars(state).get(KNOWN) or {}
+    return {k: v for k, v in known.items() if isinstance(k, str) and k.startswith("cowpoker.")}

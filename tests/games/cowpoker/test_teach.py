@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.cowpoker import GAME
 from games.cowpoker.cards import CARDS
+from games.cowpoker.state import Phase, State
+from games.leaks import leaked
+from tests.games.cowpoker.position import afresh, played
 
 
 def test_every_card_says_its_ranch_values_and_effect():
@@ -20,3 +25,41 @@ def test_every_card_says_its_ranch_values_and_effect():
 def test_the_rules_page_says_the_card_set_is_original():
     text = GAME.rules_markdown()
     assert text is not None and "card set is original" in text
+
+
+def taught(st: State, seat: int) -> dict[str, Any]:
+    """Returns every teaching part of ``seat``, as a document holds them."""
+    return {"moves": [GAME.describe(st, seat, a) for a in GAME.known_legal(st, seat)],
+            "why_not": {k: r.to_json() for k, r in GAME.why_not(st, seat).items()},
+            "score": GAME.score_so_far(st, seat),
+            "hints": {k: r.to_json() for k, r in GAME.situations(st, seat).items()}}
+
+
+def test_teaching_parts_asked_in_any_order_equal_parts_built_afresh_and_leak_nothing():
+    """The score so far reads the Gangs valued once per state for every seat (and the
+    views): each seat's parts, asked before or after the others' and the views, are the
+    ones built with nothing kept or cached, and name no card hidden from it."""
+    for n, st in enumerate(played([(2, 91), (3, 92), (4, 93)])):
+        seats = list(range(st.seats))
+        order = seats[n % st.seats:] + seats[:n % st.seats]
+        if n % 3 == 0:
+            GAME.view(st, None)  # the shared view part first, sometimes
+        parts = {}
+        for seat in order:
+            parts[seat] = taught(st, seat)
+            if n % 3 == 1:
+                GAME.view(st, seat)
+        for seat, seen in parts.items():
+            assert seen == taught(afresh(st), seat), (n, seat)
+            assert not leaked(seen, GAME.secrets(st, seat)), (n, seat)
+
+
+def test_the_score_so_far_counts_the_gangs_as_the_scores_shown_do():
+    """Before the end a seat's total is its public score, which every viewer sees."""
+    for st in played([(3, 95), (4, 96)]):
+        if st.phase == Phase.OVER:
+            continue
+        shown = GAME.view(st, None)["scores"]
+        for seat in range(st.seats):
+            if any(st.gangs):  # an empty table gives no Gang its +6 in the scores shown
+                assert GAME.score_so_far(st, seat)["total"] == shown[seat]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
+from itertools import permutations
 
 from games.cowpoker import GAME
-from games.cowpoker.state import State
+from games.cowpoker.state import Phase, State
 from games.leaks import leaked
 from games.play import playout
-from tests.games.cowpoker.position import build, cid, ids
+from games.rng import Rng
+from tests.games.cowpoker.position import afresh, build, cid, ids, kept_parts, played
 
 
 def test_a_seat_sees_its_hand_and_cellar_others_only_counts() -> None:
@@ -115,3 +118,53 @@ def test_views_asked_in_any_order_equal_views_built_afresh() -> None:
         views = {v: GAME.view(st, v) for v in order}
         for v, view in views.items():
             assert view == GAME.view(GAME.copy(st), v)
+
+
+# Viewers in every order of asking; "all" is the omniscient view.
+ORDERS = list(permutations([0, 1, None, "all"]))
+
+
+def ask(state: State, viewer: int | str | None) -> dict:
+    return GAME.omniscient_view(state) if isinstance(viewer, str) else GAME.view(state, viewer)
+
+
+def test_every_view_asked_in_any_order_equals_one_built_afresh_and_leaks_nothing() -> None:
+    """The parts a view shares (kept on the state, or cached by what they show) give each
+    viewer exactly the view built with nothing kept or cached, key order included."""
+    for n, st in enumerate(played([(2, 61), (3, 62), (4, 63)])):
+        order = [*ORDERS[n % len(ORDERS)], *range(2, st.seats)]
+        views = {v: ask(st, v) for v in order}
+        for v, seen in views.items():
+            assert json.dumps(seen) == json.dumps(ask(afresh(st), v)), (n, v)
+            if not isinstance(v, str):
+                assert not leaked(seen, GAME.secrets(st, v)), (n, v)
+
+
+def test_what_a_state_keeps_for_its_views_never_depends_on_a_hidden_card() -> None:
+    """Whatever is kept on a state for all its viewers is the same for a state whose
+    hidden cards (every Hand, Cellar and the deck) were shuffled, and names none of them."""
+    rng = Rng(5)
+    for n, st in enumerate(played([(2, 71), (3, 72), (4, 73)])):
+        other = GAME.hidden_shuffle(st, None, rng)
+        for state, viewers in ((st, [*range(st.seats), None]), (other, [None, *range(st.seats)])):
+            for v in viewers[n % len(viewers):] + viewers[:n % len(viewers)]:
+                GAME.view(state, v)
+            GAME.omniscient_view(state)
+        kept = kept_parts(st)
+        over = st.phase == Phase.OVER  # the scores come from the Gangs, or from the end's
+        assert set(kept) == {"cowpoker.view", "cowpoker.final" if over else "cowpoker.gangs"}
+        assert kept == kept_parts(other), n
+        as_json = {k: asdict(v) if hasattr(v, "__dataclass_fields__") else v
+                   for k, v in kept.items()}
+        assert not leaked(as_json, GAME.secrets(st, None)), n
+
+
+def test_a_view_never_changes_as_later_states_are_viewed() -> None:
+    """Views share their parts across viewers and states (a row, a Hand, a Cellar): a view
+    is read, never changed, so none built earlier moves when later ones are built."""
+    built: list[tuple[dict, str]] = []
+    for st in played([(3, 81), (2, 82)]):
+        for v in (*range(st.seats), None, "all"):
+            seen = ask(st, v)
+            built.append((seen, json.dumps(seen)))
+    assert all(json.dumps(seen) == text for seen, text in built)
