@@ -140,29 +140,32 @@ def why_not(st: State, seat: int, legal_of: LegalOf | None = None) -> dict[str, 
     acting = rules.acting_position(st)
     legal = legal_of(st, seat) if legal_of is not None else rules.legal(st, pos)
     used = {a["card"] for a in legal if "card" in a}
-    out: dict[str, Rule] = {}
-    for c in st.hands[pos]:
-        if c in used:
-            continue
-        if acting != pos:
-            if st.phase == Phase.TRICK:
-                now = who(st, acting) if acting is not None else "Another Ranch"
-                out[c] = Rule("roundups-and-gunfights", f"{now} plays to the trick now; your "
-                              "card comes in your place in it.")
-            else:
-                out[c] = Rule("a-turn", f"It is {who(st, st.turn)}'s turn.")
-        else:
-            out[c] = Rule("special-effects", "First finish your card's effect (the choice "
-                          "above).")
+    waiting = [c for c in st.hands[pos] if c not in used]
+    # Every card of the hand waits for the same reason: one Rule (a frozen value) for all.
+    out: dict[str, Rule] = dict.fromkeys(waiting, _waits(st, pos, acting)) if waiting else {}
     if acting == pos and st.phase == Phase.RUSTLE:
         for p in range(4):
             if p == pos:
                 continue
             for c in st.gangs[p]:
                 if c not in used:
-                    out[c] = Rule("special-effects", "This rustle takes only the newest "
-                                  "card of a Gang (the last one played into it).")
+                    out[c] = _NEWEST_ONLY
     return out
+
+
+_NEWEST_ONLY = Rule("special-effects", "This rustle takes only the newest card of a Gang "
+                    "(the last one played into it).")
+
+
+def _waits(st: State, pos: int, acting: int | None) -> Rule:
+    """Returns why a card of the hand at ``pos`` cannot be played now."""
+    if acting == pos:
+        return Rule("special-effects", "First finish your card's effect (the choice above).")
+    if st.phase == Phase.TRICK:
+        now = who(st, acting) if acting is not None else "Another Ranch"
+        return Rule("roundups-and-gunfights", f"{now} plays to the trick now; your card "
+                    "comes in your place in it.")
+    return Rule("a-turn", f"It is {who(st, st.turn)}'s turn.")
 
 
 def score_so_far(st: State, seat: int) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.base import kept
 from games.cowpoker import rules, scoring, tricks
@@ -70,11 +70,14 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
     if me is not None and not everything:  # the viewer's own row shows its Cellar
         table = list(table)
         table[me] = table[me] | _cellar(tuple(state.cellars[me]))
-        seen = seen | set(state.hands[me]) | set(state.cellars[me])
+        # Its own cards lie nowhere face up: added to the sorted ones, they make two runs
+        # that the sort merges.
+        seen = sorted([*seen, *state.hands[me], *state.cellars[me]])
     view: dict[str, Any] = {
         "phase": state.phase,
         "to_act": shared.to_act,
-        "prompt": prompt(state, viewer),
+        # The prompt names the Ranch to act alike for all but that Ranch's own seat.
+        "prompt": prompt(state, viewer) if viewer in shared.to_act else shared.prompt,
         # Before the end only what everyone sees may count: a score that counted
         # hidden Hands would tell who holds what.
         "scores": shared.scores,
@@ -106,17 +109,18 @@ _CARD_JSON = {c.id: c.to_json() for c in CARDS.values()}
 
 @dataclass(slots=True)
 class _Shared:
-    """What every viewer of one state sees alike: who acts, the scores (``final``: the
-    breakdown by Ranch, once the game is over or in the omniscient view), the table's
-    rows without a Cellar or Hand but where everyone sees them, the trick, and the cards
-    face up to all."""
+    """What every viewer of one state sees alike: who acts, the prompt (but the acting
+    seat's own), the scores (``final``: the breakdown by Ranch, once the game is over or
+    in the omniscient view), the table's rows without a Cellar or Hand but where everyone
+    sees them, the trick, and the ids of the cards face up to all, in order."""
 
     to_act: list[int]
+    prompt: str
     scores: list[float]
     final: list[dict[str, Any]] | None
     rows: list[dict[str, Any]]
     trick: dict[str, Any] | None
-    seen: frozenset[str]
+    seen: list[str]
 
 
 def _shared(state: State, everything: bool = False) -> _Shared:
@@ -130,18 +134,16 @@ def _shared(state: State, everything: bool = False) -> _Shared:
     scores = (scoring.seat_scores(state, final) if final is not None
               else scoring.public_scores(state, scoring.kept_gangs(state)))
     rows = [_row(state, p, everything=everything) for p in range(4)]
-    seen = frozenset(visible_cards(state, None, everything=everything))
-    return _Shared(to_act, scores, final, rows, _trick(state), seen)
+    seen = sorted(visible_cards(state, None, everything=everything))
+    return _Shared(to_act, prompt(state, None), scores, final, rows, _trick(state), seen)
 
 
-def _cards(seen: frozenset[str]) -> dict[str, Any]:
-    """Returns the JSON of the cards ``seen``, by id in order."""
-    ids = sorted(seen)
+def _cards(ids: list[str]) -> dict[str, Any]:
+    """Returns the JSON of the cards ``ids``, in their order."""
     return dict(zip(ids, map(_CARD_JSON.__getitem__, ids), strict=True))
 
 
-@dataclass(frozen=True, slots=True)
-class _Hand:
+class _Hand(NamedTuple):
     """A Hand as its own seat sees it: its cards, the ranks they make wild, and its poker
     hand in words (``None`` while it holds no card)."""
 
@@ -185,18 +187,17 @@ def _row(state: State, p: int, *, everything: bool) -> dict[str, Any]:
 def _public_row(p: int, ranch: str, seat: int | None, gang: tuple[str, ...],
                 cellar_count: int, hand_count: int) -> dict[str, Any]:
     """Returns a row as everyone sees it, from what everyone sees of position ``p``."""
-    return {
-        "position": p,
-        "ranch": ranch,
-        "seat": seat,
-        "deadwood": seat is None,
-        "gang": list(gang),
-        "gang_points": scoring.points(gang),
-        "gang_hand": scoring.place_words(gang),
-        "gang_wild": sorted(scoring.wild_ranks(gang)),
-        "cellar_count": cellar_count,
-        "hand_count": hand_count,
-    }
+    return {"position": p, "ranch": ranch, "seat": seat, "deadwood": seat is None,
+            **_gang(gang), "cellar_count": cellar_count, "hand_count": hand_count}
+
+
+@lru_cache(maxsize=4096)
+def _gang(cards: tuple[str, ...]) -> dict[str, Any]:
+    """Returns a Gang's part of its row: kept apart, as a row changes at every draw and
+    play of its Ranch and its Gang far less often."""
+    return {"gang": list(cards), "gang_points": scoring.points(cards),
+            "gang_hand": scoring.place_words(cards),
+            "gang_wild": sorted(scoring.wild_ranks(cards))}
 
 
 def _trick(state: State) -> dict[str, Any] | None:
