@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from games.base import kept
 from games.cowpoker import rules, scoring, tricks
@@ -65,7 +65,7 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
     """
     shared = _shared(state, everything) if everything else kept(state, "cowpoker.view", _shared)
     me = state.position_of(viewer) if viewer is not None else None
-    hand = _hand(tuple(state.hands[me])) if me is not None else None
+    hand = state.hands[me] if me is not None else None
     table, seen = shared.rows, shared.seen
     if me is not None and not everything:  # the viewer's own row shows its Cellar
         table = list(table)
@@ -84,9 +84,9 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
         "scores_counted": "all" if shared.final is not None else "gangs",
         "you": viewer,
         "your_ranch": state.ranch[me] if me is not None else None,
-        "hand": hand.cards if hand is not None else None,
-        "hand_wild": hand.wild if hand is not None else [],
-        "hand_poker": hand.words if hand is not None else None,
+        "hand": list(hand) if hand is not None else None,
+        "hand_wild": sorted(scoring.wild_ranks(hand)) if hand is not None else [],
+        "hand_poker": scoring.place_words(hand) if hand else None,
         "deck_count": len(state.deck),
         "turn": state.ranch[state.turn],
         "lead": state.ranch[state.lead],
@@ -143,26 +143,10 @@ def _cards(ids: list[str]) -> dict[str, Any]:
     return dict(zip(ids, map(_CARD_JSON.__getitem__, ids), strict=True))
 
 
-class _Hand(NamedTuple):
-    """A Hand as its own seat sees it: its cards, the ranks they make wild, and its poker
-    hand in words (``None`` while it holds no card)."""
-
-    cards: list[str]
-    wild: list[int]
-    words: str | None
-
-
-# The caches below are keyed on every input of what they return, so an entry read by one
-# view holds nothing but what that view's own state shows it; they save valuing the same
-# Hand, Cellar or row again at every move and for every viewer. Entries are read, never
+# A Gang's and a Cellar's parts of a row are cached on their cards, all that a part shows,
+# so an entry serves only views that show those very cards. Most moves change one Gang
+# and no Cellar: the others are not valued and named again. Entries are read, never
 # changed.
-
-@lru_cache(maxsize=4096)
-def _hand(cards: tuple[str, ...]) -> _Hand:
-    """Returns the Hand part of its own seat's view."""
-    return _Hand(list(cards), sorted(scoring.wild_ranks(cards)),
-                 scoring.place_words(cards) if cards else None)
-
 
 @lru_cache(maxsize=4096)
 def _cellar(cards: tuple[str, ...]) -> dict[str, Any]:
@@ -174,27 +158,20 @@ def _cellar(cards: tuple[str, ...]) -> dict[str, Any]:
 def _row(state: State, p: int, *, everything: bool) -> dict[str, Any]:
     """Returns the table's row of position ``p`` as everyone sees it (``everything``: with
     its Cellar and Hand too)."""
-    row = _public_row(p, state.ranch[p], state.seat_of[p], tuple(state.gangs[p]),
-                      len(state.cellars[p]), len(state.hands[p]))
+    seat = state.seat_of[p]
+    row = {"position": p, "ranch": state.ranch[p], "seat": seat, "deadwood": seat is None,
+           **_gang(tuple(state.gangs[p])), "cellar_count": len(state.cellars[p]),
+           "hand_count": len(state.hands[p])}
     if everything:
-        row = row | _cellar(tuple(state.cellars[p]))
-    if everything and state.is_live(p):
-        row = row | {"hand": list(state.hands[p])}
+        row |= _cellar(tuple(state.cellars[p]))
+    if everything and seat is not None:
+        row["hand"] = list(state.hands[p])
     return row
 
 
 @lru_cache(maxsize=4096)
-def _public_row(p: int, ranch: str, seat: int | None, gang: tuple[str, ...],
-                cellar_count: int, hand_count: int) -> dict[str, Any]:
-    """Returns a row as everyone sees it, from what everyone sees of position ``p``."""
-    return {"position": p, "ranch": ranch, "seat": seat, "deadwood": seat is None,
-            **_gang(gang), "cellar_count": cellar_count, "hand_count": hand_count}
-
-
-@lru_cache(maxsize=4096)
 def _gang(cards: tuple[str, ...]) -> dict[str, Any]:
-    """Returns a Gang's part of its row: kept apart, as a row changes at every draw and
-    play of its Ranch and its Gang far less often."""
+    """Returns a Gang's part of its row."""
     return {"gang": list(cards), "gang_points": scoring.points(cards),
             "gang_hand": scoring.place_words(cards),
             "gang_wild": sorted(scoring.wild_ranks(cards))}
