@@ -160,7 +160,7 @@ def test_what_a_state_keeps_for_its_views_never_depends_on_a_hidden_card() -> No
 
 
 def test_a_view_never_changes_as_later_states_are_viewed() -> None:
-    """Views share their parts across viewers and states (a row, a Hand, a Cellar): a view
+    """Views share parts across viewers and states (a Gang's, a Cellar's): a view
     is read, never changed, so none built earlier moves when later ones are built."""
     built: list[tuple[dict, str]] = []
     for st in played([(3, 81), (2, 82)]):
