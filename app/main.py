@@ -11,7 +11,8 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
-from starlette.types import Scope
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 from app import admin, api, logs, pages, runtime, ws
 from app.admin.auth import ensure_admin_token
@@ -34,6 +35,26 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"error": {"code": code, "message": safe, **extra}}
 
 
+class SaloonApp(FastAPI):
+    """FastAPI, with each room's socket handed straight to ``ws.room_socket``.
+
+    The middleware and the router around the API act on HTTP alone (errors as JSON,
+    security headers, body limits); a socket passing through them gains nothing, yet
+    pays for them when it opens and, through their wrappers around ``send``, on every
+    message: under load, about a tenth of a move's CPU (docs/performance.md). Any other
+    socket path still goes through the router, which refuses it.
+    """
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            code = ws.room_code(scope)
+            if code is not None:
+                scope["app"] = self
+                await ws.room_socket(WebSocket(scope, receive, send), code)
+                return
+        await super().__call__(scope, receive, send)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Builds the application for ``settings`` (the environment's by default)."""
     settings = settings or get_settings()
@@ -50,9 +71,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
 
     docs = "/docs" if settings.api_docs else None
-    app = FastAPI(title="Saloon", version="0.1.0", lifespan=lifespan, docs_url=docs,
+    app = SaloonApp(title="Saloon", version="0.1.0", lifespan=lifespan, docs_url=docs,
                   redoc_url=None)
-    for router in (api.router, ws.router, admin.router, pages.router):
+    for router in (api.router, admin.router, pages.router):
         _add_routes(app, router)
     _handle_errors(app)
     app.add_middleware(BodyLimit, limit_for=lambda scope: _body_limit(settings, scope))

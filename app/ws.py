@@ -2,7 +2,8 @@
 
 The handler only authenticates, parses and routes; the room service decides. Every
 message is validated, and bad input of any kind gets an ``error`` message while the
-socket stays open.
+socket stays open. The application hands these sockets here itself, past FastAPI's
+router and middleware (``app.main.SaloonApp``): those act on HTTP alone.
 
 A seat's token travels in the ``Sec-WebSocket-Protocol`` header (the client offers
 ``saloon`` and ``saloon.token.<token>``; the server accepts ``saloon``), so it never
@@ -19,7 +20,8 @@ import logging
 from typing import Any
 
 import pydantic
-from fastapi import APIRouter, WebSocket
+from starlette.types import Scope
+from starlette.websockets import WebSocket
 
 from app.deps import services_of
 from app.errors import Crowded, NotFound, SaloonError, first_error
@@ -37,9 +39,9 @@ from app.services import Services
 from app.tokens import hash_token
 from games.base import GameError
 
-router = APIRouter()
 log = logging.getLogger("saloon.ws")
 
+PATH = "/ws/rooms/"
 SUBPROTOCOL = "saloon"
 TOKEN_PREFIX = "saloon.token."
 MAX_DEPTH = 16  # nesting of a message's JSON: no message of the protocol needs more
@@ -60,6 +62,16 @@ def error(code: str, message: str, ref: Any = None, **extra: Any) -> dict[str, A
     return out
 
 
+def room_code(scope: Scope) -> str | None:
+    """Returns the room code of a socket opened on ``/ws/rooms/{code}`` (under the app's
+    ``root_path``, if any), or None for any other path."""
+    path, root = scope["path"], scope.get("root_path", "")
+    if root and path.startswith(root + "/"):
+        path = path[len(root):]
+    code = path[len(PATH):] if path.startswith(PATH) else ""
+    return code if code and "/" not in code else None
+
+
 def offered(ws: WebSocket) -> tuple[bool, str | None]:
     """Returns whether the client offered the ``saloon`` subprotocol, and its token if any."""
     header = ws.headers.get("sec-websocket-protocol", "")
@@ -76,7 +88,6 @@ async def refuse(ws: WebSocket, subprotocol: str | None, code: str, message: str
     await ws.close(close_code)
 
 
-@router.websocket("/ws/rooms/{code}")
 async def room_socket(ws: WebSocket, code: str) -> None:
     """Mirrors the room's document for the token's seat (no token: a spectator)."""
     services = services_of(ws)

@@ -11,6 +11,7 @@ import pytest
 import websockets
 from websockets.typing import Subprotocol
 
+from app.ws import room_code
 from games.leaks import leaked
 from games.registry import all_games, get_game
 from games.rng import Rng
@@ -317,3 +318,13 @@ async def test_cards_for_cowboys_draws_are_simultaneous(sqlite_server: LiveServe
         assert not c.errors
     await a.close()
     await b.close()
+
+
+def test_a_room_code_is_read_from_the_sockets_path_alone() -> None:
+    def code(path: str, root: str = "") -> str | None:
+        return room_code({"path": path, "root_path": root})
+    assert code("/ws/rooms/AB12CD") == "AB12CD"
+    assert code("/saloon/ws/rooms/AB12CD", "/saloon") == "AB12CD"
+    assert code("/ws/rooms/AB12CD", "/saloon") == "AB12CD"
+    for path in ("/ws/rooms/", "/ws/rooms", "/ws/rooms/AB/CD", "/ws/room/AB", "/api/rooms/AB"):
+        assert code(path) is None, path
