@@ -116,16 +116,6 @@ def seat_scores(state: State, rows: list[dict[str, Any]] | None = None) -> list[
     return [rows[state.position_of(seat)]["total"] for seat in range(state.seats)]
 
 
-def public_scores(state: State, gangs: Gangs | None = None) -> list[float]:
-    """Returns each live seat's score from what everyone sees: its Gang's points and the
-    best Gang's +6 (from ``gangs``, the Gangs valued, when they are at hand). Hands and
-    Cellars are face down until the end, so their bonuses and the Cellar penalty are left
-    out until then."""
-    gangs = value_gangs(state) if gangs is None else gangs
-    return [gangs.points[pos] + gangs.bonus.get(pos, 0.0)
-            for pos in (state.position_of(seat) for seat in range(state.seats))]
-
-
 @dataclass(slots=True)
 class Gangs:
     """The four Gangs as everyone sees them, by position: each one's poker hand and points;
@@ -146,6 +136,16 @@ def value_gangs(state: State) -> Gangs:
     return Gangs(values, [points(g) for g in state.gangs],
                  [p for p in range(4) if values[p] == best],
                  _split(best_of(values), HAND_BONUS))
+
+
+def public_scores(state: State, gangs: Gangs | None = None) -> list[float]:
+    """Returns each live seat's score from what everyone sees: its Gang's points and the
+    best Gang's +6 (from ``gangs``, the Gangs valued, when they are at hand). Hands and
+    Cellars are face down until the end, so their bonuses and the Cellar penalty are left
+    out until then."""
+    gangs = value_gangs(state) if gangs is None else gangs
+    return [gangs.points[pos] + gangs.bonus.get(pos, 0.0)
+            for pos in (state.position_of(seat) for seat in range(state.seats))]
 
 
 def kept_gangs(state: State) -> Gangs:
