@@ -119,23 +119,18 @@ def seat_scores(state: State, rows: list[dict[str, Any]] | None = None) -> list[
 @dataclass(slots=True)
 class Gangs:
     """The four Gangs as everyone sees them, by position: each one's poker hand and points;
-    ``top``, the positions whose hand is the highest (all four while every Gang is empty);
     ``bonus``, each best Gang's share of the +6 (none while all are empty). Read, never
     changed."""
 
     values: list[HandValue]
     points: list[int]
-    top: list[int]
     bonus: dict[int, float]
 
 
 def value_gangs(state: State) -> Gangs:
     """Returns the Gangs of ``state`` valued (only face-up cards are read)."""
     values = [hand_value(g) for g in state.gangs]
-    best = max(values)
-    return Gangs(values, [points(g) for g in state.gangs],
-                 [p for p in range(4) if values[p] == best],
-                 _split(best_of(values), HAND_BONUS))
+    return Gangs(values, [points(g) for g in state.gangs], _split(best_of(values), HAND_BONUS))
 
 
 def public_scores(state: State, gangs: Gangs | None = None) -> list[float]:

@@ -179,8 +179,10 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
         return {"title": "The final score", "lines": final, "total": float(row["total"]),
                 "notes": []}
     gangs = scoring.kept_gangs(st)  # valued once per state, as the views value them
-    best = pos in gangs.top
-    gang_bonus = scoring.HAND_BONUS / len(gangs.top) if best else 0.0
+    # The best Gang's share of the +6, as the scores shown count it: none while every
+    # Gang is empty, since an empty Gang holds no poker hand.
+    gang_bonus = gangs.bonus.get(pos, 0.0)
+    best = pos in gangs.bonus
     gang_pts = float(gangs.points[pos])
     gang = f"Gang: {scoring.hand_words(gangs.values[pos])}"
     lines: list[list[Any]] = [

@@ -56,12 +56,17 @@ def test_teaching_parts_asked_in_any_order_equal_parts_built_afresh_and_leak_not
 
 
 def test_the_score_so_far_counts_the_gangs_as_the_scores_shown_do():
-    """Before the end a seat's total is its public score, which every viewer sees."""
-    for st in played([(3, 95), (4, 96)]):
-        # While every Gang is empty the score so far shares the +6 among all four, where
-        # the scores shown give it to none.
-        if st.phase == Phase.OVER or not any(st.gangs):
+    """Before the end a seat's total is its public score, which every viewer sees; while
+    every Gang is empty (a game's start) nobody has the best Gang's +6."""
+    starts = [GAME.new_game(GAME.parse_options({}), seats, 97) for seats in (2, 3, 4)]
+    assert not any(starts[-1].gangs)
+    for st in [*starts, *played([(3, 95), (4, 96)])]:
+        if st.phase == Phase.OVER:
             continue
         shown = GAME.view(st, None)["scores"]
         for seat in range(st.seats):
-            assert GAME.score_so_far(st, seat)["total"] == shown[seat]
+            taught = GAME.score_so_far(st, seat)
+            assert taught["total"] == shown[seat]
+            if not any(st.gangs):
+                assert taught["lines"][1][1] == 0.0
+                assert "best Gang" not in taught["lines"][1][0]
