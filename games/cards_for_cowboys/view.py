@@ -188,11 +188,18 @@ def _in_context(p: Player, key: str, context: _Context, make: Callable[[], T]) -
     return value if made == context else make()
 
 
+def _buying(state: State, seat: int) -> bool:
+    """Returns whether ``seat`` is in this round's buy order while buying is under way.
+
+    A player may be the same before and after buying starts, and its entries differ: the
+    public and own entries are kept under one key for each (``_PUBLIC``, ``_OWN``)."""
+    return state.phase == _BUY and seat in state.order
+
+
 def _public_entry(state: State, seat: int, t: Tally) -> dict[str, Any]:
     """Returns ``_public_json`` of ``seat``, kept on its player."""
     p = state.players[seat]
-    # A player may be the same before and after buying starts: one key for each.
-    in_buy = state.phase == _BUY and seat in state.order
+    in_buy = _buying(state, seat)
     return _in_context(p, _PUBLIC[in_buy], (seat, t), lambda: _public_json(p, seat, t, in_buy))
 
 
@@ -200,9 +207,8 @@ def _own_entry(state: State, seat: int, t: Tally, public: dict[str, Any]) -> dic
     """Returns the entry of ``seat`` as its own view shows it: ``public`` (its entry in
     the others' views) with its draw pile, deck and choices, kept on its player."""
     p = state.players[seat]
-    in_buy = state.phase == _BUY and seat in state.order
     # ``public`` keeps its keys' order: ``pending`` is replaced where it stands.
-    return _in_context(p, _OWN[in_buy], (seat, t),
+    return _in_context(p, _OWN[_buying(state, seat)], (seat, t),
                        lambda: public | kept(p, "cards_for_cowboys.own_part", _own_part))
 
 
