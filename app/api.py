@@ -104,6 +104,11 @@ async def start(code: str, request: Request) -> Started:
     return Started(game_id=await services_of(request).rooms.start(code, bearer_of(request)))
 
 
+# The requests every match makes to be set up: the application sends them to their
+# routes past the router (``main.SaloonApp``).
+SET_UP = frozenset({create_room, join_room, start})
+
+
 @router.post("/rooms/{code}/rematch", responses=HOST_ERRORS)
 async def rematch(code: str, rooms: Rooms, token: Token) -> Started:
     """Host only, after a game: a new game with the same seats."""

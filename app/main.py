@@ -9,9 +9,15 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.asyncexitstack import AsyncExitStackMiddleware
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
-from starlette.types import Receive, Scope, Send
+from starlette.middleware import Middleware
+from starlette.middleware.errors import ServerErrorMiddleware
+from starlette.middleware.exceptions import ExceptionMiddleware
+from starlette.routing import Match
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from app import admin, api, logs, pages, runtime, ws
@@ -36,15 +42,25 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
 
 
 class SaloonApp(FastAPI):
-    """FastAPI, with each room's socket handed straight to ``ws.room_socket``.
+    """FastAPI, with short lanes past its outer layers for what every match does.
 
-    The middleware and the router around the API act on HTTP alone (errors as JSON,
-    security headers, body limits); a socket passing through them gains nothing, yet
-    pays for them when it opens and, through their wrappers around ``send``, on every
-    message: under load, 6-9% of a move's CPU (docs/performance.md). Any other socket
-    path still goes through the router, which refuses it. (FastAPI's own OpenTelemetry
-    spans, off unless a deployment configures a provider, no longer cover these sockets.)
+    Each room's socket is handed straight to ``ws.room_socket``. The middleware and the
+    router around the API act on HTTP alone (errors as JSON, security headers, body
+    limits); a socket passing through them gains nothing, yet pays for them when it
+    opens and, through their wrappers around ``send``, on every message: under load,
+    6-9% of a move's CPU (docs/performance.md). Any other socket path still goes
+    through the router, which refuses it.
+
+    The three requests that set a match up (``api.SET_UP``: create, join, start) go to
+    their routes through every layer that shapes an answer — the error handlers,
+    Saloon's middleware, the route's own validation and serialization — but not the
+    router's search through every route, nor FastAPI's telemetry and body-limit layers
+    (Saloon's ``BodyLimit`` is the one that limits): some 7% of their CPU. (FastAPI's
+    OpenTelemetry spans, off unless a deployment configures a provider, cover neither
+    lane.)
     """
+
+    _set_up: list[tuple[APIRoute, ASGIApp]] | None = None  # built at the first request
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
@@ -53,7 +69,45 @@ class SaloonApp(FastAPI):
                 scope["app"] = self
                 await ws.room_socket(WebSocket(scope, receive, send), code)
                 return
+        elif scope["type"] == "http" and scope["method"] == "POST":
+            if self._set_up is None:
+                self._set_up = [(route, _answering(self, route)) for route in self.routes
+                                if isinstance(route, APIRoute) and route.endpoint in api.SET_UP]
+            for route, lane in self._set_up:
+                match, child = route.matches(scope)
+                if match is Match.FULL:
+                    scope["app"] = self
+                    scope.update(child)
+                    await lane(scope, receive, send)
+                    return
         await super().__call__(scope, receive, send)
+
+
+def _answering(app: FastAPI, route: APIRoute) -> ASGIApp:
+    """Returns ``route`` inside the layers of ``app``'s middleware stack that shape its
+    answer, in the same order (``FastAPI.build_middleware_stack``): the error handlers
+    outermost, the application's middleware, the exception handlers, the exit stack."""
+    error_handler = None
+    handlers = {}
+    for key, value in app.exception_handlers.items():
+        if key in (500, Exception):
+            error_handler = value
+        else:
+            handlers[key] = value
+    layers = [Middleware(ServerErrorMiddleware, handler=error_handler, debug=app.debug),
+              *app.user_middleware,
+              Middleware(ExceptionMiddleware, handlers=handlers, debug=app.debug),
+              Middleware(AsyncExitStackMiddleware)]
+    router = app.router
+
+    async def handle(scope: Scope, receive: Receive, send: Send) -> None:
+        scope["router"] = router
+        await route.handle(scope, receive, send)
+
+    answering: ASGIApp = handle
+    for cls, args, kwargs in reversed(layers):
+        answering = cls(answering, *args, **kwargs)
+    return answering
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
