@@ -184,12 +184,18 @@ class Game(ABC, Generic[S]):
         if self.is_over(state):
             raise GameOver(f"The game of {self.title} is over; no more actions are taken",
                            self.refusal(state, seat, action))
-        acting = self.known_to_act(state)
+        # What ``known_to_act`` and ``known_legal`` keep, read at once: every action asks.
+        known = _known(state)
+        acting = known.get("to_act") if known is not None else None
+        if acting is None:
+            acting = self.known_to_act(state)
         if seat not in acting:
             waiting = ", ".join(str(s) for s in sorted(acting)) or "nobody"
             raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}",
                               self.refusal(state, seat, action))
-        legal = self.known_legal(state, seat)
+        legal = known.get(seat) if known is not None else None
+        if legal is None:
+            legal = self.known_legal(state, seat)
         if action not in legal:
             try:
                 check_legal(legal, seat, action)  # raises, saying what was expected
@@ -383,8 +389,9 @@ class _Known(dict[Any, Any]):
 def _known(state: Any) -> _Known | None:
     """Returns what is known of ``state`` (new and empty at first, or if what the state
     holds came from another), kept on it; ``None`` for a state without a ``__dict__``."""
-    store = getattr(state, "__dict__", None)
-    if store is None:
+    try:
+        store = state.__dict__
+    except AttributeError:
         return None
     known: _Known | None = store.get(KNOWN)
     if known is None or known.owner != id(state):
