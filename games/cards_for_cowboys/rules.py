@@ -121,8 +121,12 @@ def _tally(p: Player, gift: int) -> Tally:
 
 def dollars(state: State, seat: int) -> int:
     """Returns the seat's $ this round (``tally(state, seat).cash``), without the rest."""
-    p = state.players[seat]
-    out = p.bonus_cash + _gift(state, seat)
+    players = state.players
+    p = players[seat]
+    out = p.bonus_cash
+    for q, other in enumerate(players):  # ``_gift`` written out: asked at every buy
+        if q != seat and not GIFT_CARDS.isdisjoint(other.row):
+            out += sum(map(GIFT_CARDS.__contains__, other.row))
     doubled = p.doubled
     for c in p.row:
         out += SPEC_OF[c].cash * (2 if doubled and c in doubled else 1)
@@ -203,38 +207,50 @@ def in_draw(p: Player) -> bool:
 
 def legal(state: State, seat: int) -> list[Action]:
     """Returns every action ``seat`` may take now, in a stable order."""
-    if not may_act(state, seat):
-        return []
-    p = state.players[seat]
+    # ``may_act`` written out per phase: the phase is asked once, not twice.
     phase = state.phase
     if phase == _DRAW:
-        return _legal_pending(p) if p.pending else _legal_drawing(p)
-    if phase == _RPS:
-        return list(_THROWS)
-    if phase == _CHOOSE:
-        return [{"type": "first", "seat": s} for s in eligible(state)]
+        players = state.players
+        if 0 <= seat < len(players):
+            p = players[seat]
+            if p.pending:
+                return _legal_pending(p)
+            if p.status == _DRAWING:
+                return _legal_drawing(p)
+        return []
     if phase == _BUY:
-        left = dollars(state, seat) - p.spent
+        if seat != state.order[state.buyer]:
+            return []
+        left = dollars(state, seat) - state.players[seat].spent
         up = pyramid.face_up(state.store)
         out = [_BUYS[c] for c in up if SPEC_OF[c].cost <= left]
         out += map(_BURNS.__getitem__, up)
         out.append(_PASS)
         return out
+    if phase == _RPS:
+        if seat in state.contenders and state.throws[seat] is None:
+            return list(_THROWS)
+        return []
+    if phase == _CHOOSE:
+        if state.chooser is not None and seat == state.chooser:
+            return [{"type": "first", "seat": s} for s in eligible(state)]
+        return []
     if phase == _GIVE:
-        card = _pass_jail_card(p)
-        return [{"type": "give", "card": card, "to": s}
-                for s in range(state.seats) if s != seat and card is not None]
+        if state.giver is not None and seat == state.giver:
+            card = _pass_jail_card(state.players[seat])
+            return [{"type": "give", "card": card, "to": s}
+                    for s in range(state.seats) if s != seat and card is not None]
+        return []
     return []
 
 
 def _legal_drawing(p: Player) -> list[Action]:
-    out: list[Action] = []
-    if p.draw or p.discard:
-        out.append(_DRAW_ACTION)
-    if p.must_draw == 0:
-        out.append(_STOP)
-    if _TRASHABLE.isdisjoint(p.row):  # most rows: one test in C
-        return out
+    # Most rows hold no card to trash (one test in C): their list is one of four made
+    # once and shared, as legal lists are read, never changed.
+    kind = _DRAWING_LISTS[bool(p.draw or p.discard), p.must_draw == 0]
+    if _TRASHABLE.isdisjoint(p.row):
+        return kind
+    out = kind[:]
     for c in p.row:
         effect = SPEC_OF[c].effect
         if effect in TRASH_WHILE_DRAWING and (effect != "trash_to_replay" or p.discard):
@@ -267,6 +283,10 @@ _STOP: Action = {"type": "stop"}
 _PASS: Action = {"type": "pass"}
 _THROWS: tuple[Action, ...] = tuple({"type": "throw", "hand": h} for h in HANDS)
 _TRASHABLE = frozenset().union(*map(cards_with_effect, TRASH_WHILE_DRAWING))
+# A drawing seat's list without trashes, by (may draw, may stop).
+_DRAWING_LISTS: dict[tuple[bool, bool], list[Action]] = {
+    (True, True): [_DRAW_ACTION, _STOP], (True, False): [_DRAW_ACTION],
+    (False, True): [_STOP], (False, False): []}
 
 
 def _legal_pending(p: Player) -> list[Action]:
@@ -294,8 +314,12 @@ def step(state: State, seat: int, action: Action) -> list[Event]:
     """Plays a legal ``action`` of ``seat`` on ``state`` (in place); returns the events."""
     events: list[Event] = []
     _HANDLERS[action["type"]](state, seat, action, events)
-    if state.phase == _DRAW and not any(map(in_draw, state.players)):
-        _start_buy(state, events)
+    if state.phase == _DRAW:
+        for p in state.players:  # ``in_draw`` written out: most draws end at a seat or two
+            if p.status == _DRAWING or p.pending:
+                break
+        else:
+            _start_buy(state, events)
     return events
 
 
@@ -465,37 +489,48 @@ def order_key(p: Player, t: Tally) -> tuple[Any, ...]:
 
 
 def _start_buy(state: State, events: list[Event]) -> None:
-    # Each seat's cards are tallied once: nothing from here on changes them.
-    every = tallies(state)
-    counted = {seat: every[seat] for seat in eligible(state)}
+    # Each seat's cards are tallied once: nothing from here on changes them. A busted
+    # seat's row is empty (it gives no gift) and it is not counted: it is not tallied.
+    players = state.players
+    gifts = [_gift_cards(p) for p in players]
+    on_table = sum(gifts)
+    seats = [i for i, p in enumerate(players) if p.status != _BUSTED]  # ``eligible``
+    counted = {seat: _tally(players[seat], on_table - gifts[seat]) for seat in seats}
+    act = state.act - 1
     for seat, t in counted.items():
         p = state.own(seat)
         before = p.herd
-        p.herd = max(0, p.herd + t.cows)
-        p.round_cows = p.herd - before
+        cows = t.cows
+        herd = p.herd = max(0, before + cows)
+        gained = p.round_cows = herd - before
         cows_by_act = p.cows_by_act[:]
-        cows_by_act[state.act - 1] += p.round_cows
+        cows_by_act[act] += gained
         p.cows_by_act = cows_by_act
-        p.buys_left = 1 + sum(map(EXTRA_BUY_CARDS.__contains__, p.row))
-        change = (f"adds {count(t.cows, 'Cow')} to" if t.cows >= 0
-                  else f"loses {count(-t.cows, 'Cow')} from")
-        events.append({"type": "herd", "seat": seat, "cows": t.cows, "herd": p.herd,
-                       "text": f"{{seat:{seat}}} {change} the Herd (now {p.herd}) and has "
+        row = p.row
+        p.buys_left = (1 if EXTRA_BUY_CARDS.isdisjoint(row)  # most rows: one test in C
+                       else 1 + sum(map(EXTRA_BUY_CARDS.__contains__, row)))
+        change = (f"adds {count(cows, 'Cow')} to" if cows >= 0
+                  else f"loses {count(-cows, 'Cow')} from")
+        events.append({"type": "herd", "seat": seat, "cows": cows, "herd": herd,
+                       "text": f"{{seat:{seat}}} {change} the Herd (now {herd}) and has "
                                f"${t.cash} to spend"})
-    seats = list(counted)
     if not seats:
         events.append({"type": "no_buyers", "text": "Everybody busted: nobody buys this round"})
         _end_round(state, events)
         return
-    keys = {s: order_key(state.players[s], counted[s]) for s in seats}
-    first = [s for s in seats if state.players[s].buy_first]
-    if len(seats) == 1 or first:
-        pick = max(first or seats, key=lambda s: (keys[s], -s))
-        if first:
-            events.append({"type": "buy_first", "seat": pick,
-                           "text": f"{{seat:{pick}}} trashed a card to buy first"})
+    first = [s for s in seats if players[s].buy_first]
+    if first:
+        # Only the seats that trashed to buy first are ranked, among themselves.
+        keys = {s: order_key(players[s], counted[s]) for s in first}
+        pick = max(first, key=lambda s: (keys[s], -s))
+        events.append({"type": "buy_first", "seat": pick,
+                       "text": f"{{seat:{pick}}} trashed a card to buy first"})
         _begin_buying(state, pick, events)
         return
+    if len(seats) == 1:  # the one seat buys first: no key to rank it by
+        _begin_buying(state, seats[0], events)
+        return
+    keys = {s: order_key(players[s], counted[s]) for s in seats}
     best = max(keys.values())
     tied = [s for s in seats if keys[s] == best]
     if len(tied) == 1:
@@ -601,7 +636,7 @@ def _after_store_change(state: State, seat: int, shown: list[str], events: list[
     for c in shown:
         events.append({"type": "store_flip", "face": face_json(c),
                        "text": f"{words(c)} turns face up in the Store"})
-    if pyramid.is_empty(state.store):
+    if not shown and pyramid.is_empty(state.store):  # a card just shown is in the Store
         events.append({"type": "store_empty",
                        "text": f"The last Store card is gone: the round and Act {state.act} "
                                "end at once"})
