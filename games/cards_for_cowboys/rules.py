@@ -169,18 +169,30 @@ def eligible(state: State) -> list[int]:
 def to_act(state: State) -> frozenset[int]:
     """Returns every seat that may act now (all drawing seats at once in the draw phase)."""
     phase = state.phase
-    if phase == _DRAW:  # ``in_draw`` written out: a call per seat was most of the work
-        return frozenset([i for i, p in enumerate(state.players)
-                          if p.status == _DRAWING or p.pending])
+    if phase == _DRAW:
+        # ``in_draw`` written out, and the set picked by a mask of the seats rather than
+        # built: a call per seat, then the comprehension's, were most of the work.
+        mask = 0
+        bit = 1
+        for p in state.players:
+            if p.status == _DRAWING or p.pending:
+                mask |= bit
+            bit <<= 1
+        return _SEAT_SETS[mask]
+    if phase == _BUY:
+        return _SEAT_SETS[1 << state.order[state.buyer]]
     if phase == _RPS:
         return frozenset([s for s in state.contenders if state.throws[s] is None])
     if phase == _CHOOSE and state.chooser is not None:
-        return frozenset({state.chooser})
-    if phase == _BUY:
-        return frozenset({state.order[state.buyer]})
+        return _SEAT_SETS[1 << state.chooser]
     if phase == _GIVE and state.giver is not None:
-        return frozenset({state.giver})
+        return _SEAT_SETS[1 << state.giver]
     return frozenset()
+
+
+# Every set of seats (at most 4), by its mask: bit ``s`` for seat ``s``.
+_SEAT_SETS: tuple[frozenset[int], ...] = tuple(
+    frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16))
 
 
 def may_act(state: State, seat: int) -> bool:
