@@ -464,6 +464,46 @@ def _discard_tables(discards: int, fresh: int, acted: bool, pile: int, shots: in
             _CardDiscards(table(False, dispute == "written" or not acted), table(False, False)))
 
 
+class _ByCounts(dict[tuple[str, str], list[tuple[_FaceDiscards, _CardDiscards] | None]]):
+    """Per options (the top discard's reading, the dispute), the discard tables of every
+    counts ``_draw_counts`` gives, at one index each (``_tables``): building the key
+    of ``_discard_tables`` from seven arguments cost more than the list it serves."""
+
+    def __missing__(self, key: tuple[str, str]) -> list[tuple[_FaceDiscards, _CardDiscards] | None]:
+        made: list[tuple[_FaceDiscards, _CardDiscards] | None] = [None] * 60
+        self[key] = made
+        return made
+
+
+_BY_COUNTS = _ByCounts()
+
+
+def _tables(st: State) -> tuple[_FaceDiscards, _CardDiscards]:
+    """``_discard_tables`` of the position: its counts made small as ``_draw_counts`` makes
+    them (discards up to 4, whether none lies beneath the fresh ones, the pile and shots
+    up to 2, whether the turn has acted), read as one index."""
+    opts = st.options
+    kept = _BY_COUNTS[opts["top_discard"], opts["discard_dispute"]]
+    n = len(st.discards)
+    pile = len(st.pile)
+    if pile < 2:
+        pile += len(st.shots)
+        if pile > 2:
+            pile = 2
+    else:
+        pile = 2
+    older = n > st.fresh  # an older discard lies beneath the fresh ones
+    small = n if n < 4 else 4
+    acted = st.acted != ""
+    i = ((small * 2 + older) * 3 + pile) * 2 + acted
+    tables = kept[i]
+    if tables is None:
+        tables = kept[i] = _discard_tables(small, 0 if older else small, acted, pile, 0,
+                                           opts["top_discard"] == "own",
+                                           opts["discard_dispute"])
+    return tables
+
+
 def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     """Discard one card and draw: one action, as the draw's choices are known beforehand.
 
@@ -472,11 +512,7 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
     hand = st.hands[seat]
     if not hand:
         return [{"type": "nothing"}]
-    opts = st.options
-    discards, fresh, pile, shots = _draw_counts(len(st.discards), st.fresh, len(st.pile),
-                                                len(st.shots))
-    tens, faces = _discard_tables(discards, fresh, bool(st.acted), pile, shots,
-                                  opts["top_discard"] == "own", opts["discard_dispute"])
+    tens, faces = _tables(st)
     held = st.badges[seat]
     choose = bool(held) and _copies_to_choose(hand, held)  # which copy of a king goes
     six_ok: bool | None = None  # asked only when the hand holds a 6
@@ -490,8 +526,8 @@ def _discards(st: State, seat: int) -> list[dict[str, Any]]:
         actions = faces[c]
         if actions is None:  # a 6 or a 10
             if c[0] == "6":
-                if six_ok is None:
-                    six_ok = may_discard_six(st, seat)
+                if six_ok is None:  # a card that never scores settles it before the call
+                    six_ok = _NOT_KQJ6.isdisjoint(hand) and may_discard_six(st, seat)
                 if not six_ok:
                     continue
                 actions = faces.others[c]
@@ -545,6 +581,7 @@ class _Shots(dict[tuple[str, int, int], tuple[dict[str, Any], ...]]):
 _SHOTS = _Shots()
 
 
+_NOT_KQJ6 = frozenset(r + s for r in "2345789TA" for s in SUITS)  # never score (aces too)
 _COUPLES = tuple((s, "K" + s, "Q" + s) for s in SUITS)
 _KINGS = frozenset(king for _, king, _ in _COUPLES)
 _NINES = frozenset("9" + s for s in SUITS)

@@ -10,7 +10,14 @@ import pytest
 from games.base import IllegalAction, NotYourTurn
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.cards import sort_key
-from games.wyoming_cowboy.rules import _draw_choices, _draw_counts, directions, offset
+from games.wyoming_cowboy.rules import (
+    _discard_tables,
+    _draw_choices,
+    _draw_counts,
+    _tables,
+    directions,
+    offset,
+)
 from games.wyoming_cowboy.state import Phase, Step
 from tests.games.wyoming_cowboy.helpers import act, build, fire, legal, options, texts
 
@@ -901,6 +908,24 @@ def test_the_small_draw_counts_give_the_same_draws_as_the_counts_themselves():
             assert (_draw_choices(ten, bonus, discards, fresh, acted, pile, shots, own, inventor)
                     == _draw_choices(ten, bonus, small[0], small[1], acted, small[2], small[3],
                                      own, inventor)), (discards, fresh, pile, shots)
+
+
+def test_the_discard_tables_read_by_index_are_those_of_the_small_counts():
+    for top, dispute in product(("previous", "own"), ("written", "inventor")):
+        for discards, fresh, pile, shots, acted in product(range(7), range(8), range(5),
+                                                           range(4), ("", "pull")):
+            st = build(pile=" ".join(["4D", "5D", "7D", "8D"][:pile]),
+                       discards=" ".join(["2C", "3C", "4C", "5C", "7C", "8C"][:discards]),
+                       shots=" ".join(["2H", "3H", "4H"][:shots]),
+                       opts=options(top_discard=top, discard_dispute=dispute))
+            st.pile = st.pile[len(st.pile) - pile:]  # only the cards named
+            st.fresh, st.acted = fresh, acted
+            small = _draw_counts(discards, fresh, pile, shots)
+            tens, faces = _tables(st)
+            want_tens, want = _discard_tables(*small[:2], bool(acted), *small[2:],
+                                              top == "own", dispute)
+            assert ((tens.plan, faces.fives.plan, faces.others.plan)
+                    == (want_tens.plan, want.fives.plan, want.others.plan))
 
 
 def _with_pile(st: Any, left: int) -> Any:
