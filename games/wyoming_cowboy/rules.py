@@ -376,12 +376,11 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
     hand, held = st.hands[seat], st.badges[seat]
     k = min(st.pass_size, len(hand))
     combos = _combos(hand, k)
-    # Each action is made afresh, not kept: a table of every set that can be passed
-    # (some 21,000) was slower to read than making one list's few dozen, its entries
-    # lying far apart in memory.
     if not held or not _copies_to_choose(hand, held):  # no set of cards has a choice
-        if k == NINE_PASS:  # the commonest, every seat's after each 9: unpacked pairs
-            return [{"type": "pass", "cards": [a, b]} for a, b in combos]
+        if k == NINE_PASS:  # the commonest, every seat's after each 9: pairs, kept
+            return list(map(_PAIRS.__getitem__, combos))
+        # Threes (the opening pass) are made afresh: a table of every set (some 17,000
+        # faces, 21,000 with copies) was slower to read, few sets coming back.
         return [{"type": "pass", "cards": [*c]} for c in combos]
     out: list[dict[str, Any]] = []
     for c in combos:
@@ -391,6 +390,19 @@ def _passes(st: State, seat: int) -> list[dict[str, Any]]:
         else:
             out += _with_badges({"type": "pass", "cards": cards}, badge_choices(st, seat, cards))
     return out
+
+
+class _Pairs(dict[tuple[str, ...], dict[str, Any]]):
+    """The pass action of each pair of cards (in hand order), made the first time a pair
+    is asked and shared by every legal list holding it (they are read, never changed):
+    each seat's list after a 9 is some twenty of the 1,176 pairs of faces."""
+
+    def __missing__(self, cards: tuple[str, ...]) -> dict[str, Any]:
+        made = self[cards] = {"type": "pass", "cards": [*cards]}
+        return made
+
+
+_PAIRS = _Pairs()
 
 
 class _FaceDiscards(dict[str, tuple[dict[str, Any], ...]]):
