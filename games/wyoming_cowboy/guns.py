@@ -54,23 +54,26 @@ def pullable(hand: list[str]) -> list[tuple[str, list[str]]]:
     if (twos < 2 and not (five and "4" in text)
             and not ("3" in text and ("8" in text or (five and "7" in text)))):
         return []
+    out: list[tuple[str, list[str]]] = []
+    if twos >= 2:
+        pair = sorted([c for c in hand if c[0] == "2"], key=sort_key)
+        if twos == 2:  # the commonest: one pair, the one choice
+            out.append(("22", pair))
+        else:  # the first of each pair of faces, in the order of ``combinations``
+            out += [("22", [a, b]) for a, b in dict.fromkeys(combinations(pair, 2))]
+    if "3" not in text and not (five and "4" in text):  # a .22 the only gun there
+        return out
     by: dict[str, list[str]] = {}
     for c in hand:
         if c[0] in "34578":
             faces = by.setdefault(c[0], [])
             if c not in faces:
                 faces.append(c)
-    out: list[tuple[str, list[str]]] = []
-    if twos >= 2:
-        seen = set()
-        for a, b in combinations(sorted((c for c in hand if c[0] == "2"), key=sort_key), 2):
-            if (a, b) not in seen:
-                seen.add((a, b))
-                out.append(("22", [a, b]))
     threes, fives, sevens = by.get("3", []), by.get("5", []), by.get("7", [])
     for t in threes:
         for e in by.get("8", []):
-            out.append(("38", sorted([t, e], key=sort_key)))
+            # Sorted by suit (alphabetical, as ``sort_key``), then rank: the 3 first.
+            out.append(("38", [t, e] if t[1] <= e[1] else [e, t]))
         for f in fives:
             for v in sevens:
                 kind = "357q" if t[1] == f[1] == v[1] else "357"

@@ -45,3 +45,14 @@ def test_every_distinct_gun_in_a_hand_is_offered():
     assert [k for k, _ in found].count("22") == 3
     assert ("38", ["8S", "3S"]) not in found and ("38", ["3S", "8S"]) in found
     assert ("45", ["4S", "5S"]) in found
+
+
+def test_guns_come_in_a_fixed_order_each_pair_of_faces_once_cards_sorted():
+    # The order and sorting ``pullable`` has always given (its faster paths keep them).
+    assert kinds("2H 2C") == [("22", ["2C", "2H"])]
+    assert kinds("2D 2S 2D 2S 2C") == [("22", ["2C", "2D"]), ("22", ["2C", "2S"]),
+                                       ("22", ["2D", "2D"]), ("22", ["2D", "2S"]),
+                                       ("22", ["2S", "2S"])]
+    assert kinds("3D 8D 8C") == [("38", ["3D", "8D"]), ("38", ["8C", "3D"])]
+    assert kinds("3C 5H 7S 4H 2S 2S") == [("22", ["2S", "2S"]), ("357", ["3C", "5H", "7S"]),
+                                          ("45", ["4H", "5H"])]
