@@ -219,40 +219,27 @@ def in_draw(p: Player) -> bool:
 
 def legal(state: State, seat: int) -> list[Action]:
     """Returns every action ``seat`` may take now, in a stable order."""
-    # ``may_act`` written out per phase: the phase is asked once, not twice.
+    if not may_act(state, seat):
+        return []
+    p = state.players[seat]
     phase = state.phase
     if phase == _DRAW:
-        players = state.players
-        if 0 <= seat < len(players):
-            p = players[seat]
-            if p.pending:
-                return _legal_pending(p)
-            if p.status == _DRAWING:
-                return _legal_drawing(p)
-        return []
+        return _legal_pending(p) if p.pending else _legal_drawing(p)
     if phase == _BUY:
-        if seat != state.order[state.buyer]:
-            return []
-        left = dollars(state, seat) - state.players[seat].spent
+        left = dollars(state, seat) - p.spent
         up = pyramid.face_up(state.store)
         out = [_BUYS[c] for c in up if SPEC_OF[c].cost <= left]
         out += map(_BURNS.__getitem__, up)
         out.append(_PASS)
         return out
     if phase == _RPS:
-        if seat in state.contenders and state.throws[seat] is None:
-            return list(_THROWS)
-        return []
+        return list(_THROWS)
     if phase == _CHOOSE:
-        if state.chooser is not None and seat == state.chooser:
-            return [{"type": "first", "seat": s} for s in eligible(state)]
-        return []
+        return [{"type": "first", "seat": s} for s in eligible(state)]
     if phase == _GIVE:
-        if state.giver is not None and seat == state.giver:
-            card = _pass_jail_card(state.players[seat])
-            return [{"type": "give", "card": card, "to": s}
-                    for s in range(state.seats) if s != seat and card is not None]
-        return []
+        card = _pass_jail_card(p)
+        return [{"type": "give", "card": card, "to": s}
+                for s in range(state.seats) if s != seat and card is not None]
     return []
 
 
@@ -501,13 +488,11 @@ def order_key(p: Player, t: Tally) -> tuple[Any, ...]:
 
 
 def _start_buy(state: State, events: list[Event]) -> None:
-    # Each seat's cards are tallied once: nothing from here on changes them. A busted
-    # seat's row is empty (it gives no gift) and it is not counted: it is not tallied.
+    # Each seat's cards are tallied once: nothing from here on changes them.
     players = state.players
-    gifts = [_gift_cards(p) for p in players]
-    on_table = sum(gifts)
-    seats = [i for i, p in enumerate(players) if p.status != _BUSTED]  # ``eligible``
-    counted = {seat: _tally(players[seat], on_table - gifts[seat]) for seat in seats}
+    every = tallies(state)
+    seats = eligible(state)
+    counted = {seat: every[seat] for seat in seats}
     act = state.act - 1
     for seat, t in counted.items():
         p = state.own(seat)

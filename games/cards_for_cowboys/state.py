@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from games.rng import Rng
-from games.state import KNOWN, JsonState, assemble
+from games.state import JsonState, assemble
 
 # The key under which a state notes the seats whose ``Player`` it holds alone (see
 # ``State.own``); like ``games.state.KNOWN`` it lives beside the fields, not among them,
@@ -105,14 +105,10 @@ class State(JsonState):
         """
         d = self.__dict__.copy()
         d.pop(OWNED, None)
-        d.pop(KNOWN, None)
         self.__dict__.pop(OWNED, None)
-        d["players"] = d["players"][:]
-        d["store"] = d["store"][:]  # a row is replaced when a card leaves it, never changed
-        # ``assemble`` written out: a copy is made on every action.
-        state: State = object.__new__(State)
-        state.__dict__ = d
-        return state
+        d["players"] = self.players[:]
+        d["store"] = self.store[:]  # a row is replaced when a card leaves it, never changed
+        return assemble(State, d)
 
     def own_rng(self) -> Rng:
         """Returns the generator for this state alone to draw from (the only way to draw):
@@ -130,11 +126,5 @@ class State(JsonState):
         if seat in owned:
             return self.players[seat]
         owned.add(seat)
-        # ``Player.clone`` written out (a call and ``assemble``'s less: 1-2 per action).
-        players = self.players
-        d = players[seat].__dict__.copy()
-        d.pop(KNOWN, None)
-        p: Player = object.__new__(Player)
-        p.__dict__ = d
-        players[seat] = p
+        p = self.players[seat] = self.players[seat].clone()
         return p

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.rng import Rng
-from games.state import KNOWN, JsonState
+from games.state import JsonState, assemble
 
 
 class Phase(StrEnum):
@@ -86,9 +86,4 @@ class State(JsonState):
         # fired this turn, the shot pending, the finished hands, the winners, the
         # options, the hands last shown and the generator (a deal or a rebuild replaces
         # it before drawing, ``rules._own_rng``).
-        # ``assemble`` written out (a call less at every action): what was known of this
-        # state stays behind.
-        d.pop(KNOWN, None)
-        obj = object.__new__(State)
-        obj.__dict__ = d
-        return obj
+        return assemble(State, d)
