@@ -24,8 +24,10 @@ QUICK: dict[str, list[str]] = {
     "memory_soak": ["--rooms", "100", "--seconds", "60"],
     "wyoming_cowboy_bots": ["--games", "60"],
 }
-# Run only when named: ``make bench-load``, and the fingerprint (a check, not a figure).
-ON_ITS_OWN = ("load_side_by_side", "fingerprint")
+# Run only when named: ``make bench-load``, the count of a server's instructions (it
+# needs valgrind and node, as the load needs node), and the fingerprint (a check, not a
+# figure).
+ON_ITS_OWN = ("load_side_by_side", "server_instructions", "fingerprint")
 
 
 def main(argv: list[str]) -> int:

@@ -1,4 +1,5 @@
-// Load generator for Saloon: node saloon-load.js PORT[,PORT...] MATCHES SECONDS [setup]
+// Load generator for Saloon:
+//   node saloon-load.js PORT[,PORT...] MATCHES SECONDS [setup] [total=N] [seed=S]
 // The boardgame.io peer's workload on Saloon's protocol (docs/protocol.md): each match
 // is created over HTTP, joined and started, played by two sockets with random legal
 // cells, and replaced by a new one when it ends. A move's latency = send -> the mover
@@ -6,11 +7,28 @@
 // sockets as soon as it has started, and "moves" counts the matches set up. With several
 // ports (one server process each), matches are created on each in turn, and everything
 // else of a room goes to the port its code hashes to, as a proxy routing by room would.
+// With "total=N", N matches are played in all (SECONDS still bounds the run), and with
+// "seed=S" the cells come from a generator seeded with S: the same matches every run.
 const WebSocket = require('ws');
 const { applyPatch } = require('fast-json-patch');
 const ports = process.argv[2].split(',').map(Number);
 const [matches, seconds] = process.argv.slice(3, 5).map(Number);
-const setupOnly = process.argv[5] === 'setup';
+const words = process.argv.slice(5);
+const setupOnly = words.includes('setup');
+const word = (name) => {
+  const w = words.find((x) => x.startsWith(`${name}=`));
+  return w === undefined ? null : Number(w.slice(name.length + 1));
+};
+const total = word('total');
+let seed = word('seed');
+let begun = 0;
+// Math.random unless seeded; seeded, mulberry32 (enough to pick cells).
+const random = seed === null ? Math.random : () => {
+  seed = (seed + 0x6D2B79F5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 const lat = []; let moves = 0, errors = 0, games = 0; const t0 = Date.now(); const until = t0 + seconds * 1000;
 
 function home(code) {
@@ -45,7 +63,7 @@ function open(port, code, token) {
 }
 
 async function runMatch(_, index) {
-  while (Date.now() < until) {
+  while (Date.now() < until && (total === null || begun++ < total)) {
     const room = await post(ports[index % ports.length], '/api/rooms', { game: 'tictactoe', name: 'p0' });
     const port = home(room.code);
     const joined = await post(port, `/api/rooms/${room.code}/join`, { name: 'p1' });
@@ -67,7 +85,7 @@ async function runMatch(_, index) {
       if (doc.room.status !== 'playing') break;
       const p = doc.room.to_act[0];
       const free = doc.game.cells.map((c, i) => (c === null ? i : -1)).filter((i) => i >= 0);
-      const cell = free[Math.floor(Math.random() * free.length)];
+      const cell = free[Math.floor(random() * free.length)];
       const done = new Promise((resolve) => { waiting = { version, t: Date.now(), resolve }; });
       socks[p].ws.send(JSON.stringify({ type: 'action', action: { type: 'cell', cell }, ref: ++ref }));
       const to = new Promise((r) => setTimeout(() => r('timeout'), 5000));
