@@ -1,6 +1,7 @@
 """Instructions a server executes per tic-tac-toe match, counted, not timed: Saloon and the floor.
 
-Run: ``.venv/bin/python bench/server_instructions.py [--matches 40] [--concurrent 1]``
+Run: ``.venv/bin/python bench/server_instructions.py [--matches 40] [--concurrent 1]
+[--server saloon]``
 (or ``python -m bench server_instructions``; needs valgrind and node). Each server runs
 under valgrind's cachegrind, with ``PYTHONHASHSEED=0``, while the load generator of
 ``make bench-load`` plays a fixed number of seeded matches against it (``total=`` and
@@ -83,12 +84,15 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=40,
                         help="matches counted (beyond the shorter run's)")
     parser.add_argument("--concurrent", type=int, default=1, help="matches played at once")
+    parser.add_argument("--server", choices=("saloon", "floor"), action="append",
+                        help="count only this server (repeatable; both by default)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None or shutil.which("node") is None:
         print("server_instructions needs valgrind and node; skipped")
         return 0
     prepare()
-    runs = [(server, n) for server in ("saloon", "floor") for n in (FEW, FEW + args.matches)]
+    servers = args.server or ["saloon", "floor"]
+    runs = [(server, n) for server in servers for n in (FEW, FEW + args.matches)]
     # Two at a time: the counts do not depend on what else the machine is doing.
     with ThreadPoolExecutor(2) as pool:
         results = dict(zip(runs, pool.map(lambda r: count(*r, args.concurrent), runs),
@@ -96,14 +100,15 @@ def main() -> int:
     print(f"{args.matches} seeded tic-tac-toe matches, {args.concurrent} at a time "
           f"(instructions, every thread of the server)")
     per_match: dict[str, float] = {}
-    for server in ("saloon", "floor"):
+    for server in servers:
         few, few_moves = results[server, FEW]
         many, many_moves = results[server, FEW + args.matches]
         per_match[server] = (many - few) / args.matches
         per_move = (many - few) / max(1, many_moves - few_moves)
         print(f"{server:7} {per_match[server] / 1e6:8.2f} M per match "
               f"({many_moves - few_moves} moves: {per_move / 1e6:6.3f} M per move)")
-    print(f"Saloon / floor: {per_match['saloon'] / per_match['floor']:.2f}x")
+    if len(per_match) == 2:
+        print(f"Saloon / floor: {per_match['saloon'] / per_match['floor']:.2f}x")
     return 0
 
 
