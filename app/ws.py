@@ -185,7 +185,11 @@ def parse(raw: str) -> Any:
         raise ValueError(f"Expected JSON nested at most {MAX_DEPTH} deep") from None
     except ValueError as e:  # e.g. an integer of more than 4,300 digits
         raise ValueError(f"Expected JSON with numbers Python can read; {e}") from None
-    _check(data, 0)
+    # Only a ``\u`` escape or a character outside ASCII can make a lone surrogate, and
+    # JSON nests no deeper than the brackets it holds: most messages need no walk.
+    if (not raw.isascii() or "\\u" in raw
+            or raw.count("[") + raw.count("{") > MAX_DEPTH):
+        _check(data, 0)
     return data
 
 

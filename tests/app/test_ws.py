@@ -11,7 +11,7 @@ import pytest
 import websockets
 from websockets.typing import Subprotocol
 
-from app.ws import room_code
+from app.ws import MAX_DEPTH, parse, room_code
 from games.leaks import leaked
 from games.registry import all_games, get_game
 from games.rng import Rng
@@ -328,3 +328,22 @@ def test_a_room_code_is_read_from_the_sockets_path_alone() -> None:
     assert code("/ws/rooms/AB12CD", "/saloon") == "AB12CD"
     for path in ("/ws/rooms/", "/ws/rooms", "/ws/rooms/AB/CD", "/ws/room/AB", "/api/rooms/AB"):
         assert code(path) is None, path
+
+
+def test_a_message_is_walked_for_depth_and_surrogates_only_when_its_text_could_hold_them(
+        ) -> None:
+    """A short ASCII message without ``\\u`` skips the walk; nothing that needs it does."""
+    assert parse('{"type": "action", "action": {"cell": 3}, "ref": 1}') == {
+        "type": "action", "action": {"cell": 3}, "ref": 1}
+    nested = "[" * MAX_DEPTH + "1" + "]" * MAX_DEPTH
+    assert parse(nested) is not None  # as deep as allowed
+    refused = {
+        "too deep": "[" * (MAX_DEPTH + 1) + "1" + "]" * (MAX_DEPTH + 1),
+        "too deep in objects": '{"a":' * (MAX_DEPTH + 1) + "1" + "}" * (MAX_DEPTH + 1),
+        "an escaped lone surrogate": '{"text": "\\udc00"}',
+        "a lone surrogate as it is": '{"text": "\udc00"}',
+    }
+    for what, raw in refused.items():
+        with pytest.raises(ValueError, match="nested at most|lone surrogates"):
+            parse(raw)
+            pytest.fail(f"{what} was not refused")
