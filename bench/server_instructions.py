@@ -67,7 +67,10 @@ def count(server: str, matches: int, concurrent: int) -> tuple[int, int]:
             load = subprocess.run(
                 ["node", str(LOAD / "saloon-load.js"), str(port), str(concurrent), "3600",
                  f"total={matches}", f"seed={SEED}"],
-                cwd=ROOT, capture_output=True, text=True, check=True)
+                cwd=ROOT, capture_output=True, text=True)
+            if load.returncode != 0:
+                raise RuntimeError(f"the load generator failed ({load.returncode}):\n"
+                                   f"{load.stderr}")
         finally:
             proc.send_signal(signal.SIGINT)  # a clean stop: cachegrind writes its counts
             proc.wait(600)
