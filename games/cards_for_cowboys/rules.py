@@ -121,12 +121,8 @@ def _tally(p: Player, gift: int) -> Tally:
 
 def dollars(state: State, seat: int) -> int:
     """Returns the seat's $ this round (``tally(state, seat).cash``), without the rest."""
-    players = state.players
-    p = players[seat]
-    out = p.bonus_cash
-    for q, other in enumerate(players):  # ``_gift`` written out: asked at every buy
-        if q != seat and not GIFT_CARDS.isdisjoint(other.row):
-            out += sum(map(GIFT_CARDS.__contains__, other.row))
+    p = state.players[seat]
+    out = p.bonus_cash + _gift(state, seat)
     doubled = p.doubled
     for c in p.row:
         out += SPEC_OF[c].cash * (2 if doubled and c in doubled else 1)
@@ -313,12 +309,8 @@ def step(state: State, seat: int, action: Action) -> list[Event]:
     """Plays a legal ``action`` of ``seat`` on ``state`` (in place); returns the events."""
     events: list[Event] = []
     _HANDLERS[action["type"]](state, seat, action, events)
-    if state.phase == _DRAW:
-        for p in state.players:  # ``in_draw`` written out: most draws end at a seat or two
-            if p.status == _DRAWING or p.pending:
-                break
-        else:
-            _start_buy(state, events)
+    if state.phase == _DRAW and not any(map(in_draw, state.players)):
+        _start_buy(state, events)
     return events
 
 
