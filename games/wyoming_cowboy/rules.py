@@ -491,26 +491,19 @@ _BY_COUNTS = _ByCounts()
 
 
 def _tables(st: State) -> tuple[_FaceDiscards, _CardDiscards]:
-    """``_discard_tables`` of the position: its counts made small as ``_draw_counts`` makes
-    them (discards up to 4, whether none lies beneath the fresh ones, the pile and shots
-    up to 2, whether the turn has acted), read as one index."""
+    """``_discard_tables`` of the position's counts as ``_draw_counts`` makes them small
+    (discards up to 4, their fresh ones as many or none, the pile and shots together up
+    to 2), with whether the turn has acted, read as one index."""
     opts = st.options
     kept = _BY_COUNTS[opts["top_discard"], opts["discard_dispute"]]
-    n = len(st.discards)
-    pile = len(st.pile)
-    if pile < 2:
-        pile += len(st.shots)
-        if pile > 2:
-            pile = 2
-    else:
-        pile = 2
-    older = n > st.fresh  # an older discard lies beneath the fresh ones
-    small = n if n < 4 else 4
+    discards, fresh, pile, shots = _draw_counts(len(st.discards), st.fresh, len(st.pile),
+                                                len(st.shots))
     acted = st.acted != ""
-    i = ((small * 2 + older) * 3 + pile) * 2 + acted
+    # Fresh counts either every small discard or none: one bit, set when they differ.
+    i = ((discards * 2 + (fresh != discards)) * 3 + pile) * 2 + acted
     tables = kept[i]
     if tables is None:
-        tables = kept[i] = _discard_tables(small, 0 if older else small, acted, pile, 0,
+        tables = kept[i] = _discard_tables(discards, fresh, acted, pile, shots,
                                            opts["top_discard"] == "own",
                                            opts["discard_dispute"])
     return tables
