@@ -184,18 +184,13 @@ class Game(ABC, Generic[S]):
         if self.is_over(state):
             raise GameOver(f"The game of {self.title} is over; no more actions are taken",
                            self.refusal(state, seat, action))
-        # What ``known_to_act`` and ``known_legal`` keep, read at once: every action asks.
-        known = _known(state)
-        acting = known.get("to_act") if known is not None else None
-        if acting is None:
-            acting = self.known_to_act(state)
+        known = _known(state)  # read once: every action asks both questions of it
+        acting = self._to_act(state, known)
         if seat not in acting:
             waiting = ", ".join(str(s) for s in sorted(acting)) or "nobody"
             raise NotYourTurn(f"Expected an action from seat {waiting}; got one from seat {seat}",
                               self.refusal(state, seat, action))
-        legal = known.get(seat) if known is not None else None
-        if legal is None:
-            legal = self.known_legal(state, seat)
+        legal = self._legal(state, seat, known)
         if action not in legal:
             try:
                 check_legal(legal, seat, action)  # raises, saying what was expected
@@ -212,18 +207,24 @@ class Game(ABC, Generic[S]):
 
     def known_to_act(self, state: S) -> frozenset[Seat]:
         """Returns ``to_act(state)``, computed once per state."""
-        known = _known(state)
-        if known is None:  # a state with slots keeps nothing
+        return self._to_act(state, _known(state))
+
+    def known_legal(self, state: S, seat: Seat) -> list[Action]:
+        """Returns ``legal_actions(state, seat)``, computed once per state and seat."""
+        return self._legal(state, seat, _known(state))
+
+    def _to_act(self, state: S, known: _Known | None) -> frozenset[Seat]:
+        """``known_to_act``, given what is known of ``state`` (``None``: it keeps nothing)."""
+        if known is None:
             return self.to_act(state)
         acting: frozenset[Seat] | None = known.get("to_act")
         if acting is None:
             acting = known["to_act"] = self.to_act(state)
         return acting
 
-    def known_legal(self, state: S, seat: Seat) -> list[Action]:
-        """Returns ``legal_actions(state, seat)``, computed once per state and seat."""
-        known = _known(state)
-        if known is None:  # a state with slots keeps nothing
+    def _legal(self, state: S, seat: Seat, known: _Known | None) -> list[Action]:
+        """``known_legal``, given what is known of ``state`` (``None``: it keeps nothing)."""
+        if known is None:
             return self.legal_actions(state, seat)
         legal: list[Action] | None = known.get(seat)
         if legal is None:
