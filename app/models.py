@@ -80,10 +80,12 @@ class Seat(Base):
     """One seat of a room: a person (with a hashed token) or a bot."""
 
     __tablename__ = "seats"
+    # The unique (room_id, position) index starts with room_id: it serves every lookup by
+    # room and the cascade from rooms, so the column needs no index of its own.
     __table_args__ = (UniqueConstraint("room_id", "position"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
     position: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(64))
     kind: Mapped[str] = mapped_column(String(8), default="human")

@@ -35,13 +35,17 @@ def plain_indexes_and_uniques(sync: Connection, table: str) -> tuple[list[Any], 
             [u["column_names"] for u in found.get_unique_constraints(table)])
 
 
-async def test_game_rows_are_found_by_their_unique_index_alone(database_url: str) -> None:
-    """An action or snapshot row costs one index write beside its table's, not two."""
+async def test_game_and_seat_rows_are_found_by_their_unique_index_alone(
+        database_url: str) -> None:
+    """An action or snapshot row costs one index write beside its table's, not two; a seat
+    row two (its token's hash is looked up alone, when a player's token is tried as the
+    admin's)."""
     engine = make_engine(database_url)
     try:
         async with engine.connect() as conn:
-            for table in ("actions", "snapshots"):
-                assert await conn.run_sync(plain_indexes_and_uniques, table) == (
-                    [], [["game_id", "seq"]])
+            for table, plain, unique in (("actions", [], ["game_id", "seq"]),
+                                         ("snapshots", [], ["game_id", "seq"]),
+                                         ("seats", [["token_hash"]], ["room_id", "position"])):
+                assert await conn.run_sync(plain_indexes_and_uniques, table) == (plain, [unique])
     finally:
         await engine.dispose()
