@@ -1,7 +1,7 @@
 """Instructions a server executes per tic-tac-toe match, counted, not timed: Saloon and the floor.
 
 Run: ``.venv/bin/python bench/server_instructions.py [--matches 40] [--concurrent 1]
-[--server saloon]``
+[--server saloon] [--split]``
 (or ``python -m bench server_instructions``; needs valgrind and node). Each server runs
 under valgrind's cachegrind, with ``PYTHONHASHSEED=0``, while the load generator of
 ``make bench-load`` plays a fixed number of seeded matches against it (``total=`` and
@@ -9,7 +9,9 @@ under valgrind's cachegrind, with ``PYTHONHASHSEED=0``, while the load generator
 server is run twice, with a few matches and with ``--matches`` more, and the difference
 is divided: what is left is a match's own work (a match's set-up, its moves, its
 sockets closed), without the server's start and stop. Prints the instructions per match
-and per move of each server and their ratio.
+and per move of each server and their ratio. With ``--split``, each server also plays
+matches that are set up and closed without a move (the load generator's ``setup``):
+what a match's set-up costs, and what is left per move.
 
 Timed figures on a shared two-core machine drift by a fifth within minutes; these
 counts repeat to a few parts in a hundred thousand, so a change of a percent to the
@@ -44,9 +46,11 @@ SEED = 20261127
 _MIGRATING = threading.Lock()  # alembic's context is global: one upgrade at a time
 
 
-def count(server: str, matches: int, concurrent: int) -> tuple[int, int]:
-    """Runs ``server`` (saloon or floor) under cachegrind for ``matches`` seeded matches;
-    returns the instructions it executed and the moves played."""
+def count(server: str, matches: int, concurrent: int, set_up_only: bool = False
+          ) -> tuple[int, int]:
+    """Runs ``server`` (saloon or floor) under cachegrind for ``matches`` seeded matches
+    (``set_up_only``: set up and closed without a move); returns the instructions it
+    executed and the moves played."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         if server == "saloon":
@@ -66,7 +70,7 @@ def count(server: str, matches: int, concurrent: int) -> tuple[int, int]:
             wait_for(port, timeout=600)  # the server imports under valgrind: slowly
             load = subprocess.run(
                 ["node", str(LOAD / "saloon-load.js"), str(port), str(concurrent), "3600",
-                 f"total={matches}", f"seed={SEED}"],
+                 f"total={matches}", f"seed={SEED}", *(["setup"] if set_up_only else [])],
                 cwd=ROOT, capture_output=True, text=True)
             if load.returncode != 0:
                 raise RuntimeError(f"the load generator failed ({load.returncode}):\n"
@@ -75,8 +79,11 @@ def count(server: str, matches: int, concurrent: int) -> tuple[int, int]:
             proc.send_signal(signal.SIGINT)  # a clean stop: cachegrind writes its counts
             proc.wait(600)
         figures = json.loads(load.stdout.strip().splitlines()[-1])
-        if figures["games"] != matches or figures["errors"]:
-            raise RuntimeError(f"Expected {matches} matches played without error, got {figures}")
+        done = figures["moves"] if set_up_only else figures["games"]  # set up, or played
+        if done != matches or figures["errors"]:
+            raise RuntimeError(f"Expected {matches} matches without error, got {figures}")
+        if set_up_only:
+            figures["moves"] = 0
         summary = next(line for line in out.read_text().splitlines()
                        if line.startswith("summary:"))
         return int(summary.split()[1]), int(figures["moves"])
@@ -89,27 +96,38 @@ def main() -> int:
     parser.add_argument("--concurrent", type=int, default=1, help="matches played at once")
     parser.add_argument("--server", choices=("saloon", "floor"), action="append",
                         help="count only this server (repeatable; both by default)")
+    parser.add_argument("--split", action="store_true",
+                        help="also count matches set up and closed without a move, and "
+                             "split a match into its set-up and its moves")
     args = parser.parse_args()
     if shutil.which("valgrind") is None or shutil.which("node") is None:
         print("server_instructions needs valgrind and node; skipped")
         return 0
     prepare()
     servers = args.server or ["saloon", "floor"]
-    runs = [(server, n) for server in servers for n in (FEW, FEW + args.matches)]
+    kinds = (False, True) if args.split else (False,)
+    runs = [(server, n, set_up) for server in servers for n in (FEW, FEW + args.matches)
+            for set_up in kinds]
     # Two at a time: the counts do not depend on what else the machine is doing.
     with ThreadPoolExecutor(2) as pool:
-        results = dict(zip(runs, pool.map(lambda r: count(*r, args.concurrent), runs),
-                           strict=True))
+        results = dict(zip(runs, pool.map(
+            lambda r: count(r[0], r[1], args.concurrent, r[2]), runs), strict=True))
     print(f"{args.matches} seeded tic-tac-toe matches, {args.concurrent} at a time "
           f"(instructions, every thread of the server)")
     per_match: dict[str, float] = {}
     for server in servers:
-        few, few_moves = results[server, FEW]
-        many, many_moves = results[server, FEW + args.matches]
+        few, few_moves = results[server, FEW, False]
+        many, many_moves = results[server, FEW + args.matches, False]
+        moves = many_moves - few_moves
         per_match[server] = (many - few) / args.matches
-        per_move = (many - few) / max(1, many_moves - few_moves)
         print(f"{server:7} {per_match[server] / 1e6:8.2f} M per match "
-              f"({many_moves - few_moves} moves: {per_move / 1e6:6.3f} M per move)")
+              f"({moves} moves: {(many - few) / max(1, moves) / 1e6:6.3f} M per move)")
+        if args.split:
+            set_up = (results[server, FEW + args.matches, True][0]
+                      - results[server, FEW, True][0]) / args.matches
+            rest = (per_match[server] - set_up) * args.matches / max(1, moves)
+            print(f"{'':7} {set_up / 1e6:8.2f} M per match set up and closed without a "
+                  f"move; the rest {rest / 1e6:6.3f} M per move")
     if len(per_match) == 2:
         print(f"Saloon / floor: {per_match['saloon'] / per_match['floor']:.2f}x")
     return 0
