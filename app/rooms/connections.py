@@ -17,7 +17,7 @@ from pydantic_core import to_json
 
 from app.rooms.data import RoomData
 from app.rooms.documents import VisibleLog, document, summary
-from app.rooms.patches import diff
+from app.rooms.patches import Op, diff, part_ops
 from app.timers import Clock, SystemClock
 
 JSON = Any
@@ -36,7 +36,9 @@ def encode(message: dict[str, JSON]) -> str:
 @dataclass(frozen=True)
 class _Built:
     """A viewer's document at a version; the viewer's document built before it, and how
-    many entries of that one's log the new log keeps at its start (``VisibleLog.kept``).
+    many entries of that one's log the new log keeps at its start (``VisibleLog.kept``);
+    the room part every viewer's document at this version shares (``summary``: the
+    document's own is it with the viewer's ``you``).
 
     Keeping ``before`` costs nothing while a connection still holds that document (the
     usual case: it is what the next patch starts from), and one document per viewer
@@ -46,6 +48,7 @@ class _Built:
     doc: dict[str, JSON]
     before: dict[str, JSON] | None
     log_kept: int | None
+    room: dict[str, JSON]
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ class Connection:
     outbox: asyncio.Queue[Outgoing | None] = field(default_factory=asyncio.Queue)
     doc: dict[str, JSON] | None = None
     version: int = -1
+    room: dict[str, JSON] | None = None  # the shared room part ``doc`` was built from
     sync_pending: bool = False
     closed: bool = False
     too_slow: bool = False
@@ -153,11 +157,8 @@ class Connections:
         """Forgets a connection."""
         self._all.discard(conn)
 
-    def document(self, room: RoomData, viewer: int | None) -> dict[str, JSON]:
-        """Returns ``viewer``'s document at the room's version, built once per version."""
-        return self._build(room, viewer).doc
-
     def _build(self, room: RoomData, viewer: int | None) -> _Built:
+        """Returns ``viewer``'s document at the room's version, built once per version."""
         cached = self._docs.get(viewer)
         if cached is not None and cached.version == room.version:
             return cached
@@ -166,17 +167,18 @@ class Connections:
             log = self._logs[viewer] = VisibleLog(viewer, self.log_limit)
         if self._summary is None or self._summary[0] != room.version:
             self._summary = (room.version, summary(room))  # every viewer's, "you" aside
-        doc = document(room, viewer, self.log_limit, log, self._summary[1])
+        shared = self._summary[1]
+        doc = document(room, viewer, self.log_limit, log, shared)
         built = self._docs[viewer] = _Built(room.version, doc, cached.doc if cached else None,
-                                            log.kept)
+                                            log.kept, shared)
         return built
 
     def sync(self, room: RoomData, conn: Connection) -> None:
         """Queues the whole document for ``conn``, unless a sync is already on its way."""
         if conn.sync_pending:
             return
-        conn.doc = self.document(room, conn.viewer)
-        conn.version = room.version
+        built = self._build(room, conn.viewer)
+        conn.doc, conn.version, conn.room = built.doc, room.version, built.room
         conn.send({"type": "sync", "version": room.version, "doc": conn.doc,
                    "time": self.clock.now().isoformat()})
 
@@ -184,10 +186,14 @@ class Connections:
                   ref: JSON = None) -> None:
         """Brings every connection to the room's version: a patch, or a sync if it fell behind.
 
-        Each distinct document is built once, and each distinct message encoded once
-        (every spectator sees the same one).
+        Each distinct document is built once, each distinct message encoded once (every
+        spectator sees the same one), and the room part's operations found once for
+        every connection that holds the same room part.
         """
         shared: dict[tuple[int | None, int], Outgoing] = {}
+        # By the shared room part a connection's document was built from: the operations
+        # to this version's (every viewer's room part is it with its own "you").
+        room_ops: dict[int, dict[str, list[Op]]] = {}
         sent_at = self.clock.now().isoformat()  # lets clients read deadlines on their clocks
         for conn in self:
             built = self._build(room, conn.viewer)
@@ -202,8 +208,15 @@ class Connections:
                 # The log's change is known when this connection holds the document it
                 # was built after (a connection moved to another seat does not).
                 kept = built.log_kept if conn.doc is built.before else None
+                known = None
+                held = conn.room
+                if (held is not None and conn.doc is not None
+                        and conn.doc["room"]["you"] == built.doc["room"]["you"]):
+                    known = room_ops.get(id(held))
+                    if known is None:
+                        known = room_ops[id(held)] = {"room": part_ops("room", held, built.room)}
                 return {"type": "patch", "version": room.version,
-                        "ops": diff(conn.doc or {}, built.doc, log_kept=kept),
+                        "ops": diff(conn.doc or {}, built.doc, log_kept=kept, known=known),
                         "time": sent_at}
 
             if conn is actor and ref is not None:
@@ -214,7 +227,7 @@ class Connections:
                 if key not in shared:
                     shared[key] = Outgoing.of(message())
                 conn.send(shared[key])
-            conn.doc, conn.version = doc, room.version
+            conn.doc, conn.version, conn.room = doc, room.version, built.room
 
     def presence(self) -> None:
         """Tells every connection, shortly, which seats have someone connected."""

@@ -16,13 +16,15 @@ JSON = Any
 Op = dict[str, JSON]
 
 
-def diff(old: dict[str, JSON], new: dict[str, JSON], *, log_kept: int | None = None
-         ) -> list[Op]:
+def diff(old: dict[str, JSON], new: dict[str, JSON], *, log_kept: int | None = None,
+         known: dict[str, list[Op]] | None = None) -> list[Op]:
     """Returns operations turning document ``old`` into ``new``.
 
     ``log_kept``, when known, says that the new log starts with the last ``log_kept``
     entries of the old one and that the rest of it was added: its operations then follow
-    without comparing entries.
+    without comparing entries. ``known`` gives the operations of some keys found already
+    (``part_ops`` of the same values, or of values that differ from them as these do):
+    they are taken as they are.
     """
     ops: list[Op] = []
     for key in old:
@@ -31,11 +33,22 @@ def diff(old: dict[str, JSON], new: dict[str, JSON], *, log_kept: int | None = N
     for key, value in new.items():
         if key not in old:
             ops.append({"op": "add", "path": f"/{_escape(key)}", "value": value})
+        elif known is not None and key in known:
+            ops.extend(known[key])
         elif key == "log":
             ops.extend(_log_ops(old[key], value) if log_kept is None
                        else _kept_log_ops(old[key], value, log_kept))
         elif old[key] != value:
             _walk(old[key], value, f"/{_escape(key)}", ops)
+    return ops
+
+
+def part_ops(key: str, old: JSON, new: JSON) -> list[Op]:
+    """Returns the operations turning a document whose ``key`` holds ``old`` into one whose
+    ``key`` holds ``new`` (the rest alike), for ``diff``'s ``known``."""
+    ops: list[Op] = []
+    if old != new:
+        _walk(old, new, f"/{_escape(key)}", ops)
     return ops
 
 

@@ -80,6 +80,33 @@ async def test_each_document_is_built_once_per_change_and_shared_text_once(monke
     assert all(c.version == 2 for c in watchers + players)
 
 
+async def test_the_room_part_is_compared_once_per_change_for_every_viewer(monkeypatch) -> None:
+    """Every viewer's room part is the same summary with its own "you": its operations are
+    found once, and each patch still brings its mirror to the fresh document."""
+    group = Connections()
+    r = room()
+    viewers = [None, None, 0, 0, 1]
+    opened = [group.open(r, viewer) for viewer in viewers]
+    mirrors = [json.loads(c.outbox.get_nowait().text)["doc"] for c in opened]  # the syncs
+    compared: list[str] = []
+    real = conns.part_ops
+
+    def counting(key: str, old: Any, new: Any) -> Any:
+        compared.append(key)
+        return real(key, old, new)
+
+    monkeypatch.setattr(conns, "part_ops", counting)
+    r.version, r.host_seat = 2, 1
+    r.log.append({"v": 2, "type": "notice", "text": "Bo is the host now"})
+    group.broadcast(r)
+    assert compared == ["room"]
+    for conn, mirror in zip(opened, mirrors, strict=True):
+        patch = json.loads(conn.outbox.get_nowait().text)
+        assert {"op": "replace", "path": "/room/host", "value": 1} in patch["ops"]
+        fresh = json.loads(json.dumps(conns.document(r, conn.viewer, group.log_limit)))
+        assert apply(mirror, patch["ops"]) == fresh
+
+
 async def test_presence_is_sent_once_for_a_burst_of_arrivals() -> None:
     group = Connections()
     r = room()
