@@ -31,6 +31,14 @@ def queued(conn: Connection) -> list[str | None]:
     return out
 
 
+def next_message(conn: Connection) -> dict[str, Any]:
+    """Takes the next message off a connection's outbox, decoded."""
+    out = conn.outbox.get_nowait()
+    assert out is not None
+    message: dict[str, Any] = json.loads(out.text)
+    return message
+
+
 async def test_a_connection_that_falls_too_far_behind_is_told_and_closed() -> None:
     """A reader that never reads cannot grow the server: its outbox is bounded."""
     group = Connections(outbox_limit=8)
@@ -87,7 +95,7 @@ async def test_the_room_part_is_compared_once_per_change_for_every_viewer(monkey
     r = room()
     viewers = [None, None, 0, 0, 1]
     opened = [group.open(r, viewer) for viewer in viewers]
-    mirrors = [json.loads(c.outbox.get_nowait().text)["doc"] for c in opened]  # the syncs
+    mirrors = [next_message(c)["doc"] for c in opened]  # the syncs
     compared: list[str] = []
     real = conns.part_ops
 
@@ -101,7 +109,7 @@ async def test_the_room_part_is_compared_once_per_change_for_every_viewer(monkey
     group.broadcast(r)
     assert compared == ["room"]
     for conn, mirror in zip(opened, mirrors, strict=True):
-        patch = json.loads(conn.outbox.get_nowait().text)
+        patch = next_message(conn)
         assert {"op": "replace", "path": "/room/host", "value": 1} in patch["ops"]
         fresh = json.loads(json.dumps(conns.document(r, conn.viewer, group.log_limit)))
         assert apply(mirror, patch["ops"]) == fresh
