@@ -22,9 +22,9 @@ def diff(old: dict[str, JSON], new: dict[str, JSON], *, log_kept: int | None = N
 
     ``log_kept``, when known, says that the new log starts with the last ``log_kept``
     entries of the old one and that the rest of it was added: its operations then follow
-    without comparing entries. ``known`` gives the operations of some keys found already
-    (``part_ops`` of the same values, or of values that differ from them as these do):
-    they are taken as they are.
+    without comparing entries. ``known`` maps some keys to their operations, found
+    already (``part_ops``, on values that differ as this key's do): they are taken as
+    they are, the key's values not compared.
     """
     ops: list[Op] = []
     for key in old:

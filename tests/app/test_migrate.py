@@ -35,7 +35,7 @@ def plain_indexes_and_uniques(sync: Connection, table: str) -> tuple[list[Any], 
             [u["column_names"] for u in found.get_unique_constraints(table)])
 
 
-async def test_game_and_seat_rows_are_found_by_their_unique_index_alone(
+async def test_no_index_repeats_what_a_unique_index_serves(
         database_url: str) -> None:
     """An action or snapshot row costs one index write beside its table's, not two; a seat
     row two (its token's hash is looked up alone, when a player's token is tried as the
