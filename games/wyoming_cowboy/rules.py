@@ -482,12 +482,15 @@ class _ByCounts(dict[tuple[str, str], list[tuple[_FaceDiscards, _CardDiscards] |
     of ``_discard_tables`` from seven arguments cost more than the list it serves."""
 
     def __missing__(self, key: tuple[str, str]) -> list[tuple[_FaceDiscards, _CardDiscards] | None]:
-        made: list[tuple[_FaceDiscards, _CardDiscards] | None] = [None] * 60
+        made: list[tuple[_FaceDiscards, _CardDiscards] | None] = [None] * _TABLE_INDEXES
         self[key] = made
         return made
 
 
 _BY_COUNTS = _ByCounts()
+# ``_tables``' index: the small discards (0-4), whether their fresh ones differ, the pile
+# and shots together (0-2), whether the turn has acted.
+_TABLE_INDEXES = 5 * 2 * 3 * 2
 
 
 def _tables(st: State) -> tuple[_FaceDiscards, _CardDiscards]:
