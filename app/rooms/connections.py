@@ -167,10 +167,10 @@ class Connections:
             log = self._logs[viewer] = VisibleLog(viewer, self.log_limit)
         if self._summary is None or self._summary[0] != room.version:
             self._summary = (room.version, summary(room))  # every viewer's, "you" aside
-        shared = self._summary[1]
-        doc = document(room, viewer, self.log_limit, log, shared)
+        room_part = self._summary[1]
+        doc = document(room, viewer, self.log_limit, log, room_part)
         built = self._docs[viewer] = _Built(room.version, doc, cached.doc if cached else None,
-                                            log.kept, shared)
+                                            log.kept, room_part)
         return built
 
     def sync(self, room: RoomData, conn: Connection) -> None:
