@@ -13,7 +13,6 @@ import asyncio
 import dataclasses
 import logging
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -36,7 +35,7 @@ from app.rooms.writes import writes_of
 from app.settings import Settings
 from app.text import clean_name
 from app.timers import Clock, Handle, SystemClock
-from app.tokens import hash_token, new_code, new_seed, new_token
+from app.tokens import hash_token, new_code, new_game_id, new_seed, new_token
 from games.base import GameError
 
 log = logging.getLogger("saloon.rooms")
@@ -249,7 +248,7 @@ class RoomService:
     async def start(self, code: str, token: str | None, *, rematch: bool = False) -> str:
         """Host only: starts the first game (or, with ``rematch``, the next one); returns its id."""
         live = await self.get(code)
-        game_id, seed = uuid.uuid4().hex, new_seed()
+        game_id, seed = new_game_id(), new_seed()
         async with live.lock:
             await self._run(live, lambda: commands.start(live, token, rematch=rematch,
                                                          game_id=game_id, seed=seed))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from sqlalchemy import func, select
 
@@ -73,6 +75,9 @@ async def test_rematch_keeps_the_seats_and_starts_a_new_game(service) -> None:
     assert live.status == "finished"
     second = await service.start(live.code, host, rematch=True)
     assert second != first and live.status == "playing" and live.matches == 1
+    # Game ids are time-ordered (``tokens.new_game_id``): a later game's sorts after.
+    assert uuid.UUID(first).version == uuid.UUID(second).version == 7
+    assert second[:12] >= first[:12]
     assert [s.name for s in live.seats] == ["Ana", "Bo"]
     assert not any(e["type"] == "trick" for e in live.log)  # the old game's events are gone
 

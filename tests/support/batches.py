@@ -7,7 +7,6 @@ import asyncio
 import itertools
 from collections.abc import Callable
 from datetime import UTC, datetime
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -28,8 +27,7 @@ def secrets_for(monkeypatch: pytest.MonkeyPatch, prefix: str) -> None:
     monkeypatch.setattr(service_module, "new_code", lambda: f"{prefix}-{next(numbers)}")
     monkeypatch.setattr(service_module, "new_token", lambda: f"token-{next(numbers)}")
     monkeypatch.setattr(service_module, "new_seed", lambda: 4242)
-    monkeypatch.setattr(service_module, "uuid", SimpleNamespace(
-        uuid4=lambda: SimpleNamespace(hex=f"{prefix}GAME{next(numbers)}")))
+    monkeypatch.setattr(service_module, "new_game_id", lambda: f"{prefix}GAME{next(numbers)}")
 
 
 async def stored_both_ways(settings: Settings, monkeypatch: pytest.MonkeyPatch,
