@@ -11,7 +11,9 @@ prints both and their ratio. Between them runs the floor (``bench/load/floor.py`
 the same protocol on Saloon's stack with nothing of Saloon behind it, the most this
 stack can do on this machine (``--no-floor`` leaves it out). ``--database-url URL`` runs
 Saloon on that database instead (PostgreSQL, say: it is migrated, and its rows stay;
-only Saloon's process is timed, not the database server's). ``--set-up-only`` runs
+only Saloon's process is timed, not the database server's). ``--history N`` gives each
+Saloon run a database that already holds N finished matches (``bench/history.py``: a
+server that has run for a while), filled once and copied for every run. ``--set-up-only`` runs
 Saloon and the floor on matches that are set up and closed without a move, and prints
 the CPU a match's set-up costs each. ``--workers N --redis-url URL`` runs Saloon in N
 processes that tell each other of their commits through Redis, sharing one port (the
@@ -39,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app.migrate import upgrade  # noqa: E402
+from bench import history  # noqa: E402
 
 PEER_SOURCE = ROOT.parent / "shared" / "bench" / "bgio"
 PEER = ROOT / ".bench" / "bgio"
@@ -125,12 +128,15 @@ def saloon_load(ports: list[int], matches: int, seconds: float, setup_only: bool
 
 def saloon(matches: int, seconds: float, database_url: str | None = None,
            setup_only: bool = False, workers: int = 1, redis_url: str | None = None,
-           by_room: bool = False) -> dict[str, float]:
-    """One run of Saloon on a fresh SQLite file, or on ``database_url``, in ``workers``
+           by_room: bool = False, history: Path | None = None) -> dict[str, float]:
+    """One run of Saloon on a fresh SQLite file (a copy of ``history``, if given), or on
+    ``database_url``, in ``workers``
     processes (telling each other of their commits through ``redis_url``): sharing one
     port, or, ``by_room``, each on its own port with each room's traffic sent to one."""
     with tempfile.TemporaryDirectory() as tmp:
         url = database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
+        if history is not None and database_url is None:
+            shutil.copyfile(history, f"{tmp}/bench.db")
         upgrade(url)
         serve = [sys.executable, str(LOAD / "serve.py")]
         if workers == 1:
@@ -186,6 +192,8 @@ def main() -> int:
                         help="leave out the framework floor")
     parser.add_argument("--database-url", default=None,
                         help="Saloon's database (default: a fresh SQLite file per run)")
+    parser.add_argument("--history", type=int, default=0, metavar="N",
+                        help="Saloon's SQLite file starts with N finished matches stored")
     parser.add_argument("--workers", type=int, default=1,
                         help="Saloon's server processes (more than one needs --redis-url)")
     parser.add_argument("--redis-url", default=None,
@@ -202,14 +210,30 @@ def main() -> int:
     if args.workers > 1 and not args.redis_url:
         parser.error(f"--workers {args.workers} needs --redis-url: processes that share a "
                      f"database tell each other of their commits through Redis")
+    if args.history and args.database_url:
+        parser.error("--history fills Saloon's own SQLite file; leave out --database-url")
     prepare()
-    if args.set_up_only:
-        return set_up_only(args)
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.history:
+            args.history_file = Path(tmp) / "history.db"
+            started = time.monotonic()
+            history.fill(args.history_file, args.history)
+            print(f"Saloon's database holds {args.history} finished matches "
+                  f"({args.history_file.stat().st_size / 1e6:.0f} MB, filled in "
+                  f"{time.monotonic() - started:.0f} s)", flush=True)
+        else:
+            args.history_file = None
+        return set_up_only(args) if args.set_up_only else side_by_side(args)
+
+
+def side_by_side(args: argparse.Namespace) -> int:
+    """Prints each round's figures of Saloon, the floor and the peer, and their ratios."""
     print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}")
     for round_ in range(1, args.rounds + 1):
         for sockets in (int(s) for s in args.sockets.split(",")):
             a = saloon(sockets // 2, args.seconds, args.database_url,
-                       workers=args.workers, redis_url=args.redis_url, by_room=args.by_room)
+                       workers=args.workers, redis_url=args.redis_url, by_room=args.by_room,
+                       history=args.history_file)
             f = floor(sockets // 2, args.seconds) if args.floor else None
             b = peer(sockets // 2, args.seconds)
             print(f"round {round_}, {sockets} sockets")
@@ -231,7 +255,8 @@ def set_up_only(args: argparse.Namespace) -> int:
     for round_ in range(1, args.rounds + 1):
         for sockets in (int(s) for s in args.sockets.split(",")):
             a = saloon(sockets // 2, args.seconds, args.database_url, setup_only=True,
-                       workers=args.workers, redis_url=args.redis_url, by_room=args.by_room)
+                       workers=args.workers, redis_url=args.redis_url, by_room=args.by_room,
+                       history=args.history_file)
             f = floor(sockets // 2, args.seconds, setup_only=True)
             print(f"round {round_}, {sockets} sockets")
             print(line("saloon", a))
