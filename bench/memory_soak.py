@@ -6,7 +6,14 @@ here over the websocket, playing random legal moves at once) and three bots, and
 starts a rematch when a game ends. One more socket, a spectator of the first room,
 asks for a ``sync`` a thousand times and never reads an answer: the server must
 close it once its outbox is full rather than keep what it cannot send. RSS is
-printed every few seconds; it must stay flat once the rooms are warm.
+printed every few seconds with the people's moves so far; it must stay flat once the
+rooms are warm.
+
+The games keep bounded caches (``functools.lru_cache``: Cards for Cowboys' views and
+scores, some 8,000 entries in all), which fill over the first minutes of play: on a
+quick machine RSS still grows at the end of a one-minute run. So the growth is also
+given per 1,000 moves, in the first and the second half of the warm part of the run:
+a leak grows as much per move in both, caches filling up grow less and less.
 """
 
 from __future__ import annotations
@@ -42,8 +49,9 @@ def rss_mb(pid: int) -> float:
 
 
 async def busy_room(base: str, ws_base: str, rng: random.Random, stop: float,
-                    opened: asyncio.Queue[str]) -> int:
-    """Plays the person's seat of one room until ``stop``; returns the moves made."""
+                    opened: asyncio.Queue[str], played: list[int]) -> int:
+    """Plays the person's seat of one room until ``stop``, counting each move in
+    ``played[0]`` too; returns the moves made."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         room = (await http.post("/api/rooms", json={"game": GAME, "name": "Soak"})).json()
         code, auth = room["code"], {"Authorization": f"Bearer {room['token']}"}
@@ -76,6 +84,7 @@ async def busy_room(base: str, ws_base: str, rng: random.Random, stop: float,
                     await ws.send(json.dumps({"type": "action",
                                               "action": rng.choice(doc["legal"])}))
                     moves += 1
+                    played[0] += 1
         return moves
 
 
@@ -100,31 +109,46 @@ async def slow_reader(ws_base: str, code: str) -> str:
         await ws.close()
 
 
-async def sample(pid: int, stop: float, every: float, out: list[tuple[float, float]]) -> None:
+async def sample(pid: int, stop: float, every: float, played: list[int],
+                 out: list[tuple[float, float, int]]) -> None:
+    """Notes the time, the server's RSS and the moves played so far every ``every`` s."""
     started = time.monotonic()
     while time.monotonic() < stop:
-        out.append((time.monotonic() - started, rss_mb(pid)))
-        print(f"  {out[-1][0]:6.0f} s  RSS {out[-1][1]:7.1f} MB", flush=True)
+        out.append((time.monotonic() - started, rss_mb(pid), played[0]))
+        print(f"  {out[-1][0]:6.0f} s  RSS {out[-1][1]:7.1f} MB  {out[-1][2]:7d} moves",
+              flush=True)
         await asyncio.sleep(every)
+
+
+def per_thousand_moves(samples: list[tuple[float, float, int]]) -> str:
+    """Returns the RSS growth per 1,000 moves between the first and last of ``samples``."""
+    (_, first, before), (_, last, after) = samples[0], samples[-1]
+    return "n/a" if after == before else f"{1000 * (last - first) / (after - before):+.2f} MB"
 
 
 async def soak(port: int, pid: int, rooms: int, seconds: float) -> None:
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     stop = time.monotonic() + seconds
-    samples: list[tuple[float, float]] = []
+    samples: list[tuple[float, float, int]] = []
+    played = [0]
     rng = random.Random(15)
-    sampler = asyncio.create_task(sample(pid, stop, max(5.0, seconds / 12), samples))
+    sampler = asyncio.create_task(sample(pid, stop, max(5.0, seconds / 12), played, samples))
     opened: asyncio.Queue[str] = asyncio.Queue()
     tasks = [asyncio.create_task(busy_room(base, ws_base, random.Random(rng.random()), stop,
-                                           opened)) for _ in range(rooms)]
+                                           opened, played)) for _ in range(rooms)]
     slow = await slow_reader(ws_base, await opened.get())
     moves = sum(await asyncio.gather(*tasks))
     await sampler
-    warm = [rss for t, rss in samples if t >= seconds / 4] or [s[1] for s in samples]
+    warm_samples = [s for s in samples if s[0] >= seconds / 4] or samples
+    warm = [rss for _, rss, _ in warm_samples]
     print(f"{rooms} busy rooms, {moves} moves by people (bots made more) in {seconds:.0f} s")
     print(f"the reader that never reads: {slow}")
     print(f"RSS once warm: min {min(warm):.1f} MB, max {max(warm):.1f} MB, "
           f"growth {warm[-1] - warm[0]:+.1f} MB ({100 * (warm[-1] - warm[0]) / warm[0]:+.1f} %)")
+    half = len(warm_samples) // 2
+    print(f"RSS growth per 1,000 moves once warm: first half "
+          f"{per_thousand_moves(warm_samples[:half + 1])}, second half "
+          f"{per_thousand_moves(warm_samples[half:])} (a leak: the same in both)")
 
 
 def main() -> int:
