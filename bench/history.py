@@ -102,6 +102,8 @@ def fill(path: Path, matches: int, *, seed: int = 1) -> None:
                                          for room_id, g in zip(ids, games, strict=True)])
             conn.execute(insert(ACTIONS), actions)
             conn.commit()
+        # Everything into the file itself, out of the write-ahead log: the file is copied.
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
     engine.dispose()
 
 

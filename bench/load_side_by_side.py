@@ -13,9 +13,10 @@ stack can do on this machine (``--no-floor`` leaves it out). ``--database-url UR
 Saloon on that database instead (PostgreSQL, say: it is migrated, and its rows stay;
 only Saloon's process is timed, not the database server's). ``--history N`` gives each
 Saloon run a database that already holds N finished matches (``bench/history.py``: a
-server that has run for a while), filled once and copied for every run. ``--set-up-only`` runs
-Saloon and the floor on matches that are set up and closed without a move, and prints
-the CPU a match's set-up costs each. ``--workers N --redis-url URL`` runs Saloon in N
+server that has run for a while), filled once and copied for every run.
+``--set-up-only`` runs Saloon and the floor on matches that are set up and closed
+without a move, and prints the CPU a match's set-up costs each. ``--workers N
+--redis-url URL`` runs Saloon in N
 processes that tell each other of their commits through Redis, sharing one port (the
 kernel places each request and socket), or with ``--by-room`` each on a port of its own,
 every room's traffic after its creation sent to one of them, as a proxy routing by room
@@ -130,9 +131,9 @@ def saloon(matches: int, seconds: float, database_url: str | None = None,
            setup_only: bool = False, workers: int = 1, redis_url: str | None = None,
            by_room: bool = False, history: Path | None = None) -> dict[str, float]:
     """One run of Saloon on a fresh SQLite file (a copy of ``history``, if given), or on
-    ``database_url``, in ``workers``
-    processes (telling each other of their commits through ``redis_url``): sharing one
-    port, or, ``by_room``, each on its own port with each room's traffic sent to one."""
+    ``database_url``, in ``workers`` processes (telling each other of their commits
+    through ``redis_url``): sharing one port, or, ``by_room``, each on its own port with
+    each room's traffic sent to one."""
     with tempfile.TemporaryDirectory() as tmp:
         url = database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
         if history is not None and database_url is None:
