@@ -28,30 +28,31 @@ from sqlalchemy import create_engine, insert  # noqa: E402
 
 from app.db import COLUMN_JSON  # noqa: E402
 from app.migrate import upgrade  # noqa: E402
+from app.rooms.data import SeatInfo, SeatKind  # noqa: E402
 from app.rooms.writes import ACTIONS, GAMES, ROOMS, SEATS  # noqa: E402
 from app.tokens import hash_token, new_game_id  # noqa: E402
 from bench.tictactoe import GAME  # noqa: E402
+from games import replay as replays  # noqa: E402
 from games.base import canonical_hash  # noqa: E402
+from games.play import playout  # noqa: E402
 
 CHUNK = 5_000  # matches per transaction
 PLAYED = 500  # distinct matches played by the engine; the history repeats them
 
 
 def matches_played(count: int, rng: random.Random) -> list[dict[str, Any]]:
-    """Plays ``count`` random matches; returns each one's seed, actions and events, result
-    and final hash."""
+    """Plays ``count`` matches with random bots; returns each one's seed, seats, actions
+    and events, result and final hash."""
     played = []
     for _ in range(count):
         seed = rng.getrandbits(63)
-        state = GAME.new_game(GAME.parse_options({}), 2, seed)
-        moves = []
-        while (result := GAME.result(state)) is None:
-            seat = next(iter(GAME.to_act(state)))
-            action = rng.choice(GAME.legal_actions(state, seat))
-            state, events = GAME.apply(state, seat, action)
-            moves.append((seat, action, events))  # stored as the server stores them
-        played.append({"seed": seed, "moves": moves, "result": result.to_json(),
-                       "hash": canonical_hash(GAME.dump(state))})
+        match = playout(GAME, seats=2, seed=seed)
+        assert match.result is not None  # playout plays to the end
+        # The events as the server stores them: from the same replay a room is rebuilt by.
+        moves = [(step.seat, step.action, step.events) for step in replays.steps(
+            GAME, replays.Setup({}, 2, seed).start(GAME), match.actions)]
+        played.append({"seed": seed, "moves": moves, "result": match.result.to_json(),
+                       "hash": canonical_hash(GAME.dump(match.state))})
     return played
 
 
@@ -80,12 +81,13 @@ def fill(path: Path, matches: int, *, seed: int = 1) -> None:
                               "version": 4 + len(match["moves"]), "matches": 1,
                               "current_game_id": game_id, "created_at": began,
                               "updated_at": ended, "touched_at": ended, "hints": True})
-                seats.append([{"position": p, "name": f"p{p}", "kind": "human",
-                               "token_hash": hash_token(f"history-{n}-{p}")} for p in (0, 1)])
+                people = [SeatInfo(p, f"p{p}", SeatKind.HUMAN, None,
+                                   hash_token(f"history-{n}-{p}")) for p in (0, 1)]
+                seats.append([{"position": s.position, "name": s.name, "kind": s.kind,
+                               "bot": s.bot, "token_hash": s.token_hash} for s in people])
                 games.append({"id": game_id, "game": GAME.id, "rules_version": GAME.rules_version,
                               "options": {}, "seed": match["seed"],
-                              "seats": [{"seat": p, "name": f"p{p}", "kind": "human",
-                                         "bot": None} for p in (0, 1)],
+                              "seats": [s.public() for s in people],
                               "match": 1, "status": "finished",
                               "actions_count": len(match["moves"]), "result": match["result"],
                               "final_hash": match["hash"], "started_at": began,

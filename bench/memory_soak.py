@@ -49,9 +49,9 @@ def rss_mb(pid: int) -> float:
 
 
 async def busy_room(base: str, ws_base: str, rng: random.Random, stop: float,
-                    opened: asyncio.Queue[str], played: list[int]) -> int:
+                    opened: asyncio.Queue[str], played: list[int]) -> None:
     """Plays the person's seat of one room until ``stop``, counting each move in
-    ``played[0]`` too; returns the moves made."""
+    ``played[0]``."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         room = (await http.post("/api/rooms", json={"game": GAME, "name": "Soak"})).json()
         code, auth = room["code"], {"Authorization": f"Bearer {room['token']}"}
@@ -59,7 +59,6 @@ async def busy_room(base: str, ws_base: str, rng: random.Random, stop: float,
         for _ in range(3):
             await http.post(f"/api/rooms/{code}/bots", json={"bot": "smart"}, headers=auth)
         await http.post(f"/api/rooms/{code}/start", headers=auth)
-        moves = 0
         async with websockets.connect(f"{ws_base}/ws/rooms/{code}",
                                       subprotocols=["saloon", f"saloon.token.{room['token']}"],
                                       max_size=None) as ws:  # type: ignore[list-item]
@@ -83,9 +82,7 @@ async def busy_room(base: str, ws_base: str, rng: random.Random, stop: float,
                 elif doc.get("legal"):
                     await ws.send(json.dumps({"type": "action",
                                               "action": rng.choice(doc["legal"])}))
-                    moves += 1
                     played[0] += 1
-        return moves
 
 
 async def slow_reader(ws_base: str, code: str) -> str:
@@ -137,7 +134,8 @@ async def soak(port: int, pid: int, rooms: int, seconds: float) -> None:
     tasks = [asyncio.create_task(busy_room(base, ws_base, random.Random(rng.random()), stop,
                                            opened, played)) for _ in range(rooms)]
     slow = await slow_reader(ws_base, await opened.get())
-    moves = sum(await asyncio.gather(*tasks))
+    await asyncio.gather(*tasks)
+    moves = played[0]
     await sampler
     warm_samples = [s for s in samples if s[0] >= seconds / 4] or samples
     warm = [rss for _, rss, _ in warm_samples]
