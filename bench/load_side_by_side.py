@@ -7,22 +7,23 @@ two sockets each, random legal cells, a new match when one ends; a move's latenc
 from sending it to a socket seeing the next state. Saloon runs on SQLite and commits
 every move before anyone sees it; boardgame.io 0.50.2 keeps its state in memory.
 Servers alternate (Saloon, peer, Saloon, peer) at 100 and 1,000 sockets; each round
-prints both and their ratio. Between them runs the floor (``bench/load/floor.py``):
-the same protocol on Saloon's stack with nothing of Saloon behind it, the most this
-stack can do on this machine (``--no-floor`` leaves it out). ``--database-url URL`` runs
-Saloon on that database instead (PostgreSQL, say: it is migrated, and its rows stay;
-only Saloon's process is timed, not the database server's). ``--history N`` gives each
-Saloon run a database that already holds N finished matches (``bench/history.py``: a
-server that has run for a while), filled once and copied for every run.
-``--set-up-only`` runs Saloon and the floor on matches that are set up and closed
-without a move, and prints the CPU a match's set-up costs each. ``--workers N
---redis-url URL`` runs Saloon in N
-processes that tell each other of their commits through Redis, sharing one port (the
-kernel places each request and socket), or with ``--by-room`` each on a port of its own,
-every room's traffic after its creation sent to one of them, as a proxy routing by room
-code would (the proxy's own CPU is not counted). The peer's files come from
-../shared/bench/bgio, copied to .bench/bgio with its npm packages installed there on
-first use.
+prints both and their ratio, and the end of the run each ratio's median and range over
+the rounds, set against the targets (``verdicts``): one round's ratio on a shared
+machine moves by a third from one run to the next. Between them runs the floor
+(``bench/load/floor.py``): the same protocol on Saloon's stack with nothing of Saloon
+behind it, the most this stack can do on this machine (``--no-floor`` leaves it out).
+``--database-url URL`` runs Saloon on that database instead (PostgreSQL, say: it is
+migrated, and its rows stay; only Saloon's process is timed, not the database server's).
+``--history N`` gives each Saloon run a database that already holds N finished matches
+(``bench/history.py``: a server that has run for a while), filled once and copied for
+every run. ``--set-up-only`` runs Saloon and the floor on matches that are set up and
+closed without a move, and prints the CPU a match's set-up costs each. ``--workers N
+--redis-url URL`` runs Saloon in N processes that tell each other of their commits
+through Redis, sharing one port (the kernel places each request and socket), or with
+``--by-room`` each on a port of its own, every room's traffic after its creation sent to
+one of them, as a proxy routing by room code would (the proxy's own CPU is not counted).
+The peer's files come from ../shared/bench/bgio, copied to .bench/bgio with its npm
+packages installed there on first use.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import json
 import os
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -43,6 +45,10 @@ sys.path.insert(0, str(ROOT))
 
 from app.migrate import upgrade  # noqa: E402
 from bench import history  # noqa: E402
+
+# The side-by-side targets: Saloon's moves/s at least twice the peer's at every socket
+# count, its p99 at most 50 ms at 1,000 sockets, its CPU per move at most the peer's.
+MOVES_TARGET, P99_TARGET_MS, P99_TARGET_SOCKETS, CPU_TARGET = 2.0, 50, 1000, 1.0
 
 PEER_SOURCE = ROOT.parent / "shared" / "bench" / "bgio"
 PEER = ROOT / ".bench" / "bgio"
@@ -184,6 +190,49 @@ def ratio(name: str, a: dict[str, float], b: dict[str, float]) -> str:
             f"{a['cpu_ms_per_move'] / max(1e-9, b['cpu_ms_per_move']):>9.2f}x")
 
 
+def spread(values: list[float], unit: str = "x", digits: int = 2) -> str:
+    """Returns the median of ``values`` and, for more than one, their range."""
+    mid = f"{statistics.median(values):.{digits}f}{unit}"
+    if len(values) < 2:
+        return mid
+    return f"{mid} ({min(values):.{digits}f}-{max(values):.{digits}f})"
+
+
+def verdicts(runs: dict[int, list[tuple[dict[str, float], dict[str, float]]]]) -> list[str]:
+    """Returns the lines that sum a run up: for each socket count, the median (and range)
+    over its rounds of Saloon's moves/s, p99 and CPU per move against the peer's; then
+    each target, met or not, on those medians.
+
+    ``runs`` maps each socket count to its rounds' figures, Saloon's then the peer's."""
+    out = [f"over {max(len(r) for r in runs.values())} round(s), Saloon against the peer "
+           f"(median, range)"]
+    medians: dict[int, dict[str, float]] = {}
+    for sockets, rounds in runs.items():
+        moves = [a["moves_per_s"] / max(1, b["moves_per_s"]) for a, b in rounds]
+        cpu = [a["cpu_ms_per_move"] / max(1e-9, b["cpu_ms_per_move"]) for a, b in rounds]
+        p99 = [float(a["p99_ms"]) for a, _ in rounds if a.get("p99_ms") is not None]
+        medians[sockets] = {"moves": statistics.median(moves), "cpu": statistics.median(cpu)}
+        if p99:
+            medians[sockets]["p99"] = statistics.median(p99)
+        out.append(f"  {sockets:>5} sockets: moves/s {spread(moves)}, CPU per move "
+                   f"{spread(cpu)}, Saloon's p99 {spread(p99, ' ms', 0) if p99 else '-'}")
+
+    def met(ok: bool) -> str:
+        return "met" if ok else "not met"
+
+    moves_ok = all(m["moves"] >= MOVES_TARGET for m in medians.values())
+    out.append(f"  target moves/s >= {MOVES_TARGET:g}x the peer's: {met(moves_ok)} ("
+               + ", ".join(f"{m['moves']:.2f}x at {s}" for s, m in medians.items()) + ")")
+    if P99_TARGET_SOCKETS in medians and "p99" in medians[P99_TARGET_SOCKETS]:
+        p99_median = medians[P99_TARGET_SOCKETS]["p99"]
+        out.append(f"  target p99 <= {P99_TARGET_MS} ms at {P99_TARGET_SOCKETS:,} sockets: "
+                   f"{met(p99_median <= P99_TARGET_MS)} ({p99_median:.0f} ms)")
+    cpu_ok = all(m["cpu"] <= CPU_TARGET for m in medians.values())
+    out.append("  target CPU per move <= the peer's: " + met(cpu_ok) + " ("
+               + ", ".join(f"{m['cpu']:.2f}x at {s}" for s, m in medians.items()) + ")")
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=15)
@@ -230,13 +279,16 @@ def main() -> int:
 def side_by_side(args: argparse.Namespace) -> int:
     """Prints each round's figures of Saloon, the floor and the peer, and their ratios."""
     print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}")
+    counts = [int(s) for s in args.sockets.split(",")]
+    runs: dict[int, list[tuple[dict[str, float], dict[str, float]]]] = {s: [] for s in counts}
     for round_ in range(1, args.rounds + 1):
-        for sockets in (int(s) for s in args.sockets.split(",")):
+        for sockets in counts:
             a = saloon(sockets // 2, args.seconds, args.database_url,
                        workers=args.workers, redis_url=args.redis_url, by_room=args.by_room,
                        history=args.history_file)
             f = floor(sockets // 2, args.seconds) if args.floor else None
             b = peer(sockets // 2, args.seconds)
+            runs[sockets].append((a, b))
             print(f"round {round_}, {sockets} sockets")
             print(line("saloon", a))
             if f is not None:
@@ -246,6 +298,7 @@ def side_by_side(args: argparse.Namespace) -> int:
             if f is not None:
                 print(ratio("floor ratio", f, b))
             print(end="", flush=True)
+    print("\n".join(verdicts(runs)))
     return 0
 
 

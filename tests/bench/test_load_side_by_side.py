@@ -1,0 +1,47 @@
+"""The side-by-side benchmark's summary: medians over rounds, set against the targets."""
+
+from __future__ import annotations
+
+from bench.load_side_by_side import spread, verdicts
+
+
+def figures(moves: float, cpu: float, p99: float | None = 100) -> dict[str, float]:
+    return {"moves_per_s": moves, "cpu_ms_per_move": cpu, "p99_ms": p99}  # type: ignore[dict-item]
+
+
+def test_spread_gives_the_median_then_the_range() -> None:
+    assert spread([1.0, 3.0, 2.0]) == "2.00x (1.00-3.00)"
+    assert spread([0.5]) == "0.50x"
+    assert spread([40.0, 60.0], " ms", 0) == "50 ms (40-60)"
+
+
+def test_every_target_missed_is_said_with_its_medians() -> None:
+    lines = verdicts({
+        100: [(figures(900, 1.2), figures(1000, 1.0)), (figures(700, 1.4), figures(1000, 1.0))],
+        1000: [(figures(800, 1.1, 400), figures(1000, 1.0)),
+               (figures(1200, 0.9, 300), figures(1000, 1.0))],
+    })
+    assert lines[0] == "over 2 round(s), Saloon against the peer (median, range)"
+    assert lines[1] == ("    100 sockets: moves/s 0.80x (0.70-0.90), CPU per move 1.30x "
+                        "(1.20-1.40), Saloon's p99 100 ms (100-100)")
+    assert lines[2].startswith("   1000 sockets: moves/s 1.00x (0.80-1.20)")
+    assert lines[3] == "  target moves/s >= 2x the peer's: not met (0.80x at 100, 1.00x at 1000)"
+    assert lines[4] == "  target p99 <= 50 ms at 1,000 sockets: not met (350 ms)"
+    assert lines[5] == "  target CPU per move <= the peer's: not met (1.30x at 100, 1.00x at 1000)"
+
+
+def test_targets_are_met_on_the_medians_not_on_every_round() -> None:
+    # One slow round of three does not undo a target the median meets.
+    rounds = [(figures(2100, 0.5, 40), figures(1000, 1.0)),
+              (figures(2200, 0.6, 45), figures(1000, 1.0)),
+              (figures(1500, 1.1, 90), figures(1000, 1.0))]
+    lines = verdicts({100: rounds, 1000: rounds})
+    assert lines[3].startswith("  target moves/s >= 2x the peer's: met")
+    assert lines[4] == "  target p99 <= 50 ms at 1,000 sockets: met (45 ms)"
+    assert lines[5].startswith("  target CPU per move <= the peer's: met")
+
+
+def test_a_run_without_1000_sockets_or_latencies_says_nothing_of_p99() -> None:
+    lines = verdicts({100: [(figures(900, 1.2, None), figures(1000, 1.0))]})
+    assert "Saloon's p99 -" in lines[1]
+    assert not any("p99 <=" in line for line in lines)
