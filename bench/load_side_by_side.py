@@ -211,11 +211,13 @@ def verdicts(runs: dict[int, list[tuple[dict[str, float], dict[str, float]]]]) -
         moves = [a["moves_per_s"] / max(1, b["moves_per_s"]) for a, b in rounds]
         cpu = [a["cpu_ms_per_move"] / max(1e-9, b["cpu_ms_per_move"]) for a, b in rounds]
         p99 = [float(a["p99_ms"]) for a, _ in rounds if a.get("p99_ms") is not None]
+        peer_p99 = [float(b["p99_ms"]) for _, b in rounds if b.get("p99_ms") is not None]
         medians[sockets] = {"moves": statistics.median(moves), "cpu": statistics.median(cpu)}
         if p99:
             medians[sockets]["p99"] = statistics.median(p99)
         out.append(f"  {sockets:>5} sockets: moves/s {spread(moves)}, CPU per move "
-                   f"{spread(cpu)}, Saloon's p99 {spread(p99, ' ms', 0) if p99 else '-'}")
+                   f"{spread(cpu)}, Saloon's p99 {spread(p99, ' ms', 0) if p99 else '-'}"
+                   f", the peer's {spread(peer_p99, ' ms', 0) if peer_p99 else '-'}")
 
     def met(ok: bool) -> str:
         return "met" if ok else "not met"
