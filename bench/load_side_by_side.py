@@ -200,8 +200,8 @@ def spread(values: list[float], unit: str = "x", digits: int = 2) -> str:
 
 def verdicts(runs: dict[int, list[tuple[dict[str, float], dict[str, float]]]]) -> list[str]:
     """Returns the lines that sum a run up: for each socket count, the median (and range)
-    over its rounds of Saloon's moves/s, p99 and CPU per move against the peer's; then
-    each target, met or not, on those medians.
+    over its rounds of Saloon's moves/s and CPU per move over the peer's, and of each
+    server's p99; then each target, met or not, on those medians.
 
     ``runs`` maps each socket count to its rounds' figures, Saloon's then the peer's."""
     out = [f"over {max(len(r) for r in runs.values())} round(s), Saloon against the peer "
