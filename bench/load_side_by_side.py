@@ -301,6 +301,8 @@ def side_by_side(args: argparse.Namespace) -> int:
                 print(ratio("floor ratio", f, b))
             print(end="", flush=True)
     print("\n".join(verdicts(runs)))
+    if args.database_url or args.workers > 1:
+        print("  (the targets are for Saloon in one process on SQLite; this run is not that)")
     return 0
 
 
