@@ -1,7 +1,7 @@
 """Instructions a server executes per tic-tac-toe match, counted, not timed: Saloon and the floor.
 
 Run: ``.venv/bin/python bench/server_instructions.py [--matches 40] [--concurrent 1]
-[--server saloon] [--split]``
+[--server saloon] [--split] [--without all]``
 (or ``python -m bench server_instructions``; needs valgrind and node). Each server runs
 under valgrind's cachegrind, with ``PYTHONHASHSEED=0``, while the load generator of
 ``make bench-load`` plays a fixed number of seeded matches against it (``total=`` and
@@ -11,7 +11,10 @@ is divided: what is left is a match's own work (a match's set-up, its moves, its
 sockets closed), without the server's start and stop. Prints the instructions per match
 and per move of each server and their ratio. With ``--split``, each server also plays
 matches that are set up and closed without a move (the load generator's ``setup``):
-what a match's set-up costs, and what is left per move.
+what a match's set-up costs, and what is left per move. With ``--without PART,...`` (or
+``all``), Saloon is also counted with each part switched off in turn
+(``bench/load/switches.py``: the commit, the teaching part, the log, the timers and
+presence), and what each part costs per match and per move is printed.
 
 Timed figures on a shared two-core machine drift by a fifth within minutes; these
 counts repeat to a few parts in a hundred thousand, so a change of a percent to the
@@ -39,6 +42,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app.migrate import upgrade  # noqa: E402
+from bench.load.serve import WITHOUT  # noqa: E402
+from bench.load.switches import PARTS  # noqa: E402
 from bench.load_side_by_side import LOAD, free_port, prepare, wait_for  # noqa: E402
 
 FEW = 5  # the matches of the shorter run, whose count is taken off the longer one's
@@ -46,11 +51,12 @@ SEED = 20261127
 _MIGRATING = threading.Lock()  # alembic's context is global: one upgrade at a time
 
 
-def count(server: str, matches: int, concurrent: int, set_up_only: bool = False
-          ) -> tuple[int, int]:
+def count(server: str, matches: int, concurrent: int, set_up_only: bool = False,
+          without: str = "") -> tuple[int, int]:
     """Runs ``server`` (saloon or floor) under cachegrind for ``matches`` seeded matches
-    (``set_up_only``: set up and closed without a move); returns the instructions it
-    executed and the moves played."""
+    (``set_up_only``: set up and closed without a move; ``without``: Saloon with that
+    part switched off, ``bench.load.switches``); returns the instructions it executed
+    and the moves played."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         if server == "saloon":
@@ -64,7 +70,7 @@ def count(server: str, matches: int, concurrent: int, set_up_only: bool = False
         proc = subprocess.Popen(
             ["valgrind", "--tool=cachegrind", "--cache-sim=no",
              f"--cachegrind-out-file={out}", sys.executable, *command],
-            cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0"},
+            cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0", WITHOUT: without},
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_for(port, timeout=600)  # the server imports under valgrind: slowly
@@ -99,37 +105,58 @@ def main() -> int:
     parser.add_argument("--split", action="store_true",
                         help="also count matches set up and closed without a move, and "
                              "split a match into its set-up and its moves")
+    parser.add_argument("--without", default="", metavar="PART,...",
+                        help=f"also count Saloon with each part switched off in turn "
+                             f"({', '.join(PARTS)}, or all): what each part costs")
     args = parser.parse_args()
+    parts = list(PARTS) if args.without == "all" else [
+        p for p in (n.strip() for n in args.without.split(",")) if p]
+    if unknown := [p for p in parts if p not in PARTS]:
+        parser.error(f"Expected parts among {', '.join(PARTS)}; got {', '.join(unknown)}")
     if shutil.which("valgrind") is None or shutil.which("node") is None:
         print("server_instructions needs valgrind and node; skipped")
         return 0
     prepare()
     servers = args.server or ["saloon", "floor"]
     kinds = (False, True) if args.split else (False,)
-    runs = [(server, n, set_up) for server in servers for n in (FEW, FEW + args.matches)
+    if parts and "saloon" not in servers:
+        servers.insert(0, "saloon")
+    runs = [(server, n, set_up, "") for server in servers for n in (FEW, FEW + args.matches)
             for set_up in kinds]
+    runs += [("saloon", n, False, part) for part in parts for n in (FEW, FEW + args.matches)]
     # Two at a time: the counts do not depend on what else the machine is doing.
     with ThreadPoolExecutor(2) as pool:
         results = dict(zip(runs, pool.map(
-            lambda r: count(r[0], r[1], args.concurrent, r[2]), runs), strict=True))
+            lambda r: count(r[0], r[1], args.concurrent, r[2], r[3]), runs), strict=True))
     print(f"{args.matches} seeded tic-tac-toe matches, {args.concurrent} at a time "
           f"(instructions, every thread of the server)")
     per_match: dict[str, float] = {}
     for server in servers:
-        few, few_moves = results[server, FEW, False]
-        many, many_moves = results[server, FEW + args.matches, False]
+        few, few_moves = results[server, FEW, False, ""]
+        many, many_moves = results[server, FEW + args.matches, False, ""]
         moves = many_moves - few_moves
         per_match[server] = (many - few) / args.matches
         print(f"{server:7} {per_match[server] / 1e6:8.2f} M per match "
               f"({moves} moves: {(many - few) / max(1, moves) / 1e6:6.3f} M per move)")
         if args.split:
-            set_up = (results[server, FEW + args.matches, True][0]
-                      - results[server, FEW, True][0]) / args.matches
+            set_up = (results[server, FEW + args.matches, True, ""][0]
+                      - results[server, FEW, True, ""][0]) / args.matches
             rest = (per_match[server] - set_up) * args.matches / max(1, moves)
             print(f"{'':7} {set_up / 1e6:8.2f} M per match set up and closed without a "
                   f"move; the rest {rest / 1e6:6.3f} M per move")
     if len(per_match) == 2:
         print(f"Saloon / floor: {per_match['saloon'] / per_match['floor']:.2f}x")
+    if parts:
+        moves = (results["saloon", FEW + args.matches, False, ""][1]
+                 - results["saloon", FEW, False, ""][1]) / args.matches
+        print("Saloon with one part switched off (bench/load/switches.py); what the part costs:")
+        for part in parts:
+            without = (results["saloon", FEW + args.matches, False, part][0]
+                       - results["saloon", FEW, False, part][0]) / args.matches
+            cost = per_match["saloon"] - without
+            print(f"  {part:7} {without / 1e6:8.2f} M per match without it: "
+                  f"{cost / 1e6:6.2f} M per match ({100 * cost / per_match['saloon']:4.1f}%), "
+                  f"{cost / max(1, moves) / 1e6:6.3f} M per move played")
     return 0
 
 

@@ -6,7 +6,8 @@ connection caps raised, since one machine plays every client. With ``REDIS_URL``
 process tells others serving the same database of its commits, and hears theirs; with
 ``WORKERS`` above one, that many processes share the port, as ``saloon serve --workers``
 runs them, and a match's requests and sockets land on whichever process the kernel
-gives them.
+gives them. With ``SALOON_BENCH_WITHOUT`` set to parts named in
+``bench/load/switches.py``, those parts are switched off, for a measurement only.
 """
 
 from __future__ import annotations
@@ -24,11 +25,13 @@ from fastapi import FastAPI  # noqa: E402
 from app.cli.server import KEEP_ALIVE  # noqa: E402
 from app.main import create_app  # noqa: E402
 from app.settings import Settings  # noqa: E402
+from bench.load.switches import switch_off  # noqa: E402
 from bench.tictactoe import GAME  # noqa: E402
 from games import registry  # noqa: E402
 
 # What each worker reads to build its app (a worker imports this module afresh).
 URL, REDIS = "SALOON_BENCH_DATABASE_URL", "SALOON_BENCH_REDIS_URL"
+WITHOUT = "SALOON_BENCH_WITHOUT"  # the parts switched off (``bench.load.switches``)
 
 
 def settings() -> Settings:
@@ -42,6 +45,7 @@ def settings() -> Settings:
 def app() -> FastAPI:
     """Returns the benchmark's app (the factory each worker calls)."""
     registry.register(GAME)
+    switch_off(os.environ.get(WITHOUT, ""))
     return create_app(settings())
 
 
