@@ -179,15 +179,20 @@ def line(name: str, f: dict[str, float]) -> str:
             f"{f['cpu_ms_per_move']:>10.2f}{f['errors']:>8}")
 
 
+def moves_and_cpu(a: dict[str, float], b: dict[str, float]) -> tuple[float, float]:
+    """Returns ``a``'s moves/s over ``b``'s, and its CPU per move over ``b``'s."""
+    return (a["moves_per_s"] / max(1, b["moves_per_s"]),
+            a["cpu_ms_per_move"] / max(1e-9, b["cpu_ms_per_move"]))
+
+
 def ratio(name: str, a: dict[str, float], b: dict[str, float]) -> str:
     """Returns the line of ``a``'s moves/s, p50, p99 and CPU per move over ``b``'s."""
     def over(key: str, width: int) -> str:
         if a.get(key) is None or not b.get(key):
             return f"{'-':>{width}}"
         return f"{a[key] / b[key]:>{width - 1}.2f}x"
-    return (f"  {name:<13}{a['moves_per_s'] / max(1, b['moves_per_s']):>8.2f}x"
-            f"{over('p50_ms', 8)}{over('p99_ms', 8)}"
-            f"{a['cpu_ms_per_move'] / max(1e-9, b['cpu_ms_per_move']):>9.2f}x")
+    moves, cpu = moves_and_cpu(a, b)
+    return f"  {name:<13}{moves:>8.2f}x{over('p50_ms', 8)}{over('p99_ms', 8)}{cpu:>9.2f}x"
 
 
 def spread(values: list[float], unit: str = "x", digits: int = 2) -> str:
@@ -208,8 +213,8 @@ def verdicts(runs: dict[int, list[tuple[dict[str, float], dict[str, float]]]]) -
            f"(median, range)"]
     medians: dict[int, dict[str, float]] = {}
     for sockets, rounds in runs.items():
-        moves = [a["moves_per_s"] / max(1, b["moves_per_s"]) for a, b in rounds]
-        cpu = [a["cpu_ms_per_move"] / max(1e-9, b["cpu_ms_per_move"]) for a, b in rounds]
+        pairs = [moves_and_cpu(a, b) for a, b in rounds]
+        moves, cpu = [m for m, _ in pairs], [c for _, c in pairs]
         p99 = [float(a["p99_ms"]) for a, _ in rounds if a.get("p99_ms") is not None]
         peer_p99 = [float(b["p99_ms"]) for _, b in rounds if b.get("p99_ms") is not None]
         medians[sockets] = {"moves": statistics.median(moves), "cpu": statistics.median(cpu)}

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.migrate import upgrade  # noqa: E402
 from bench.load.serve import WITHOUT  # noqa: E402
-from bench.load.switches import PARTS  # noqa: E402
+from bench.load.switches import PARTS, named  # noqa: E402
 from bench.load_side_by_side import LOAD, free_port, prepare, wait_for  # noqa: E402
 
 FEW = 5  # the matches of the shorter run, whose count is taken off the longer one's
@@ -109,10 +109,10 @@ def main() -> int:
                         help=f"also count Saloon with each part switched off in turn "
                              f"({', '.join(PARTS)}, or all): what each part costs")
     args = parser.parse_args()
-    parts = list(PARTS) if args.without == "all" else [
-        p for p in (n.strip() for n in args.without.split(",")) if p]
-    if unknown := [p for p in parts if p not in PARTS]:
-        parser.error(f"Expected parts among {', '.join(PARTS)}; got {', '.join(unknown)}")
+    try:
+        parts = named(args.without)
+    except ValueError as e:
+        parser.error(str(e))
     if shutil.which("valgrind") is None or shutil.which("node") is None:
         print("server_instructions needs valgrind and node; skipped")
         return 0
@@ -128,35 +128,38 @@ def main() -> int:
     with ThreadPoolExecutor(2) as pool:
         results = dict(zip(runs, pool.map(
             lambda r: count(r[0], r[1], args.concurrent, r[2], r[3]), runs), strict=True))
+
+    def added(server: str, set_up: bool = False, part: str = "") -> tuple[int, int]:
+        """The instructions and the moves of ``--matches`` matches: the longer run's less
+        the shorter one's."""
+        (few, few_moves), (many, many_moves) = (results[server, n, set_up, part]
+                                                for n in (FEW, FEW + args.matches))
+        return many - few, many_moves - few_moves
+
     print(f"{args.matches} seeded tic-tac-toe matches, {args.concurrent} at a time "
           f"(instructions, every thread of the server)")
     per_match: dict[str, float] = {}
     for server in servers:
-        few, few_moves = results[server, FEW, False, ""]
-        many, many_moves = results[server, FEW + args.matches, False, ""]
-        moves = many_moves - few_moves
-        per_match[server] = (many - few) / args.matches
+        instructions, moves = added(server)
+        per_match[server] = instructions / args.matches
         print(f"{server:7} {per_match[server] / 1e6:8.2f} M per match "
-              f"({moves} moves: {(many - few) / max(1, moves) / 1e6:6.3f} M per move)")
+              f"({moves} moves: {instructions / max(1, moves) / 1e6:6.3f} M per move)")
         if args.split:
-            set_up = (results[server, FEW + args.matches, True, ""][0]
-                      - results[server, FEW, True, ""][0]) / args.matches
+            set_up = added(server, set_up=True)[0] / args.matches
             rest = (per_match[server] - set_up) * args.matches / max(1, moves)
             print(f"{'':7} {set_up / 1e6:8.2f} M per match set up and closed without a "
                   f"move; the rest {rest / 1e6:6.3f} M per move")
     if len(per_match) == 2:
         print(f"Saloon / floor: {per_match['saloon'] / per_match['floor']:.2f}x")
     if parts:
-        moves = (results["saloon", FEW + args.matches, False, ""][1]
-                 - results["saloon", FEW, False, ""][1]) / args.matches
+        moves_per_match = added("saloon")[1] / args.matches
         print("Saloon with one part switched off (bench/load/switches.py); what the part costs:")
         for part in parts:
-            without = (results["saloon", FEW + args.matches, False, part][0]
-                       - results["saloon", FEW, False, part][0]) / args.matches
+            without = added("saloon", part=part)[0] / args.matches
             cost = per_match["saloon"] - without
             print(f"  {part:7} {without / 1e6:8.2f} M per match without it: "
                   f"{cost / 1e6:6.2f} M per match ({100 * cost / per_match['saloon']:4.1f}%), "
-                  f"{cost / max(1, moves) / 1e6:6.3f} M per move played")
+                  f"{cost / max(1, moves_per_match) / 1e6:6.3f} M per move played")
     return 0
 
 

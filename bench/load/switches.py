@@ -60,10 +60,20 @@ PARTS: dict[str, Callable[[], None]] = {
 }
 
 
-def switch_off(names: str) -> None:
-    """Switches off the parts named, comma-separated (``""``: none); raises ``ValueError``
-    for a name not in ``PARTS``."""
-    for name in filter(None, (n.strip() for n in names.split(","))):
+def named(names: str) -> list[str]:
+    """Returns the parts named, comma-separated (``""``: none; ``all``: every part); raises
+    ``ValueError`` for a name not in ``PARTS``."""
+    if names.strip() == "all":
+        return list(PARTS)
+    parts = [n for n in (n.strip() for n in names.split(",")) if n]
+    for name in parts:
         if name not in PARTS:
             raise ValueError(f"Expected parts among {', '.join(PARTS)}; got {name!r}")
+    return parts
+
+
+def switch_off(names: str) -> None:
+    """Switches off the parts ``named``; raises ``ValueError`` for a name not in ``PARTS``,
+    before switching anything off."""
+    for name in named(names):
         PARTS[name]()

@@ -13,7 +13,7 @@ from app.rooms import documents
 from app.rooms.committer import Committer
 from app.rooms.connections import Connections
 from app.rooms.keeper import Keeper
-from bench.load.switches import switch_off
+from bench.load.switches import named, switch_off
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -21,6 +21,12 @@ ROOT = Path(__file__).resolve().parents[3]
 def test_an_unknown_part_is_refused_with_the_known_ones() -> None:
     with pytest.raises(ValueError, match="among commit, teach, log, timers; got 'fast'"):
         switch_off("teach,fast")
+
+
+def test_parts_are_named_one_by_one_or_all_at_once() -> None:
+    assert named(" log, teach ") == ["log", "teach"]
+    assert named("all") == ["commit", "teach", "log", "timers"]
+    assert named("") == []
 
 
 def served() -> list[object]:
@@ -44,7 +50,7 @@ def test_each_part_switched_off_does_what_it_says() -> None:
         from app.rooms.committer import Committer
         from app.rooms.connections import Connections
         from app.rooms.keeper import Keeper
-        from bench.load.switches import switch_off
+        from bench.load.switches import named, switch_off
 
         switch_off("commit,teach,log,timers")
         assert documents.teach(None, 0, [{"cell": 1}]) == {
