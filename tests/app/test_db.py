@@ -1,6 +1,7 @@
 """The database: the writer's transactions keep their connection between them, let it go
 when one fails or the database is disposed, and wait for another writer without
-blocking the event loop."""
+blocking the event loop; on SQLite a transaction is the driver's own, whether its
+statements run through SQLAlchemy or straight through SQLite's cursor."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from app.db import Database
 from app.models import AdminSecret
+from app.rooms.sqlite_batch import _execute
 from tests.support.databases import POSTGRES_URL
 
 
@@ -27,6 +29,21 @@ def add_secret(name: str) -> Callable[[Connection], Connection]:
         conn.execute(insert(AdminSecret).values(name=name, token_hash=name * 64))
         return conn
     return work
+
+
+def add_secret_by_cursor(name: str) -> Callable[[Connection], Connection]:
+    """``add_secret`` straight through SQLite's cursor, as a batch's statements run."""
+    def work(conn: Connection) -> Connection:
+        _execute(conn, "INSERT INTO admin_secrets (name, token_hash, created_at) "
+                       "VALUES (?, ?, '2026-11-28 00:00:00.000000')", (name, name * 64))
+        return conn
+    return work
+
+
+def outside_any_transaction(conn: Connection) -> bool:
+    """Whether neither SQLAlchemy nor SQLite's driver holds a transaction open on ``conn``."""
+    dbapi = conn.connection.dbapi_connection
+    return not conn.in_transaction() and not dbapi.in_transaction  # type: ignore[union-attr]
 
 
 async def test_the_writer_keeps_its_connection_and_commits_each_transaction(
@@ -91,15 +108,16 @@ async def test_a_failed_connection_is_not_given_back_to_the_pool(database_url: s
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("adding", [add_secret, add_secret_by_cursor])
 async def test_a_write_waits_for_another_writer_without_blocking_the_loop(
-        database_url: str) -> None:
+        database_url: str, adding: Callable[[str], Callable[[Connection], Connection]]) -> None:
     """Another connection of the process holds SQLite's write lock across its awaits: the
     writer's transaction waits for it (the loop runs on, so the other can finish) and is
     then written."""
     db = Database(database_url)
     async with db.engine.connect() as other:
         await other.execute(insert(AdminSecret).values(name="first", token_hash="f" * 64))
-        writing = asyncio.create_task(db.write(add_secret("b")))
+        writing = asyncio.create_task(db.write(adding("b")))
         for _ in range(20):  # the loop turns while the writer waits
             await asyncio.sleep(0.005)
         assert not writing.done()
@@ -108,6 +126,37 @@ async def test_a_write_waits_for_another_writer_without_blocking_the_loop(
     async with db.engine.connect() as conn:
         names = (await conn.execute(select(AdminSecret.name))).scalars()
         assert set(names) == {"first", "b"}
+    await db.dispose()
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_sqlite_transactions_are_the_drivers_own_whatever_runs_the_statements(
+        database_url: str) -> None:
+    """Statements through SQLite's cursor (a batch's), through SQLAlchemy (any other), or
+    both in one transaction are committed together, or none of them if anything fails;
+    either way the connection is left outside any transaction, kept unless it failed."""
+    db = Database(database_url)
+    kept = await db.write(add_secret_by_cursor("a"))
+    assert outside_any_transaction(kept)
+
+    def both(conn: Connection) -> Connection:
+        return add_secret_by_cursor("c")(add_secret("b")(conn))
+
+    assert await db.write(both) is kept and outside_any_transaction(kept)
+    assert await count_secrets(db) == 3
+
+    def fails(conn: Connection) -> None:
+        add_secret_by_cursor("e")(add_secret("d")(conn))
+        raise RuntimeError("the batch failed")
+
+    with pytest.raises(RuntimeError):
+        await db.write(fails)
+    assert await count_secrets(db) == 3
+    kept = await db.write(add_secret_by_cursor("f"))  # a fresh connection
+    with pytest.raises(IntegrityError):  # a clash through the cursor: the connection is kept
+        await db.write(lambda conn: add_secret_by_cursor("a")(add_secret_by_cursor("x")(conn)))
+    assert await db.write(add_secret("g")) is kept and outside_any_transaction(kept)
+    assert await count_secrets(db) == 5
     await db.dispose()
 
 
