@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import create_engine, insert  # noqa: E402
 
-from app.db import COLUMN_JSON  # noqa: E402
+from app.db import column_json  # noqa: E402
 from app.migrate import upgrade  # noqa: E402
 from app.rooms.data import SeatInfo, SeatKind  # noqa: E402
 from app.rooms.writes import ACTIONS, GAMES, ROOMS, SEATS  # noqa: E402
@@ -63,7 +63,7 @@ def fill(path: Path, matches: int, *, seed: int = 1) -> None:
     upgrade(f"sqlite+aiosqlite:///{path}")
     rng = random.Random(seed)
     played = matches_played(min(PLAYED, matches), rng)
-    engine = create_engine(url, json_serializer=COLUMN_JSON.encode)  # as the server writes
+    engine = create_engine(url, json_serializer=column_json)  # as the server writes
     start = datetime.now(UTC) - timedelta(minutes=1, seconds=2 * matches)
     with engine.connect() as conn:
         for first in range(0, matches, CHUNK):

@@ -39,7 +39,7 @@ from typing import Any, Protocol
 from sqlalchemy import JSON, Column, Table
 from sqlalchemy.dialects import postgresql
 
-from app.db import COLUMN_JSON
+from app.db import column_json
 from app.rooms.writes import GAMES, ROOMS
 
 _DIALECT = postgresql.dialect()
@@ -159,7 +159,7 @@ class _Sql:
     def records(self, fields: list[tuple[str, str]], rows: list[dict[str, Any]]) -> str:
         """Returns ``jsonb_to_recordset(...) AS r(...)`` over ``rows``, whose fields are
         (name, SQL type)."""
-        arg = self.arg(COLUMN_JSON.encode(rows))
+        arg = self.arg(column_json(rows))
         columns = ", ".join(f"{_QUOTE(name)} {kind}" for name, kind in fields)
         return f"jsonb_to_recordset({arg}::jsonb) AS r({columns})"
 
@@ -186,7 +186,7 @@ def _read(column: Column[Any], name: str, alias: str = "r") -> str:
 def _carried(column: Column[Any], value: Any) -> Any:
     """A column's value as it travels in the JSON array."""
     if _is_json(column):
-        return COLUMN_JSON.encode(value)
+        return column_json(value)
     if isinstance(value, datetime):
         return _aware(value).isoformat()
     return value

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from app.db import Database
+from app.db import Database, column_json
 from app.models import AdminSecret
 from app.rooms.sqlite_batch import _execute
 from tests.support.databases import POSTGRES_URL
@@ -158,6 +158,13 @@ async def test_sqlite_transactions_are_the_drivers_own_whatever_runs_the_stateme
     assert await db.write(add_secret("g")) is kept and outside_any_transaction(kept)
     assert await count_secrets(db) == 5
     await db.dispose()
+
+
+def test_json_columns_are_compact_text_even_of_what_utf_8_cannot_hold() -> None:
+    assert column_json({"type": "cell", "cell": 4, "name": "Zoë"}) == (
+        '{"type":"cell","cell":4,"name":"Zoë"}')
+    assert column_json([1.5, None, True, 2**70]) == "[1.5,null,true,1180591620717411303424]"
+    assert column_json({"text": "\ud800"}) == '{"text":"\\ud800"}'  # a lone surrogate
 
 
 @pytest.mark.skipif(POSTGRES_URL is None, reason="needs TEST_DATABASE_URL")
