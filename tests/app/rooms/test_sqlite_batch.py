@@ -127,3 +127,20 @@ def test_every_statement_kind_is_compiled_once() -> None:
     assert first.row({"room_id": 3, "position": 1, "name": "Bo"}) == (3, 1, "Bo", "human")
     with pytest.raises(ValueError, match="got 'drop'"):
         statements._statement("drop", ROOMS, ())
+
+
+def test_each_time_is_written_as_its_own_text_though_the_last_is_remembered() -> None:
+    """A time's text is remembered from one row to the next (a batch stamps every bump with
+    one time), never given for another time, equal or not."""
+    statements = SqliteStatements(sqlite.dialect())
+    bump = statements._statement("bump", ROOMS, ("room", "at_version", "now", "touched"))
+    later = NOW.replace(second=16)
+    same_instant = NOW.replace(tzinfo=None)
+    assert bump.sql.startswith("UPDATE rooms SET version=(rooms.version + ?), "
+                               "touched_at=coalesce(?, rooms.touched_at), updated_at=? ")
+    texts = [bump.row({"room": 1, "at_version": 1, "now": now, "touched": touched})[1:3]
+             for touched, now in ((NOW, NOW), (None, NOW), (NOW, later), (later, same_instant))]
+    assert texts == [("2026-05-01 12:30:15.250000", "2026-05-01 12:30:15.250000"),
+                     (None, "2026-05-01 12:30:15.250000"),
+                     ("2026-05-01 12:30:15.250000", "2026-05-01 12:30:16.250000"),
+                     ("2026-05-01 12:30:16.250000", "2026-05-01 12:30:15.250000")]
