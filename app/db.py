@@ -23,6 +23,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from app.commit_thread import CommitThread
+
 T = TypeVar("T")
 BUSY_TIMEOUT = 30.0  # seconds a write waits for another connection's transaction
 # JSON columns (every move's action and events) are plain trees: compact, and written
@@ -97,6 +99,7 @@ class Database:
         self._writer: AsyncConnection | None = None
         self._sqlite_writer: Connection | None = None
         self._writing = asyncio.Lock()
+        self._commits = CommitThread()  # where the SQLite writer's commits wait for the disk
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
@@ -176,7 +179,7 @@ class Database:
                 conn = self._sqlite_writer
                 if conn is None:
                     conn = self._sqlite_writer = self._sqlite.connect()
-                return await _sqlite_transaction(conn, fn)
+                return await _sqlite_transaction(conn, fn, self._commits)
             except OperationalError as e:
                 if not _busy(e) or time.monotonic() > deadline:
                     self._let_sqlite_writer_go()
@@ -206,12 +209,14 @@ class Database:
             if self._sqlite is not None:
                 self._let_sqlite_writer_go()
                 self._sqlite.dispose()
+            self._commits.stop()  # idle: no transaction is under way
         await self.engine.dispose()
 
 
-async def _sqlite_transaction(conn: Connection, fn: Callable[[Connection], T]) -> T:
+async def _sqlite_transaction(conn: Connection, fn: Callable[[Connection], T],
+                              commits: CommitThread) -> T:
     """Runs ``fn(conn)`` in one transaction of SQLite's driver and commits it, the commit
-    in a thread; rolls it back if anything raises.
+    in ``commits``'s thread; rolls it back if anything raises.
 
     The driver begins the transaction at the first statement that writes, as it does
     within SQLAlchemy's ``Connection.begin``, which on SQLite adds its bookkeeping and
@@ -223,12 +228,10 @@ async def _sqlite_transaction(conn: Connection, fn: Callable[[Connection], T]) -
     assert dbapi is not None
     try:
         result = fn(conn)
-        # The commit's sync waits for the disk: in a thread, whose future is awaited as it
-        # is (``asyncio.to_thread`` would make a task of it: 1.4% of a match's
-        # instructions when every change commits alone). Its errors are SQLite's own
-        # (``sqlite3.Error``): a commit in WAL mode takes no lock, so none of them means
-        # "busy, try again".
-        await _seen_through(asyncio.get_running_loop().run_in_executor(None, dbapi.commit))
+        # The commit's sync waits for the disk: in the writer's thread. Its errors are
+        # SQLite's own (``sqlite3.Error``): a commit in WAL mode takes no lock, so none of
+        # them means "busy, try again".
+        await _seen_through(commits.run(dbapi.commit))
     except BaseException:
         if conn.in_transaction():
             conn.rollback()
