@@ -30,8 +30,8 @@ class CommitThread:
 
     def __init__(self, name: str = "saloon-commit") -> None:
         self.name = name
-        self._thread: threading.Thread | None = None
-        self._calls: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()  # the thread's
+        # The thread serving now and the queue it takes calls from; none until a call.
+        self._serving: tuple[threading.Thread, queue.SimpleQueue[_Call | None]] | None = None
         self._lock = threading.Lock()  # one thread started, however many loops call
 
     def run(self, fn: Callable[[], T]) -> asyncio.Future[T]:
@@ -39,24 +39,25 @@ class CommitThread:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         with self._lock:
-            if self._thread is None:
+            if self._serving is None:
+                calls: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
                 # A daemon: a process stopping with a commit under way is as one killed
                 # then, which the log survives; the change was not acknowledged yet.
-                self._calls = queue.SimpleQueue()
-                self._thread = threading.Thread(target=_serve, args=(self._calls,),
-                                                name=self.name, daemon=True)
-                self._thread.start()
-            self._calls.put((loop, future, fn))
+                thread = threading.Thread(target=_serve, args=(calls,), name=self.name,
+                                          daemon=True)
+                thread.start()
+                self._serving = (thread, calls)
+            self._serving[1].put((loop, future, fn))
         return future
 
     def stop(self) -> None:
         """Lets the thread end once the calls queued are made (a later ``run`` starts it
         again); waits for it ``STOP_TIMEOUT`` seconds at most."""
         with self._lock:
-            thread, self._thread = self._thread, None
-            if thread is not None:
-                self._calls.put(None)
-        if thread is not None:
+            serving, self._serving = self._serving, None
+        if serving is not None:
+            thread, calls = serving
+            calls.put(None)
             thread.join(STOP_TIMEOUT)
 
 
