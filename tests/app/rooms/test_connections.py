@@ -10,7 +10,7 @@ import pytest
 from saloon_high_card import GAME as HIGH_CARD
 
 from app.rooms import connections as conns
-from app.rooms.connections import Connection, Connections
+from app.rooms.connections import Connection, Connections, Outbox, Outgoing
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.patches import apply
 
@@ -25,10 +25,18 @@ def room(version: int = 1) -> RoomData:
 
 def queued(conn: Connection) -> list[str | None]:
     out = []
-    while not conn.outbox.empty():
+    while len(conn.outbox):
         item = conn.outbox.get_nowait()
         out.append(None if item is None else item.kind)
     return out
+
+
+def last(conn: Connection) -> Outgoing | None:
+    """Returns the message queued last for ``conn``, taking all off its outbox."""
+    item = None
+    while len(conn.outbox):
+        item = conn.outbox.get_nowait()
+    return item
 
 
 def next_message(conn: Connection) -> dict[str, Any]:
@@ -48,7 +56,7 @@ async def test_a_connection_that_falls_too_far_behind_is_told_and_closed() -> No
         r.version = v
         r.log.append({"v": v, "type": "notice", "text": f"line {v}"})
         group.broadcast(r)
-    assert slow.closed and slow.outbox.qsize() == 2
+    assert slow.closed and len(slow.outbox) == 2
     error = slow.outbox.get_nowait()
     assert error is not None and error.kind == "error" and '"too_slow"' in error.text
     assert slow.outbox.get_nowait() is None
@@ -83,7 +91,7 @@ async def test_each_document_is_built_once_per_change_and_shared_text_once(monke
     r.log.append({"v": 2, "type": "notice", "text": "Cy sat down"})
     group.broadcast(r)
     assert sorted(built, key=str) == sorted([None, 0, 1], key=str)
-    texts = {id(c.outbox._queue[-1]) for c in watchers}  # type: ignore[attr-defined]
+    texts = {id(last(c)) for c in watchers}
     assert len(texts) == 1  # one encoded message shared by every spectator
     assert all(c.version == 2 for c in watchers + players)
 
@@ -144,7 +152,7 @@ async def test_drop_closes_the_named_sockets_with_their_reason(spectators: bool)
 
 def mirror(conn: Connection, doc: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Returns the document a client holds after reading everything queued for ``conn``."""
-    while not conn.outbox.empty():
+    while len(conn.outbox):
         item = conn.outbox.get_nowait()
         message = json.loads(item.text) if item is not None else {}
         if message.get("type") == "sync":
@@ -177,3 +185,30 @@ async def test_patches_keep_each_mirror_equal_to_a_fresh_document_as_seats_move(
             held[viewer] = mirror(conn, held.get(viewer))
             fresh = json.loads(json.dumps(conns.document(r, conn.viewer, 3)))
             assert held[viewer] == fresh, (v, viewer)
+
+
+async def test_an_outbox_gives_its_items_in_order_and_wakes_its_waiting_writer() -> None:
+    box = Outbox()
+    waiting = asyncio.ensure_future(box.get())
+    await asyncio.sleep(0)
+    assert not waiting.done()
+    first, second = Outgoing("patch", "1"), Outgoing("patch", "2")
+    box.put(first)
+    box.put(second)
+    assert await asyncio.wait_for(waiting, 10) is first
+    assert await box.get() is second
+    with pytest.raises(asyncio.QueueEmpty):
+        box.get_nowait()
+
+
+async def test_an_outbox_outlives_a_writer_cancelled_while_waiting() -> None:
+    """The cancelled writer's wait is not woken; the next writer gets what is put."""
+    box = Outbox()
+    cancelled = asyncio.ensure_future(box.get())
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await cancelled
+    box.put(None)
+    assert len(box) == 1
+    assert await asyncio.wait_for(box.get(), 10) is None
