@@ -18,7 +18,6 @@ from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.middleware.exceptions import ExceptionMiddleware
 from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Scope, Send
-from starlette.websockets import WebSocket
 
 from app import admin, api, logs, pages, runtime, ws
 from app.admin.auth import ensure_admin_token
@@ -67,7 +66,7 @@ class SaloonApp(FastAPI):
             code = ws.room_code(scope)
             if code is not None:
                 scope["app"] = self
-                await ws.room_socket(WebSocket(scope, receive, send), code)
+                await ws.room_socket(scope, receive, send, code)
                 return
         elif scope["type"] == "http" and scope["method"] == "POST":
             if self._set_up is None:

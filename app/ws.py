@@ -20,7 +20,7 @@ import logging
 from typing import Any
 
 import pydantic
-from starlette.types import Scope
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from app.deps import services_of
@@ -88,8 +88,13 @@ async def refuse(ws: WebSocket, subprotocol: str | None, code: str, message: str
     await ws.close(close_code)
 
 
-async def room_socket(ws: WebSocket, code: str) -> None:
-    """Mirrors the room's document for the token's seat (no token: a spectator)."""
+async def room_socket(scope: Scope, receive: Receive, send: Send, code: str) -> None:
+    """Mirrors the room's document for the token's seat (no token: a spectator).
+
+    Starlette's ``WebSocket`` opens and closes the socket; a room's messages go through
+    the server's own ``receive`` and ``send``, which the socket's state checks would only
+    wrap (a room sends nothing before it accepts, nor after it closes)."""
+    ws = WebSocket(scope, receive, send)
     services = services_of(ws)
     speaks_saloon, offered_token = offered(ws)
     subprotocol = SUBPROTOCOL if speaks_saloon else None
@@ -116,8 +121,8 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     await ws.accept(subprotocol=subprotocol)
     # A seat's socket says who it is with each action: the token's hash is kept for all.
     digest = hash_token(token) if token else None
-    reader = asyncio.create_task(_read(ws, services, live, conn, digest))
-    writer = asyncio.create_task(_pump(ws, conn))
+    reader = asyncio.create_task(_read(receive, services, live, conn, digest))
+    writer = asyncio.create_task(_pump(ws, send, conn))
     conn.abort = writer.cancel
     try:
         # Whichever ends first ends the connection: the peer left, or we closed it.
@@ -133,27 +138,28 @@ async def room_socket(ws: WebSocket, code: str) -> None:
             await ws.close(CLOSE_TOO_SLOW if conn.too_slow else 1000)
 
 
-async def _pump(ws: WebSocket, conn: Connection) -> None:
+async def _pump(ws: WebSocket, send: Send, conn: Connection) -> None:
     """Sends queued messages in order; ``None`` closes the socket."""
+    outbox = conn.outbox
     while True:
-        out = await conn.outbox.get()
+        out = await outbox.get()
         if out is None:
             with contextlib.suppress(Exception):
                 await ws.close()
             return
         try:
-            await ws.send_text(out.text)
+            await send({"type": "websocket.send", "text": out.text})
         except Exception:  # the peer went away; the reader notices and cleans up
             return
         conn.sent(out)
 
 
-async def _read(ws: WebSocket, services: Services, live: LiveRoom, conn: Connection,
+async def _read(receive: Receive, services: Services, live: LiveRoom, conn: Connection,
                 digest: str | None) -> None:
     """Handles the client's messages until it leaves."""
     limit = services.settings.max_message_bytes
     while True:
-        frame = await ws.receive()
+        frame = await receive()
         if frame["type"] == "websocket.disconnect":
             return
         raw: str | None = frame.get("text")
