@@ -32,6 +32,7 @@ from sqlalchemy import Connection, Insert, Table, bindparam, case, insert, tuple
 from sqlalchemy.exc import IntegrityError
 
 from app.db import Database
+from app.handoff import Handoff
 from app.rooms import one_statement
 from app.rooms.data import RoomData
 from app.rooms.sqlite_batch import SqliteStatements
@@ -80,7 +81,7 @@ class Committer:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._queue: asyncio.Queue[_Change | _Creation] = asyncio.Queue()
+        self._queue: Handoff[_Change | _Creation] = Handoff()
         self._task: asyncio.Task[None] | None = None
         self._waiting = asyncio.Event()  # set while the writer waits for a change
         self._batch: list[_Change | _Creation] = []  # the batch being written
@@ -113,15 +114,15 @@ class Committer:
     def _put(self, item: _Change | _Creation) -> None:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._write_forever())
-        self._queue.put_nowait(item)
+        self._queue.put(item)
 
     async def _write_forever(self) -> None:
         while True:
-            if self._queue.empty():
+            if not self._queue:
                 self._waiting.set()
             batch = self._batch = [await self._queue.get()]
             self._waiting.clear()
-            while len(batch) < MAX_BATCH and not self._queue.empty():
+            while len(batch) < MAX_BATCH and self._queue:
                 batch.append(self._queue.get_nowait())
             creations = [c for c in batch if isinstance(c, _Creation)]
             changes = [c for c in batch if isinstance(c, _Change)]
@@ -181,7 +182,7 @@ class Committer:
             with contextlib.suppress(BaseException):
                 await self._task
         unwritten = [*self._batch]
-        while not self._queue.empty():
+        while self._queue:
             unwritten.append(self._queue.get_nowait())
         for c in unwritten:
             if not c.done.done():

@@ -9,13 +9,13 @@ and its client reconnects and syncs.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic_core import to_json
 
+from app.handoff import Handoff
 from app.rooms.data import RoomData
 from app.rooms.documents import VisibleLog, document, summary
 from app.rooms.patches import Op, diff, part_ops
@@ -65,57 +65,13 @@ class Outgoing:
         return cls(str(message["type"]), encode(message))
 
 
-class Outbox:
-    """A connection's messages waiting for its writer task, in order: put by the room
-    without waiting, taken by the one writer task.
-
-    ``asyncio.Queue`` does the same with what a room's outbox never needs (a bound to
-    wait on, putters, ``join``): some ten calls in Python per message, against two.
-    """
-
-    __slots__ = ("_items", "_waiter")
-
-    def __init__(self) -> None:
-        self._items: deque[Outgoing | None] = deque()
-        self._waiter: asyncio.Future[None] | None = None  # the writer's, while it waits
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def put(self, item: Outgoing | None) -> None:
-        """Adds ``item`` at the end, waking the writer if it waits."""
-        self._items.append(item)
-        waiter = self._waiter
-        if waiter is not None:
-            self._waiter = None
-            if not waiter.done():  # a writer cancelled while waiting left it cancelled
-                waiter.set_result(None)
-
-    async def get(self) -> Outgoing | None:
-        """Returns the first item, waiting for one; for one task at a time."""
-        while not self._items:
-            waiter = self._waiter = asyncio.get_running_loop().create_future()
-            await waiter
-        return self._items.popleft()
-
-    def get_nowait(self) -> Outgoing | None:
-        """Returns the first item; raises ``asyncio.QueueEmpty`` if there is none."""
-        if not self._items:
-            raise asyncio.QueueEmpty
-        return self._items.popleft()
-
-    def clear(self) -> None:
-        """Drops every item."""
-        self._items.clear()
-
-
 @dataclass(eq=False)
 class Connection:
     """One websocket: whose document it mirrors, the last version sent, a bounded outbox."""
 
     viewer: int | None
     limit: int = 256
-    outbox: Outbox = field(default_factory=Outbox)
+    outbox: Handoff[Outgoing | None] = field(default_factory=Handoff)
     doc: dict[str, JSON] | None = None
     version: int = -1
     room: dict[str, JSON] | None = None  # the shared room part ``doc`` was built from

@@ -10,7 +10,7 @@ import pytest
 from saloon_high_card import GAME as HIGH_CARD
 
 from app.rooms import connections as conns
-from app.rooms.connections import Connection, Connections, Outbox, Outgoing
+from app.rooms.connections import Connection, Connections, Outgoing
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.patches import apply
 
@@ -186,29 +186,3 @@ async def test_patches_keep_each_mirror_equal_to_a_fresh_document_as_seats_move(
             fresh = json.loads(json.dumps(conns.document(r, conn.viewer, 3)))
             assert held[viewer] == fresh, (v, viewer)
 
-
-async def test_an_outbox_gives_its_items_in_order_and_wakes_its_waiting_writer() -> None:
-    box = Outbox()
-    waiting = asyncio.ensure_future(box.get())
-    await asyncio.sleep(0)
-    assert not waiting.done()
-    first, second = Outgoing("patch", "1"), Outgoing("patch", "2")
-    box.put(first)
-    box.put(second)
-    assert await asyncio.wait_for(waiting, 10) is first
-    assert await box.get() is second
-    with pytest.raises(asyncio.QueueEmpty):
-        box.get_nowait()
-
-
-async def test_an_outbox_outlives_a_writer_cancelled_while_waiting() -> None:
-    """The cancelled writer's wait is not woken; the next writer gets what is put."""
-    box = Outbox()
-    cancelled = asyncio.ensure_future(box.get())
-    await asyncio.sleep(0)
-    cancelled.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await cancelled
-    box.put(None)
-    assert len(box) == 1
-    assert await asyncio.wait_for(box.get(), 10) is None
