@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic_core import to_json
 
@@ -34,8 +34,7 @@ def encode(message: dict[str, JSON]) -> str:
     return to_json(message).decode()
 
 
-@dataclass(frozen=True)
-class _Built:
+class _Built(NamedTuple):
     """A viewer's document at a version; the viewer's document built before it, and how
     many entries of that one's log the new log keeps at its start (``VisibleLog.kept``);
     the room part every viewer's document at this version shares (``summary``: the
@@ -43,7 +42,8 @@ class _Built:
 
     Keeping ``before`` costs nothing while a connection still holds that document (the
     usual case: it is what the next patch starts from), and one document per viewer
-    otherwise."""
+    otherwise. (Named tuples, as ``Outgoing``: a frozen dataclass's ``__init__`` sets each
+    field through ``object.__setattr__``, and a few are made with every change.)"""
 
     version: int
     doc: dict[str, JSON]
@@ -52,8 +52,7 @@ class _Built:
     room: dict[str, JSON]
 
 
-@dataclass(frozen=True)
-class Outgoing:
+class Outgoing(NamedTuple):
     """A message ready to send: its type, and its JSON text."""
 
     kind: str
