@@ -29,17 +29,17 @@ def diff(old: dict[str, JSON], new: dict[str, JSON], *, log_kept: int | None = N
     ops: list[Op] = []
     for key in old:
         if key not in new:
-            ops.append({"op": "remove", "path": f"/{_escape(key)}"})
+            ops.append({"op": "remove", "path": f"/{_POINTER[key]}"})
     for key, value in new.items():
         if key not in old:
-            ops.append({"op": "add", "path": f"/{_escape(key)}", "value": value})
+            ops.append({"op": "add", "path": f"/{_POINTER[key]}", "value": value})
         elif known is not None and key in known:
             ops.extend(known[key])
         elif key == "log":
             ops.extend(_log_ops(old[key], value) if log_kept is None
                        else _kept_log_ops(old[key], value, log_kept))
         elif old[key] != value:
-            _walk(old[key], value, f"/{_escape(key)}", ops)
+            _walk(old[key], value, f"/{_POINTER[key]}", ops)
     return ops
 
 
@@ -48,7 +48,7 @@ def part_ops(key: str, old: JSON, new: JSON) -> list[Op]:
     ``key`` holds ``new`` (the rest alike), for ``diff``'s ``known``."""
     ops: list[Op] = []
     if old != new:
-        _walk(old, new, f"/{_escape(key)}", ops)
+        _walk(old, new, f"/{_POINTER[key]}", ops)
     return ops
 
 
@@ -60,19 +60,19 @@ def _walk(old: JSON, new: JSON, path: str, ops: list[Op]) -> None:
     if isinstance(old, dict) and isinstance(new, dict):
         for key in old:
             if key not in new:
-                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+                ops.append({"op": "remove", "path": f"{path}/{_POINTER[key]}"})
         for key, value in new.items():
             if key in old:
                 before = old[key]
                 if before == value:
                     continue
                 if isinstance(value, dict | list) and type(before) is type(value):
-                    _walk(before, value, f"{path}/{_escape(key)}", ops)
+                    _walk(before, value, f"{path}/{_POINTER[key]}", ops)
                 else:
-                    ops.append({"op": "replace", "path": f"{path}/{_escape(key)}",
+                    ops.append({"op": "replace", "path": f"{path}/{_POINTER[key]}",
                                 "value": value})
             else:
-                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
+                ops.append({"op": "add", "path": f"{path}/{_POINTER[key]}", "value": value})
     elif isinstance(old, list) and isinstance(new, list) and old and new:
         _walk_list(old, new, path, ops)
     else:
@@ -134,6 +134,24 @@ def _escape(key: str) -> str:
     if "~" in key or "/" in key:
         return key.replace("~", "~0").replace("/", "~1")
     return key
+
+
+class _Pointers(dict[Any, str]):
+    """Each key's part of a JSON pointer (``_escape``), found once and then looked up: a
+    diff builds a path for every key it goes down, and documents have few keys. Only
+    text keys are kept (``1``, ``1.0`` and ``True`` are one key to a dict), and only so
+    many, should a game's keys be many."""
+
+    LIMIT = 4096
+
+    def __missing__(self, key: Any) -> str:
+        escaped = _escape(key)
+        if type(key) is str and len(self) < self.LIMIT:
+            self[key] = escaped
+        return escaped
+
+
+_POINTER = _Pointers()
 
 
 def apply(doc: dict[str, JSON], ops: list[Op]) -> dict[str, JSON]:

@@ -7,6 +7,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.rooms import patches
 from app.rooms.patches import apply, diff
 
 scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab~/", max_size=3)
@@ -91,3 +92,14 @@ def test_keys_are_escaped_and_equal_parts_give_no_operation() -> None:
     assert {"op": "replace", "path": "/game/a~1b", "value": 2} in ops
     assert not any("same" in op["path"] for op in ops)
     assert apply(copy.deepcopy(old), ops) == new
+
+
+def test_a_key_escaped_once_is_escaped_alike_every_time_and_only_text_keys_are_kept() -> None:
+    old = {"game": {"x/y": 1, "z": {"~": 1}}}
+    new = {"game": {"x/y": 2, "z": {"~": 2}}}
+    for _ in range(2):  # the second time from what was kept
+        assert diff(old, new) == [{"op": "replace", "path": "/game/x~1y", "value": 2},
+                                  {"op": "replace", "path": "/game/z/~0", "value": 2}]
+    assert patches._POINTER["x/y"] == "x~1y" and "x/y" in patches._POINTER
+    patches._POINTER[1]  # noqa: B018 - a number's pointer is made, not kept
+    assert 1 not in patches._POINTER and patches._POINTER[True] == "True"
