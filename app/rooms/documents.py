@@ -66,11 +66,11 @@ def document(room: RoomData, viewer: int | None, log_limit: int,
     this viewer and limit, saves filtering the whole log again; ``room_part``, the
     room's ``summary`` at this version for any viewer, saves building it again)."""
     game_view = room.game.view(room.state, viewer) if room.state is not None else None
+    part = summary(room, viewer) if room_part is None else room_part | {"you": viewer}
     legal: list[JSON] = []
-    if viewer is not None and viewer in room.to_act():
+    if viewer is not None and viewer in part["to_act"]:  # the room's ``to_act()``
         legal = room.game.known_legal(room.state, viewer)
     taught = teach(room, viewer, legal)
-    part = summary(room, viewer) if room_part is None else room_part | {"you": viewer}
     # The log last: a kept log moves on when read, so nothing may fail after it.
     entries = (log.entries(room.log) if log is not None
                else [e for e in room.log if visible_to(e, viewer)][-log_limit:])
