@@ -230,7 +230,7 @@ async def _handle(services: Services, live: LiveRoom, conn: Connection, digest: 
         return
     ref = data.get("ref") if isinstance(data.get("ref"), (str, int)) else None
     try:
-        message = ClientMessage.validate_python(data)
+        message = ClientMessage.validator.validate_python(data)  # the adapter's own
     except pydantic.ValidationError as e:
         conn.send(error("bad_message", f"Expected a valid {data['type']} message; "
                                        f"{first_error(e.errors(), drop=1, default='message')}",

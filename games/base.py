@@ -364,8 +364,9 @@ class Game(ABC, Generic[S]):
     def normalize_action(self, raw: Any) -> Action:
         """Validates ``raw`` against the Action schema and returns its canonical JSON form."""
         adapter = self.action_adapter()
-        value = adapter.validate_python(raw)
-        out = adapter.dump_python(value, mode="json", exclude_none=True)
+        # The adapter's own validator and serializer: its methods only pass these on.
+        value = adapter.validator.validate_python(raw)
+        out = adapter.serializer.to_python(value, mode="json", exclude_none=True)
         if not isinstance(out, dict):
             raise TypeError(f"Expected the Action schema to produce an object, got {out!r}")
         return out
