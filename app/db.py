@@ -253,15 +253,26 @@ async def _seen_through(work: Awaitable[T]) -> T:
     raised; if it succeeded, its result is returned as usual and the task is cancelled
     again, so that the caller reports the write done and stops at its next wait.
     """
-    done = asyncio.ensure_future(work)
+    done = asyncio.ensure_future(work)  # a future (a commit's) is itself
     cancelled = False
     while not done.done():
-        try:  # a shield: ``asyncio.wait`` costs more (0.7% of a match, changes alone)
-            await asyncio.shield(done)
+        # Awaited through a future of its own, which a cancellation cancels instead of
+        # ``done``: what ``asyncio.shield`` does, with one callback in Python where it has
+        # two, and a future less (0.6% of a match when every change commits alone). The
+        # callback may be scheduled already when the waiter is cancelled: it leaves a
+        # waiter that is done alone.
+        waiter = done.get_loop().create_future()
+
+        def wake(_: object, waiter: asyncio.Future[None] = waiter) -> None:
+            if not waiter.done():
+                waiter.set_result(None)
+
+        done.add_done_callback(wake)
+        try:
+            await waiter
         except asyncio.CancelledError:
+            done.remove_done_callback(wake)
             cancelled = True
-        except Exception:  # the work failed: ``result`` below raises it
-            pass
     if cancelled:
         if done.cancelled() or done.exception() is not None:
             raise asyncio.CancelledError

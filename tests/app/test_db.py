@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from app.db import Database, column_json
+from app.db import Database, _seen_through, column_json
 from app.models import AdminSecret
 from app.rooms.sqlite_batch import _execute
 from tests.support.databases import POSTGRES_URL
@@ -181,3 +181,54 @@ async def test_a_writer_whose_server_dropped_it_fails_once_then_writes(database_
     await db.write(add_secret("b"))
     assert await count_secrets(db) == 1
     await db.dispose()
+
+
+async def test_a_write_is_seen_through_when_its_caller_is_cancelled() -> None:
+    loop = asyncio.get_running_loop()
+    work: asyncio.Future[str] = loop.create_future()
+    returned: list[str] = []
+
+    async def caller() -> None:
+        returned.append(await _seen_through(work))
+        await asyncio.sleep(1)  # the cancellation, kept for the next wait, stops it here
+
+    task = asyncio.create_task(caller())
+    await asyncio.sleep(0)
+    task.cancel()
+    await asyncio.sleep(0)
+    assert not work.cancelled() and not task.done()  # the work goes on, and so does the caller
+    work.set_result("kept")
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert returned == ["kept"]
+
+
+async def test_a_failed_write_of_a_cancelled_caller_raises_the_cancellation() -> None:
+    work: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(_seen_through(work))
+    await asyncio.sleep(0)
+    task.cancel()
+    await asyncio.sleep(0)
+    work.set_exception(OSError("the disk"))
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+
+async def test_a_write_done_as_its_caller_is_cancelled_leaves_no_error_behind() -> None:
+    loop = asyncio.get_running_loop()
+    errors: list[dict[str, object]] = []
+    loop.set_exception_handler(lambda _, context: errors.append(context))
+    try:
+        work: asyncio.Future[str] = loop.create_future()
+        task = asyncio.create_task(_seen_through(work))
+        await asyncio.sleep(0)
+        work.set_result("kept")  # its callback is scheduled, then the caller is cancelled
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert await _seen_through(work) == "kept"
+        for _ in range(3):
+            await asyncio.sleep(0)
+    finally:
+        loop.set_exception_handler(None)
+    assert errors == []
