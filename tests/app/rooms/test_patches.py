@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import json
+from collections import OrderedDict
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,6 +29,26 @@ def test_a_patch_turns_the_old_document_into_the_new_one(old, new) -> None:
     ops = diff(old, new)
     assert old == before  # diff reads only
     assert apply(copy.deepcopy(old), ops) == new
+
+
+# What else a game's view may hold: containers that are not plain lists and dicts.
+other_values = st.recursive(
+    scalars, lambda inner: st.lists(inner, max_size=4) | st.lists(inner, max_size=4).map(tuple)
+    | st.dictionaries(st.text("ab", max_size=2), inner, max_size=3)
+    | st.dictionaries(st.text("ab", max_size=2), inner, max_size=3).map(OrderedDict),
+    max_leaves=12)
+
+
+def as_sent(value: object) -> object:
+    """Returns ``value`` as a client reads it: its JSON."""
+    return json.loads(json.dumps(value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(other_values, other_values)
+def test_tuples_and_dict_subclasses_in_a_view_are_patched_as_their_json(old, new) -> None:
+    ops = diff({"game": old}, {"game": new})
+    assert as_sent(apply(as_sent({"game": old}), as_sent(ops))) == as_sent({"game": new})
 
 
 @settings(max_examples=200, deadline=None)
