@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import OrderedDict
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -39,7 +40,7 @@ other_values = st.recursive(
     max_leaves=12)
 
 
-def as_sent(value: object) -> object:
+def as_sent(value: Any) -> Any:
     """Returns ``value`` as a client reads it: its JSON."""
     return json.loads(json.dumps(value))
 
