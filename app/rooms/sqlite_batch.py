@@ -74,6 +74,8 @@ class SqliteStatements:
     def __init__(self, dialect: Dialect) -> None:
         self.dialect = dialect
         self._kept: dict[tuple[Any, ...], _Statement] = {}
+        # One converter per kind of time, shared by every statement (``_remembering``).
+        self._times: dict[str, Callable[[Any], Any]] = {}
 
     def create(self, conn: Connection, rooms: list[dict[str, Any]]) -> list[int]:
         """Inserts new rooms' rows, one at a time (each room's id is its row's); returns
@@ -139,7 +141,8 @@ class SqliteStatements:
             process: Callable[[Any], Any] | None = (
                 bind.type.dialect_impl(self.dialect).bind_processor(self.dialect))
             if process is not None and isinstance(bind.type, DateTime):
-                process = _remembering(process)
+                # Types that print alike convert alike on one dialect.
+                process = self._times.setdefault(repr(bind.type), _remembering(process))
             if name in defaults:
                 values.append((None, process, _default(defaults[name])))
             elif name in keys:
@@ -153,7 +156,8 @@ def _remembering(process: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """Returns ``process`` converting a value it was given last time at once.
 
     For times, which never change once made: a batch stamps every room's bump with one
-    time (``now`` and ``touched``), whose text takes SQLAlchemy's format some 3 us."""
+    time (``now`` and ``touched``), and a change its rows (an action's ``at``), whose text
+    takes SQLAlchemy's format some 3 us; so one converter serves every statement."""
     last: list[Any] = [object(), None]  # the value last given, and its conversion
 
     def convert(value: Any) -> Any:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 from sqlalchemy.dialects import sqlite
+from sqlalchemy.dialects.sqlite import base as sqlite_base
 from sqlalchemy.exc import IntegrityError, StatementError
 
 from app.db import Database
@@ -144,3 +145,34 @@ def test_each_time_is_written_as_its_own_text_though_the_last_is_remembered() ->
                      (None, "2026-05-01 12:30:15.250000"),
                      ("2026-05-01 12:30:15.250000", "2026-05-01 12:30:16.250000"),
                      ("2026-05-01 12:30:16.250000", "2026-05-01 12:30:15.250000")]
+
+
+def test_one_time_is_converted_once_for_every_statement_of_a_batch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change's rows carry the batch's time as its bump does: converted once for both."""
+    converted: list[datetime] = []
+    made = sqlite_base.DATETIME.bind_processor
+
+    def counted(self: Any, dialect: Any) -> Any:
+        process = made(self, dialect)
+        assert process is not None
+
+        def convert(value: Any) -> Any:
+            converted.append(value)
+            return process(value)
+        return convert
+
+    monkeypatch.setattr(sqlite_base.DATETIME, "bind_processor", counted)
+    statements = SqliteStatements(sqlite.dialect())
+    bump = statements._statement("bump", ROOMS, ("room", "at_version", "now", "touched"))
+    play = statements._statement("insert", ACTIONS, ("game_id", "seq", "seat", "action",
+                                                     "events", "room_version", "at"))
+    later = NOW.replace(second=16)
+    assert bump.row({"room": 1, "at_version": 1, "now": NOW, "touched": NOW})[1:3] == (
+        "2026-05-01 12:30:15.250000", "2026-05-01 12:30:15.250000")
+    assert play.row({"game_id": "g", "seq": 1, "seat": 0, "action": {}, "events": [],
+                     "room_version": 2, "at": NOW})[-1] == "2026-05-01 12:30:15.250000"
+    assert converted == [NOW]
+    assert play.row({"game_id": "g", "seq": 2, "seat": 1, "action": {}, "events": [],
+                     "room_version": 3, "at": later})[-1] == "2026-05-01 12:30:16.250000"
+    assert converted == [NOW, later]
