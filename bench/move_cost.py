@@ -102,7 +102,7 @@ async def play(svc: RoomService, game: Game, rooms: int, moves: int, seats: int)
             await svc.act(live, seat, action, actor=conns[seat])
             done += 1
             for conn in conns:  # what the socket's writer would send
-                while not conn.outbox.empty():
+                while conn.outbox:
                     conn.outbox.get_nowait()
 
     await asyncio.gather(*(room() for _ in range(rooms)))
