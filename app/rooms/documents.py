@@ -50,12 +50,14 @@ def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JS
     game, state = room.game, room.state
     if viewer is None or state is None or viewer >= len(room.seats):
         return {"moves": [], "why_not": {}, "score": None, "hints": {}}
+    why_not = game.why_not(state, viewer)
+    hints = game.situations(state, viewer) if room.hints else None
     return {
-        "moves": [game.describe(state, viewer, a) for a in legal],
-        "why_not": {k: r.to_json() for k, r in game.why_not(state, viewer).items()},
+        "moves": [game.describe(state, viewer, a) for a in legal] if legal else [],
+        # Often empty: no comprehension is run then.
+        "why_not": {k: r.to_json() for k, r in why_not.items()} if why_not else {},
         "score": game.score_so_far(state, viewer),
-        "hints": ({k: r.to_json() for k, r in game.situations(state, viewer).items()}
-                  if room.hints else {}),
+        "hints": {k: r.to_json() for k, r in hints.items()} if hints else {},
     }
 
 
