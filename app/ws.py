@@ -249,7 +249,13 @@ async def _handle(services: Services, live: LiveRoom, conn: Connection, digest: 
 
 async def _route(services: Services, live: LiveRoom, conn: Connection, digest: str | None,
                  message: Any, ref: Any) -> None:
-    if isinstance(message, SyncMessage):
+    if isinstance(message, ActionMessage):  # the common case first
+        seat = _seat(live, conn, digest)
+        if seat is None:
+            conn.send(error("forbidden", "Spectators cannot act", ref))
+            return
+        await services.rooms.act(live, seat, message.action, actor=conn, ref=ref)
+    elif isinstance(message, SyncMessage):
         async with live.lock:
             live.connections.sync(live, conn)
     elif isinstance(message, ChatMessage):
@@ -259,12 +265,6 @@ async def _route(services: Services, live: LiveRoom, conn: Connection, digest: s
         await services.rooms.chat(live, seat, message.text, actor=conn, ref=ref)
     elif isinstance(message, BackMessage):
         await services.rooms.come_back(live, _seat(live, conn, digest), actor=conn, ref=ref)
-    elif isinstance(message, ActionMessage):
-        seat = _seat(live, conn, digest)
-        if seat is None:
-            conn.send(error("forbidden", "Spectators cannot act", ref))
-            return
-        await services.rooms.act(live, seat, message.action, actor=conn, ref=ref)
 
 
 def _seat(live: LiveRoom, conn: Connection, digest: str | None) -> int | None:

@@ -122,7 +122,12 @@ def apply(room: RoomData, version: int, events: Sequence[RoomEvent]) -> None:
 
 
 def _apply(room: RoomData, version: int, event: RoomEvent) -> None:
-    match event:
+    match event:  # a move first: the cases are tried in order
+        case Played(_, _, seq, state, events, result):
+            room.state, room.seq = state, seq
+            room.log.extend({"v": version, **e} for e in events)
+            if result is not None:
+                room.status, room.result = RoomStatus.FINISHED, result.to_json()
         case SeatTaken(seat):
             room.seats.append(seat)
         case SeatLeft(position):
@@ -142,11 +147,6 @@ def _apply(room: RoomData, version: int, event: RoomEvent) -> None:
             room.game_id, room.seed = game_id, seed
             room.state, room.seq, room.result = state, 0, None
             room.log = [e for e in room.log if e["type"] in ("chat", "notice")]
-        case Played(_, _, seq, state, events, result):
-            room.state, room.seq = state, seq
-            room.log.extend({"v": version, **e} for e in events)
-            if result is not None:
-                room.status, room.result = RoomStatus.FINISHED, result.to_json()
         case Said(seat, name, text):
             room.log.append({"v": version, "type": "chat", "text": text, "seat": seat,
                              "name": name})

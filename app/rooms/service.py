@@ -38,6 +38,9 @@ from app.timers import Clock, Handle, SystemClock
 from app.tokens import hash_token, new_code, new_game_id, new_seed, new_token
 from games.base import GameError
 
+# The events that may close sockets (``RoomService._close_removed_seats``).
+_CLOSING = frozenset({SeatLeft, SeatHandedToBot, Configured})
+
 log = logging.getLogger("saloon.rooms")
 
 JSON = Any
@@ -162,11 +165,13 @@ class RoomService:
         They are closed before any document of the new version is sent to them; when
         later seats moved up one, so do their connections.
         """
-        kicked = {"type": "error", "code": "kicked",
-                  "message": "The host removed you from this seat"}
         for event in events:
+            if type(event) not in _CLOSING:  # a move, say: the common case
+                continue
             if isinstance(event, SeatLeft | SeatHandedToBot):
-                live.connections.drop(seat=event.position, reason=kicked)
+                live.connections.drop(seat=event.position, reason={
+                    "type": "error", "code": "kicked",
+                    "message": "The host removed you from this seat"})
             if isinstance(event, SeatLeft):
                 live.connections.renumber_after(event.position)
             if isinstance(event, Configured) and not event.allow_spectators:

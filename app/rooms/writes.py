@@ -61,7 +61,9 @@ def writes_of(room: RoomData, version: int, events: Sequence[ev.RoomEvent], *,
 
 def _add(out: Writes, room: RoomData, version: int, event: ev.RoomEvent, snapshot_every: int,
          now: datetime) -> None:
-    match event:
+    match event:  # a move first: the cases are tried in order
+        case ev.Played():
+            _play(out, room, version, event, snapshot_every, now)
         case ev.SeatTaken(seat):
             out.inserts.append((SEATS, {"room_id": room.id, "position": seat.position,
                                         "name": seat.name, "kind": seat.kind, "bot": seat.bot,
@@ -77,8 +79,6 @@ def _add(out: Writes, room: RoomData, version: int, event: ev.RoomEvent, snapsho
                             turn_clock=clock_json(turn_clock), gone_after=gone_after)
         case ev.GameStarted():
             _start_game(out, room, event, now)
-        case ev.Played():
-            _play(out, room, version, event, snapshot_every, now)
         case ev.Said(seat, name, text):
             out.inserts.append((CHAT, _chat(room, version, now, kind="chat", text=text,
                                             seat=seat, name=name)))
