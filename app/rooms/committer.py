@@ -124,8 +124,13 @@ class Committer:
             self._waiting.clear()
             while len(batch) < MAX_BATCH and self._queue:
                 batch.append(self._queue.get_nowait())
-            creations = [c for c in batch if isinstance(c, _Creation)]
-            changes = [c for c in batch if isinstance(c, _Change)]
+            creations: list[_Creation] = []
+            changes: list[_Change] = []
+            for item in batch:  # one loop, no comprehension: a batch is often one change
+                if isinstance(item, _Change):
+                    changes.append(item)
+                else:
+                    creations.append(item)
             try:
                 written = await self._write(changes, creations)
             except IntegrityError:
@@ -289,6 +294,8 @@ def _set_values(conn: Connection, table: Table, values: list[tuple[Any, dict[str
                 st: Statements) -> None:
     """Sets each row's values (the row given by its key) with one statement per set of
     columns, for many rows."""
+    if not values:  # most batches set nothing on their games, and moves nothing on rooms
+        return
     grouped: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
     for key, row in values:
         grouped[(*sorted(row), ROW_KEY)].append({**row, ROW_KEY: key})

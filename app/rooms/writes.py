@@ -53,9 +53,10 @@ def writes_of(room: RoomData, version: int, events: Sequence[ev.RoomEvent], *,
               snapshot_every: int, now: datetime) -> Writes:
     """Returns what storing ``events`` as ``version`` of the room writes (the version bump
     itself aside)."""
-    out = Writes(touched=any(isinstance(e, TOUCHES) for e in events))
+    out = Writes()
     for event in events:
         _add(out, room, version, event, snapshot_every, now)
+        out.touched = out.touched or isinstance(event, TOUCHES)
     return out
 
 
