@@ -64,8 +64,7 @@ class _Change:
     room: RoomData
     writes: Writes
     now: datetime
-    done: asyncio.Future[bool] = field(default_factory=lambda: asyncio.get_running_loop()
-                                       .create_future())
+    done: asyncio.Future[bool]  # the transaction's outcome: whether the room was bumped
 
 
 @dataclass
@@ -94,7 +93,7 @@ class Committer:
 
         The room's lock is held by the caller, so a room has one change waiting at most.
         """
-        change = _Change(room, writes, now)
+        change = _Change(room, writes, now, asyncio.get_running_loop().create_future())
         self._put(change)
         if not await change.done:
             raise Stale(room.code)
@@ -277,16 +276,26 @@ def _insert(table: Table) -> Insert:
 
 def _write_changes(conn: Connection, batch: list[_Change], st: Statements) -> set[int]:
     written = st.bump(conn, batch)
-    ok = [c for c in batch if c.room.id in written]
-    _insert_rows(conn, [row for c in ok for row in c.writes.inserts], st)
+    # Only rows of rooms whose version the batch bumped are written, and their values set:
+    # each with the change it belongs to. (One loop: a batch is often one change.)
+    ok: list[_Change] = []
+    rows: list[tuple[Table, dict[str, Any]]] = []
+    games: list[tuple[Any, dict[str, Any]]] = []
+    rooms: list[tuple[Any, dict[str, Any]]] = []
+    for c in batch:
+        if c.room.id in written:
+            ok.append(c)
+            rows += c.writes.inserts
+            if c.writes.games:
+                games += c.writes.games.items()
+            if c.writes.room:
+                rooms.append((c.room.id, c.writes.room))
+    _insert_rows(conn, rows, st)
     for c in ok:
         for statement in c.writes.statements:
             conn.execute(statement)
-    # Only rows of rooms whose version the batch bumped are set: like their inserts, their
-    # values are written only with the change they belong to.
-    _set_values(conn, GAMES, [(game_id, values) for c in ok
-                              for game_id, values in c.writes.games.items()], st)
-    _set_values(conn, ROOMS, [(c.room.id, c.writes.room) for c in ok if c.writes.room], st)
+    _set_values(conn, GAMES, games, st)
+    _set_values(conn, ROOMS, rooms, st)
     return written
 
 

@@ -125,7 +125,8 @@ def _apply(room: RoomData, version: int, event: RoomEvent) -> None:
     match event:  # a move first: the cases are tried in order
         case Played(_, _, seq, state, events, result):
             room.state, room.seq = state, seq
-            room.log.extend({"v": version, **e} for e in events)
+            for e in events:  # a loop: usually one event or two
+                room.log.append({"v": version, **e})
             if result is not None:
                 room.status, room.result = RoomStatus.FINISHED, result.to_json()
         case SeatTaken(seat):

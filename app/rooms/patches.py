@@ -140,7 +140,8 @@ def _kept_log_ops(old: list[JSON], new: list[JSON], kept: int) -> list[Op]:
     if len(old) - kept > kept:  # more removed than kept: one replace is shorter
         return [{"op": "replace", "path": "/log", "value": new}]
     ops: list[Op] = [{"op": "remove", "path": "/log/0"}] * (len(old) - kept)
-    ops += [{"op": "add", "path": "/log/-", "value": e} for e in new[kept:]]
+    for i in range(kept, len(new)):  # a loop: usually one entry or two
+        ops.append({"op": "add", "path": "/log/-", "value": new[i]})
     return ops
 
 

@@ -268,7 +268,7 @@ class RoomService:
                   ref: JSON = None) -> int:
         """Applies one action of ``seat``; returns the new version; raises ``GameError``."""
         async with live.lock:
-            return await self._run(live, lambda: commands.play(live, seat, raw),
+            return await self._run(live, partial(commands.play, live, seat, raw),
                                    actor=actor, ref=ref)
 
     async def come_back(self, live: LiveRoom, seat: int | None, *,

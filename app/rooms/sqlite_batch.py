@@ -92,7 +92,7 @@ class SqliteStatements:
         """Moves each change's room one version up if it is still at the change's version,
         one statement per room; returns the ids of the rooms moved."""
         bump = self._statement("bump", ROOMS, _BUMP_KEYS)
-        now = max(c.now for c in changes)
+        now = max([c.now for c in changes]) if len(changes) > 1 else changes[0].now
         moved = set()
         for c in changes:
             cursor = _execute(conn, bump.sql, bump.row({
