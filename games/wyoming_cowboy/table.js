@@ -2,8 +2,8 @@
 // reactions turned into clicks. render(container, view, ctx) is also used by replays.
 
 import { add, h, plural } from "/static/js/dom.js";
-import { actButton, actionsFor, lineName, pointsCell } from "/static/js/actions.js";
-import { cardBack, cardShort, cardWords, playingCard, SUIT_WORD } from "/static/js/cards.js";
+import { actButton, actionsFor, lineName, menuCancel, pointsCell } from "/static/js/actions.js";
+import { cardBack, cardNames, cardShort, cardWords, playingCard, SUIT_WORD } from "/static/js/cards.js";
 import { withDefaults, actionableCard, buttons, decisionSlot, handSlot, openMenu, pickAndConfirm, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const STEP_WORDS = { act: "action", shoot: "shooting", react: "its shot waits for an answer", hand_over: "its hit waits for a cowboy", discard: "discarding", draw: "drawing" };
@@ -80,7 +80,8 @@ function fireControl(g, ctx) {
       "aria-expanded": String(open), onclick: () => { ctx.ui.menu = open ? null : `gun:${g.id}`; ctx.rerender(); } },
     `Fire the ${name}`, h("span", { class: "gun-cards" }, ` (${cardsText(g.cards)})`)),
     open ? h("div", { class: "menu", role: "group", "aria-label": `Targets for the ${name}` },
-      h("p", { class: "menu-title" }, `Fire the ${name} at:`), shots.map((a) => actButton(a, ctx, seatName(ctx, a.target)))) : null);
+      h("p", { class: "menu-title" }, `Fire the ${name} at:`), shots.map((a) => actButton(a, ctx, seatName(ctx, a.target))),
+      menuCancel(ctx)) : null);
 }
 
 function gunEl(g, ctx, mine) {
@@ -139,7 +140,7 @@ function reaction(view, ctx) {
     h("div", { class: "actions-row" }, acts.map((a) => actButton(a, ctx, [
       a.card ? card(a.card, ctx, { small: true }) : null,
       a.cards ? a.cards.map((c) => card(c, ctx, { small: true })) : null,
-      h("span", null, ctx.label(a)),
+      h("span", null, cardNames(ctx.label(a))),
     ]))));
 }
 

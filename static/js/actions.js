@@ -2,7 +2,7 @@
 // state can be stuck whatever the table draws), selection helpers, the end screen.
 
 import { actionKey, add, clear, h } from "./dom.js";
-import { cardWords, isStandardCard } from "./cards.js";
+import { cardNames, cardWords, isStandardCard } from "./cards.js";
 
 const SEAT_FIELDS = new Set(["seat", "target", "to", "victim"]);
 
@@ -22,10 +22,15 @@ export function describeAction(action, ctx = {}) {
   return verb.charAt(0).toUpperCase() + verb.slice(1) + (rest.length ? ` (${rest.join("; ")})` : "");
 }
 
-/** A button that sends `action` (only ever made for a legal one). */
+/**
+ * A button that sends `action` (only ever made for a legal one). Cards its words name
+ * can be shown short (`cardNames`).
+ */
 export function actButton(action, ctx, content, attrs = {}) {
+  const words = content ?? ctx.label(action);
   return h("button", { type: "button", class: ["act", attrs.class], "data-action": actionKey(action),
-    title: attrs.title, "aria-label": attrs.ariaLabel, onclick: () => ctx.act(action) }, content ?? ctx.label(action));
+    title: attrs.title, "aria-label": attrs.ariaLabel, onclick: () => ctx.act(action) },
+  typeof words === "string" ? cardNames(words) : words);
 }
 
 /** Legal actions that name `card` (as `card`, or inside `cards`). */
@@ -60,12 +65,21 @@ export function matchSelection(ctx, candidates, field = "cards") {
   }) || null;
 }
 
-/** A small menu of several actions about one thing (a card with more than one use). */
+/**
+ * A small menu of several actions about one thing (a card with more than one use). On a
+ * phone it rises as a sheet over the foot of the screen, so that every choice shows at once.
+ */
 export function menu(ctx, title, actions) {
   return h("div", { class: "menu", role: "group", "aria-label": title },
     h("p", { class: "menu-title" }, title),
     actions.map((a) => actButton(a, ctx)),
-    h("button", { type: "button", class: "small", "data-focus": "menu-close", onclick: () => { ctx.ui.menu = null; ctx.rerender(); } }, "Cancel"));
+    menuCancel(ctx));
+}
+
+/** The Cancel that closes an open menu (every menu has one: a phone's sheet covers the
+ * control that opened it). */
+export function menuCancel(ctx) {
+  return h("button", { type: "button", class: "small", "data-focus": "menu-close", onclick: () => { ctx.ui.menu = null; ctx.rerender(); } }, "Cancel");
 }
 
 function genericLines(detail, ctx) {

@@ -21,6 +21,34 @@ export function cardShort(text) {
   return isStandardCard(text) ? `${rankShow(text[0])}${SUIT_SYMBOL[text[1]]}` : String(text);
 }
 
+const RANK_OF = Object.fromEntries(Object.entries(RANK_WORD).map(([r, w]) => [w, r]));
+const SUIT_OF = Object.fromEntries(Object.entries(SUIT_WORD).map(([s, w]) => [w, s]));
+const NAMED = new RegExp(`\\b(the |your )(${Object.values(RANK_WORD).join("|")}) of (${Object.values(SUIT_WORD).join("|")})\\b`, "g");
+
+/**
+ * A sentence with each standard card it names ("the Five of clubs", "your Six of
+ * spades") in a span carrying the card's short form ("5♣"): a phone's decision bar
+ * shows that instead (by CSS), the words staying in the text and for screen readers.
+ * Returns the text's pieces, strings and spans.
+ */
+export function cardNames(sentence) {
+  const text = String(sentence), out = [];
+  let at = 0;
+  for (const m of text.matchAll(NAMED)) {
+    const [whole, article, rank, suit] = m;
+    // "the" goes with the words ("discard 5♣"); "your" stays ("hand Bo your 6♣").
+    const words = article === "the " ? whole : whole.slice(article.length);
+    const card = RANK_OF[rank] + SUIT_OF[suit];
+    out.push(text.slice(at, m.index + whole.length - words.length),
+      h("span", { class: "card-name", dataset: { short: cardShort(card), suit: card[1] } },
+        h("span", { class: "card-words" }, words)));
+    at = m.index + whole.length;
+  }
+  if (at === 0) return text;
+  out.push(text.slice(at));
+  return out.filter(Boolean);
+}
+
 function frame(...children) {
   return s("svg", { viewBox: "0 0 60 84", class: "card-svg", "aria-hidden": "true", focusable: "false" },
     s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }), ...children);

@@ -437,10 +437,14 @@ async function renderPlay() {
   refocus(key);
   // An open menu stays in view (the dock scrolls when a long menu runs past the screen's
   // foot), after any redraw too: a patch arriving while it is open rebuilds the dock and
-  // may push it down. Just opened, the keyboard goes to its first choice.
-  if (state.ui.menu) {
-    reactionEl.querySelector(".menu")?.scrollIntoView({ block: "nearest" });
-    if (state.ui.menu !== state.lastMenu) reactionEl.querySelector(".menu .act")?.focus({ preventScroll: true });
+  // may push it down. On a phone it is a sheet fixed over the foot of the screen, always
+  // in view: nothing scrolls. Just opened, the keyboard goes to its first choice.
+  // Behind the sheet the page is dimmed, and a tap there closes the menu.
+  const menuEl = state.ui.menu ? reactionEl.querySelector(".menu") : null;
+  if (menuEl) {
+    reactionEl.prepend(h("div", { class: "menu-backdrop", "aria-hidden": "true", onclick: () => state.clearSelection() }));
+    if (getComputedStyle(menuEl).position !== "fixed") menuEl.scrollIntoView({ block: "nearest" });
+    if (state.ui.menu !== state.lastMenu) menuEl.querySelector(".act")?.focus({ preventScroll: true });
   }
   state.lastMenu = state.ui.menu;
   // After a move the button pressed is gone, and a redraw may take away the card that had

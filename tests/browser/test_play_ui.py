@@ -5,7 +5,8 @@ decision the decision bar and every control the move needs are inside the viewpo
 test never scrolls), another seat's move leaves data-last-move on what it touched, a card
 can be enlarged and its text read at 11 px or more, the end screen names the winner and
 every score line, and axe-core finds nothing serious on the lobby, the room and the table.
-Screenshots of the table early, mid-game and at the end go to ``artifacts/``.
+Screenshots of the table early, mid-game and at the end go to ``artifacts/``. The longest
+decisions of Wyoming Cowboy, reached on purpose, have every control on a phone's screen.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from app.rooms import service as service_module
 from tests.support.browser import Player, key, next_turn
 
 pytestmark = pytest.mark.browser
@@ -343,3 +345,94 @@ def test_the_lobby_passes_axe(browser, live, artifacts):
         page.screenshot(path=str(artifacts / f"ui-lobby-{width}.png"), full_page=True)
         axe(page, f"the lobby ({width})")
         context.close()
+
+
+# Every control of the decision bar (of its open menu when one is open: the entries and
+# Cancel), each wholly on the screen and not covered where it is pressed; returns what is
+# not, as text, else "ok".
+WHOLE_BAR_IN_VIEW = """() => {
+  const out = [];
+  const bar = document.querySelector('#reaction .menu') || document.querySelector('#reaction');
+  for (const el of bar.querySelectorAll('button')) {
+    const r = el.getBoundingClientRect();
+    const inside = r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1
+      && r.right <= innerWidth + 1;
+    const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 3, r.top + 3],
+                    [r.right - 3, r.bottom - 3]];
+    const hit = inside && points.every(([x, y]) => {
+      const at = document.elementFromPoint(x, y);
+      return at && (at === el || el.contains(at));
+    });
+    const what = el.dataset.action || el.textContent.trim();
+    if (!hit) out.push(`${what} at ${Math.round(r.top)}..` +
+      `${Math.round(r.bottom)} of ${innerHeight}` + (inside ? ' (covered)' : ''));
+  }
+  return out.length ? out.join('; ') : 'ok';
+}"""
+# Two decisions as long as any seen in a million decisions of random games, each reached
+# by a seed and the moves of three people with names as long as people give (no bot:
+# nothing else moves): the card to open (or none) and the decision's controls. With seed
+# 49 Ana deals, the three pass, the others discard, and Ana's Five of diamonds opens six
+# ways to pull a .357 with it and four ways to discard it and draw, each a sentence of
+# two or three lines. With seed 2279 the second seat pulls a .22 and shoots Ana, who holds
+# the four 6s: four backfires, each naming the shooter, or the shot.
+LONG_NAMES = ("Ana", "Buffalo Bill Cody", "Calamity Jane")
+LONG_DECISIONS: dict[str, JSON] = {
+    "card-menu": {"seed": 49, "open": "5D", "controls": 10, "moves": [
+        (0, {"type": "direction", "direction": "left"}),
+        (0, {"type": "pass", "cards": ["4C", "KD", "4H"]}),
+        (1, {"type": "pass", "cards": ["5C", "3D", "6H"]}),
+        (2, {"type": "pass", "cards": ["7C", "5D", "3H"]}),
+        (1, {"type": "discard", "card": "4C", "pile": 1, "discard": 0}),
+        (2, {"type": "discard", "card": "5C", "pile": 1, "discard": 0}),
+    ]},
+    "shot-at": {"seed": 2279, "open": None, "controls": 5, "moves": [
+        (0, {"type": "direction", "direction": "left"}),
+        (0, {"type": "pass", "cards": ["2D", "8D", "JH"]}),
+        (1, {"type": "pass", "cards": ["5C", "7C", "TC"]}),
+        (2, {"type": "pass", "cards": ["4C", "KD", "6H"]}),
+        (1, {"type": "pull", "gun": "22", "cards": ["2D", "2H"]}),
+        (1, {"type": "discard", "card": "8D", "pile": 1, "discard": 0}),
+        (2, {"type": "discard", "card": "5C", "pile": 1, "discard": 0}),
+        (0, {"type": "discard", "card": "4C", "pile": 1, "discard": 0}),
+        (1, {"type": "shoot", "gun": "g1", "target": 0}),
+    ]},
+}
+
+
+@pytest.mark.parametrize("decision", sorted(LONG_DECISIONS))
+def test_the_longest_decisions_fit_a_phone_screen(browser, live, artifacts, monkeypatch,
+                                                 decision):
+    """On a phone every control of the longest decisions (a card's menu with its Cancel,
+    the answers to a shot) is on the screen at once, without scrolling; an opened menu's
+    first entry has the keyboard; the last control plays."""
+    plan = LONG_DECISIONS[decision]
+    monkeypatch.setattr(service_module, "new_seed", lambda: plan["seed"])
+    people = [Player(browser.new_context(**VIEWPORTS["phone"]), live, name)
+              for name in LONG_NAMES]
+    ana, page = people[0], people[0].page
+    code = ana.create("wyoming_cowboy", PLANS["wyoming_cowboy"]["options"])
+    for p in people[1:]:
+        p.join(code)
+    ana.start()
+    for seat, action in plan["moves"]:
+        next_turn(ana, people)
+        assert action in people[seat].ready(), f"{action} is not legal for seat {seat}"
+        people[seat].act(random.Random(0), lambda legal, _rng, a=action: a)
+    next_turn(ana, people)
+    legal = ana.ready()
+    card = plan["open"]
+    if card:
+        legal = [a for a in legal if a.get("card") == card or card in a.get("cards", [])]
+        click_in_view(page, [f"#play [data-opens][data-card='{card}']"], f"the card {card}")
+        page.wait_for_selector("#reaction .menu")
+        assert page.evaluate("() => document.activeElement.dataset.action") == key(legal[0])
+    assert len(legal) == plan["controls"]
+    assert page.locator("#reaction [data-action]").count() == plan["controls"]
+    page.screenshot(path=str(artifacts / f"ui-wyoming_cowboy-phone-{decision}.png"))
+    found = page.evaluate(WHOLE_BAR_IN_VIEW)
+    assert found == "ok", f"not wholly on the screen: {found}"
+    axe(page, f"the {decision} decision (phone)")
+    act_in_view(ana, legal[-1])
+    assert live.room(code).seq == len(plan["moves"]) + 1
+    assert not ana.errors, ana.errors
