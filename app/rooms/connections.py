@@ -143,7 +143,11 @@ class Connections:
 
     def count(self, viewer: int | None) -> int:
         """Returns how many connections mirror ``viewer``'s document."""
-        return sum(1 for c in self._all if c.viewer == viewer)
+        n = 0
+        for c in self._all:  # a loop, no generator: a room has a few connections
+            if c.viewer == viewer:
+                n += 1
+        return n
 
     def open(self, room: RoomData, viewer: int | None) -> Connection:
         """Registers a connection for ``viewer`` and queues its first ``sync``."""

@@ -21,7 +21,7 @@ def with_timing(room: RoomData, events: Sequence[RoomEvent], *, now: datetime,
     """Returns ``events`` followed by the timing they lead to, when it changes."""
     if (room.turn_clock is None and room.due is None and not room.timing.turns
             and not room.timing.away and not room.timing.gone
-            and not any(isinstance(e, Timed) for e in events)):
+            and Timed not in map(type, events)):  # no generator: usually one event
         return list(events)  # nothing is timed in this room: the common case, kept cheap
     base = next((e.timing for e in reversed(events) if isinstance(e, Timed)), room.timing)
     before = set(room.to_act())
