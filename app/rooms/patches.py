@@ -52,18 +52,17 @@ def part_ops(key: str, old: JSON, new: JSON) -> list[Op]:
     return ops
 
 
-# ``_walk`` is called only on parts that differ: it compares the children before going
-# down (and before building their paths), as most are equal, and replaces a differing
-# child that cannot be walked (a scalar, an empty list) without calling itself. Below
-# the document's own keys, a child is walked when it is a plain ``dict`` or ``list``
-# (its type read once, not asked with ``isinstance`` for each child, some 45 times a
-# move) and replaced whole otherwise: a value of any other type (a subclass, a tuple)
-# is still patched correctly, in one operation.
+# ``_walk`` is called only on parts that differ: the walks compare the children before
+# going down (and before building their paths), as most are equal. A part is walked when
+# it is a plain ``dict`` or ``list`` (its type read once, not asked with ``isinstance``
+# against a union, some 45 times a move) and replaced whole otherwise: a value of any
+# other type (a subclass, a tuple) is still patched correctly, in one operation.
 
 def _walk(old: JSON, new: JSON, path: str, ops: list[Op]) -> None:
-    if isinstance(old, dict) and isinstance(new, dict):
+    kind = type(new)
+    if kind is dict and type(old) is dict:
         _walk_dict(old, new, path, ops)
-    elif isinstance(old, list) and isinstance(new, list) and old and new:
+    elif kind is list and type(old) is list and old and new:
         _walk_list(old, new, path, ops)
     else:
         ops.append({"op": "replace", "path": path, "value": new})
@@ -74,20 +73,10 @@ def _walk_dict(old: dict[str, JSON], new: dict[str, JSON], path: str, ops: list[
         if key not in new:
             ops.append({"op": "remove", "path": f"{path}/{_POINTER[key]}"})
     for key, value in new.items():
-        if key in old:
-            before = old[key]
-            if before == value:
-                continue
-            kind = type(value)
-            if kind is dict and type(before) is dict:
-                _walk_dict(before, value, f"{path}/{_POINTER[key]}", ops)
-            elif kind is list and type(before) is list and before and value:
-                _walk_list(before, value, f"{path}/{_POINTER[key]}", ops)
-            else:
-                ops.append({"op": "replace", "path": f"{path}/{_POINTER[key]}",
-                            "value": value})
-        else:
+        if key not in old:
             ops.append({"op": "add", "path": f"{path}/{_POINTER[key]}", "value": value})
+        elif old[key] != value:
+            _walk(old[key], value, f"{path}/{_POINTER[key]}", ops)
 
 
 def _walk_list(old: list[JSON], new: list[JSON], path: str, ops: list[Op]) -> None:
@@ -105,16 +94,8 @@ def _walk_list(old: list[JSON], new: list[JSON], path: str, ops: list[Op]) -> No
     old_stop, new_stop = old_length - end, new_length - end
     common = min(old_stop, new_stop)
     for i in range(start, common):
-        before, value = old[i], new[i]
-        if before == value:
-            continue
-        kind = type(value)
-        if kind is dict and type(before) is dict:
-            _walk_dict(before, value, f"{path}/{i}", ops)
-        elif kind is list and type(before) is list and before and value:
-            _walk_list(before, value, f"{path}/{i}", ops)
-        else:
-            ops.append({"op": "replace", "path": f"{path}/{i}", "value": value})
+        if old[i] != new[i]:
+            _walk(old[i], new[i], f"{path}/{i}", ops)
     for i in range(old_stop - 1, common - 1, -1):  # from the end, so indices stay valid
         ops.append({"op": "remove", "path": f"{path}/{i}"})
     for i in range(common, new_stop):
