@@ -25,28 +25,39 @@ QUICK: dict[str, list[str]] = {
     "wyoming_cowboy_bots": ["--games", "60"],
 }
 # Run only when named: ``make bench-load``, the count of a server's instructions (it
-# needs valgrind and node, as the load needs node), and the fingerprint (a check, not a
-# figure).
-ON_ITS_OWN = ("load_side_by_side", "server_instructions", "fingerprint")
+# needs valgrind and node, as the load needs node), the fingerprint (a check, not a
+# figure), and the history (it fills the database file it is given, for ``--history``).
+ON_ITS_OWN = ("load_side_by_side", "server_instructions", "fingerprint", "history")
+
+
+def scripts() -> dict[str, Path]:
+    """Returns every benchmark script by name."""
+    return {p.stem: p for p in HERE.glob("*.py") if not p.name.startswith("_")}
+
+
+def default_runs() -> list[tuple[str, list[str]]]:
+    """Returns what ``make bench`` runs, in order: each script's name and arguments."""
+    names = scripts()
+    order = [*FIRST, *sorted(n for n in names if n not in FIRST and n not in ON_ITS_OWN)]
+    return [(name, QUICK.get(name, [])) for name in order]
 
 
 def main(argv: list[str]) -> int:
     """Runs the benchmark scripts named in ``argv`` (all when none); returns the worst status."""
-    scripts = {p.stem: p for p in HERE.glob("*.py") if not p.name.startswith("_")}
+    found = scripts()
     if argv:
-        unknown = [name for name in argv if name not in scripts]
+        unknown = [name for name in argv if name not in found]
         if unknown:
-            print(f"Expected benchmark names among {sorted(scripts)}; got {unknown}")
+            print(f"Expected benchmark names among {sorted(found)}; got {unknown}")
             return 2
         runs: list[tuple[str, list[str]]] = [(name, []) for name in argv]
     else:
-        order = [*FIRST, *sorted(n for n in scripts if n not in FIRST and n not in ON_ITS_OWN)]
-        runs = [(name, QUICK.get(name, [])) for name in order]
+        runs = default_runs()
     worst = 0
     for name, args in runs:
         print(f"\n=== {name} {' '.join(args)} ===", flush=True)
         started = time.perf_counter()
-        status = subprocess.call([sys.executable, str(scripts[name]), *args], cwd=HERE.parent)
+        status = subprocess.call([sys.executable, str(found[name]), *args], cwd=HERE.parent)
         print(f"--- {name}: {time.perf_counter() - started:.1f} s, exit {status}", flush=True)
         worst = max(worst, status)
     return worst

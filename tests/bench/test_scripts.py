@@ -1,13 +1,17 @@
 """The in-process benchmarks run to their figures on a short run (``make bench`` runs them
-at length): a change to what they drive breaks here, not in a benchmark run later."""
+at length), and ``make bench`` runs only what needs no more arguments than it gives: a
+change to what they drive breaks here, not in a benchmark run later."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from bench.__main__ import default_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = {
@@ -25,3 +29,17 @@ def test_a_short_run_prints_its_figures(name: str) -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     assert figure in run.stdout, run.stdout
+
+
+@pytest.mark.parametrize("name,args", default_runs())
+def test_what_make_bench_runs_needs_no_more_arguments(name: str, args: list[str]) -> None:
+    """``make bench`` runs each script with its short run's arguments or none: none of them
+    may need another (a script that fills a file it is named is run on its own)."""
+    if "ArgumentParser" not in (ROOT / "bench" / f"{name}.py").read_text():
+        return  # it reads no arguments
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / f"{name}.py"), "--help"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    usage = " ".join(run.stdout.split("\n\n")[0].split())
+    required = re.sub(r"\[[^\]]*\]", "", usage).split()[2:]  # past "usage:" and the name
+    assert not required, f"{name} needs {required} to run"
