@@ -185,4 +185,3 @@ async def test_patches_keep_each_mirror_equal_to_a_fresh_document_as_seats_move(
             held[viewer] = mirror(conn, held.get(viewer))
             fresh = json.loads(json.dumps(conns.document(r, conn.viewer, 3)))
             assert held[viewer] == fresh, (v, viewer)
-
