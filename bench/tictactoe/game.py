@@ -8,11 +8,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from games.base import Action as ActionDict
-from games.base import Event, Game, Result, Seat, Viewer
+from games.base import Event, Game, Result, Seat, Viewer, kept
 from games.rng import Rng
 from games.state import JsonState
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+# The lines through each cell: a mark can complete only those.
+THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
+# Each cell's move in words.
+DESCRIBED = tuple(f"Mark the cell in row {cell // 3 + 1}, column {cell % 3 + 1}"
+                  for cell in range(9))
+_VIEW = "tictactoe.view"  # the view every viewer shares, kept on its state
 
 
 class Cell(BaseModel):
@@ -36,8 +42,14 @@ class State(JsonState):
         return State(list(self.cells), self.turn, self.winner, self.moves)
 
 
-def _won(cells: list[int | None]) -> bool:
-    return any(cells[a] is not None and cells[a] == cells[b] == cells[c] for a, b, c in LINES)
+def _completes(cells: list[int | None], cell: int) -> bool:
+    """Returns whether the mark in ``cell`` completes a line: the game stops at the first
+    line completed, so the last mark is the only one that can have done it."""
+    mark = cells[cell]
+    for a, b, c in THROUGH[cell]:  # a loop, no generator: two to four lines
+        if cells[a] == mark and cells[b] == mark and cells[c] == mark:
+            return True
+    return False
 
 
 class TicTacToe(Game[State]):
@@ -62,7 +74,9 @@ class TicTacToe(Game[State]):
 
     def to_act(self, state: State) -> frozenset[Seat]:
         """Returns the seat whose turn it is, none once the game is over."""
-        return frozenset() if self.is_over(state) else frozenset((state.turn,))
+        if state.winner is not None or state.moves == 9:
+            return frozenset()
+        return frozenset((state.turn,))
 
     def legal_actions(self, state: State, seat: Seat) -> list[ActionDict]:
         """Returns every free cell, for the seat whose turn it is."""
@@ -74,7 +88,7 @@ class TicTacToe(Game[State]):
         """Marks the cell; the game ends on three in a row or a full board."""
         state.cells[action["cell"]] = seat
         state.moves += 1
-        if _won(state.cells):
+        if _completes(state.cells, action["cell"]):
             state.winner = seat
         state.turn = 1 - seat
         return [{"type": "cell", "seat": seat, "cell": action["cell"],
@@ -82,14 +96,18 @@ class TicTacToe(Game[State]):
 
     def describe(self, state: State, seat: Seat, action: ActionDict) -> str:
         """Returns the move in words: which cell is marked."""
-        row, col = divmod(action["cell"], 3)
-        return f"Mark the cell in row {row + 1}, column {col + 1}"
+        return DESCRIBED[action["cell"]]
 
     def view(self, state: State, viewer: Viewer) -> Any:
-        """Returns the board: nothing in tic-tac-toe is hidden."""
-        return {"cells": list(state.cells), "to_act": sorted(self.to_act(state)),
-                "winner": state.winner, "phase": "over" if self.is_over(state) else "play",
-                "prompt": "" if self.is_over(state) else f"{{seat:{state.turn}}} to move",
+        """Returns the board: nothing in tic-tac-toe is hidden, so every viewer gets the
+        same view, made once per state."""
+        return kept(state, _VIEW, self._view)
+
+    def _view(self, state: State) -> Any:
+        over = state.winner is not None or state.moves == 9
+        return {"cells": list(state.cells), "to_act": [] if over else [state.turn],
+                "winner": state.winner, "phase": "over" if over else "play",
+                "prompt": "" if over else f"{{seat:{state.turn}}} to move",
                 "scores": self.scores(state)}
 
     def omniscient_view(self, state: State) -> Any:
@@ -106,7 +124,8 @@ class TicTacToe(Game[State]):
 
     def scores(self, state: State) -> list[float]:
         """Returns 1 for a winner so far, else 0."""
-        return [1.0 if s == state.winner else 0.0 for s in (0, 1)]
+        winner = state.winner
+        return [1.0 if winner == 0 else 0.0, 1.0 if winner == 1 else 0.0]
 
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
         """Returns nothing: no card, nothing hidden."""
