@@ -190,13 +190,17 @@ class Connections:
         """Brings every connection to the room's version: a patch, or a sync if it fell behind.
 
         Each distinct document is built once, each distinct message encoded once (every
-        spectator sees the same one), and the room part's operations found once for
-        every connection that holds the same room part.
+        spectator sees the same one), the room part's operations found once for every
+        connection that holds the same room part, and the game part's once for every
+        connection that holds the same view and gets the same one (a game that shows
+        several viewers one view object: ``games.base.kept``).
         """
         shared: dict[tuple[int | None, int], Outgoing] = {}
         # By the shared room part a connection's document was built from: the operations
         # to this version's (every viewer's room part is it with its own "you").
-        room_ops: dict[int, dict[str, list[Op]]] = {}
+        room_ops: dict[int, list[Op]] = {}
+        # By the game view held and the one sent: the two, and the operations between.
+        game_ops: dict[tuple[int, int], tuple[JSON, JSON, list[Op]]] = {}
         sent_at = self.clock.now().isoformat()  # lets clients read deadlines on their clocks
         for conn in self:
             built = self._build(room, conn.viewer)
@@ -212,12 +216,14 @@ class Connections:
                 # was built after (a connection moved to another seat does not).
                 kept = built.log_kept if conn.doc is built.before else None
                 known = None
-                held = conn.room
-                if (held is not None and conn.doc is not None
-                        and conn.doc["room"]["you"] == built.doc["room"]["you"]):
-                    known = room_ops.get(id(held))
-                    if known is None:
-                        known = room_ops[id(held)] = {"room": part_ops("room", held, built.room)}
+                if conn.doc is not None:
+                    known = {"game": _game_ops(game_ops, conn.doc["game"], built.doc["game"])}
+                    held = conn.room
+                    if held is not None and conn.doc["room"]["you"] == built.doc["room"]["you"]:
+                        ops = room_ops.get(id(held))
+                        if ops is None:
+                            ops = room_ops[id(held)] = part_ops("room", held, built.room)
+                        known["room"] = ops
                 return {"type": "patch", "version": room.version,
                         "ops": diff(conn.doc or {}, built.doc, log_kept=kept, known=known),
                         "time": sent_at}
@@ -267,3 +273,13 @@ class Connections:
             self._presence = None
         for conn in self:
             conn.close()
+
+
+def _game_ops(found: dict[tuple[int, int], tuple[JSON, JSON, list[Op]]], old: JSON,
+              new: JSON) -> list[Op]:
+    """Returns the operations from game view ``old`` to ``new``, found once per pair of
+    view objects in ``found`` (which keeps both, so that neither id is reused meanwhile)."""
+    entry = found.get((id(old), id(new)))
+    if entry is None:
+        entry = found[(id(old), id(new))] = (old, new, part_ops("game", old, new))
+    return entry[2]

@@ -13,6 +13,7 @@ from app.rooms import connections as conns
 from app.rooms.connections import Connection, Connections, Outgoing
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.patches import apply
+from games.base import kept
 
 
 def room(version: int = 1) -> RoomData:
@@ -115,10 +116,52 @@ async def test_the_room_part_is_compared_once_per_change_for_every_viewer(monkey
     r.version, r.host_seat = 2, 1
     r.log.append({"v": 2, "type": "notice", "text": "Bo is the host now"})
     group.broadcast(r)
-    assert compared == ["room"]
+    assert compared.count("room") == 1
     for conn, mirror in zip(opened, mirrors, strict=True):
         patch = next_message(conn)
         assert {"op": "replace", "path": "/room/host", "value": 1} in patch["ops"]
+        fresh = json.loads(json.dumps(conns.document(r, conn.viewer, group.log_limit)))
+        assert apply(mirror, patch["ops"]) == fresh
+
+
+class OpenHighCard(type(HIGH_CARD)):  # type: ignore[misc]
+    """High Card played face up: every viewer gets one view object per state."""
+
+    def view(self, state: Any, viewer: int | None) -> Any:
+        return kept(state, "open_high_card.view", self.omniscient_view)
+
+
+@pytest.mark.parametrize(("game", "walks"), [(OpenHighCard(), 1), (HIGH_CARD, 3)],
+                         ids=["one-view-for-all", "a-view-per-seat"])
+async def test_the_game_part_is_compared_once_per_view_held_and_sent(
+        monkeypatch, game: Any, walks: int) -> None:
+    """Connections holding the same game view and sent the same one share its operations
+    (a game with nothing hidden: one walk for everyone); a view of each seat's own is
+    walked for that seat alone, and every patch brings its mirror to its own document."""
+    group = Connections()
+    r = room()
+    r.game, r.status = game, RoomStatus.PLAYING
+    r.state = game.new_game(game.parse_options({}), 2, seed=7)
+    viewers = [None, None, 0, 0, 1]
+    opened = [group.open(r, viewer) for viewer in viewers]
+    mirrors = [next_message(c)["doc"] for c in opened]
+    compared: list[str] = []
+    real = conns.part_ops
+
+    def counting(key: str, old: Any, new: Any) -> Any:
+        compared.append(key)
+        return real(key, old, new)
+
+    monkeypatch.setattr(conns, "part_ops", counting)
+    seat = min(r.to_act())
+    r.state, events = game.apply(r.state, seat, game.known_legal(r.state, seat)[0])
+    r.version = 2
+    r.log.extend({"v": 2, **e} for e in events)
+    group.broadcast(r)
+    assert compared.count("game") == walks
+    for conn, mirror in zip(opened, mirrors, strict=True):
+        patch = next_message(conn)
+        assert any(op["path"].startswith("/game/") for op in patch["ops"])
         fresh = json.loads(json.dumps(conns.document(r, conn.viewer, group.log_limit)))
         assert apply(mirror, patch["ops"]) == fresh
 
