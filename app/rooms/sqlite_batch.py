@@ -76,6 +76,10 @@ class SqliteStatements:
         self._kept: dict[tuple[Any, ...], _Statement] = {}
         # One converter per kind of time, shared by every statement (``_remembering``).
         self._times: dict[str, Callable[[Any], Any]] = {}
+        # The connection last written on and its driver's cursor, used for every statement
+        # on it: finding the driver's connection through SQLAlchemy's and opening a cursor
+        # cost more than a bump (the connection is kept, so its id is never another's).
+        self._cursor: tuple[Connection, DBAPICursor] | None = None
 
     def create(self, conn: Connection, rooms: list[dict[str, Any]]) -> list[int]:
         """Inserts new rooms' rows, one at a time (each room's id is its row's); returns
@@ -83,7 +87,7 @@ class SqliteStatements:
         ids = []
         for room in rooms:
             statement = self._statement("insert", ROOMS, tuple(room))
-            cursor = _execute(conn, statement.sql, statement.row(room))
+            cursor = _execute(self._cursor_on(conn), statement.sql, statement.row(room))
             assert cursor.lastrowid is not None
             ids.append(cursor.lastrowid)
         return ids
@@ -95,7 +99,7 @@ class SqliteStatements:
         now = max([c.now for c in changes]) if len(changes) > 1 else changes[0].now
         moved = set()
         for c in changes:
-            cursor = _execute(conn, bump.sql, bump.row({
+            cursor = _execute(self._cursor_on(conn), bump.sql, bump.row({
                 "room": c.room.id, "at_version": c.room.version, "now": now,
                 "touched": now if c.writes.touched else None}))
             if cursor.rowcount == 1:
@@ -106,14 +110,25 @@ class SqliteStatements:
                rows: list[dict[str, Any]]) -> None:
         """Inserts rows of ``table`` that all give ``keys``, in one ``executemany``."""
         statement = self._statement("insert", table, keys)
-        _execute(conn, statement.sql, [statement.row(row) for row in rows], many=True)
+        _execute(self._cursor_on(conn), statement.sql, [statement.row(row) for row in rows],
+                 many=True)
 
     def set(self, conn: Connection, table: Table, keys: tuple[str, ...],
             rows: list[dict[str, Any]]) -> None:
         """Sets values on rows of ``table``, each named by its ``ROW_KEY``, in one
         ``executemany``."""
         statement = self._statement("set", table, keys)
-        _execute(conn, statement.sql, [statement.row(row) for row in rows], many=True)
+        _execute(self._cursor_on(conn), statement.sql, [statement.row(row) for row in rows],
+                 many=True)
+
+    def _cursor_on(self, conn: Connection) -> DBAPICursor:
+        """Returns a cursor of ``conn``'s driver connection, the same for every statement."""
+        kept = self._cursor
+        if kept is None or kept[0] is not conn:
+            dbapi = conn.connection.dbapi_connection
+            assert dbapi is not None
+            kept = self._cursor = (conn, dbapi.cursor())
+        return kept[1]
 
     def _statement(self, kind: str, table: Table, keys: tuple[str, ...]) -> _Statement:
         """Returns the statement of a kind for a table and the keys its rows give,
@@ -182,13 +197,10 @@ def _constant(value: Any) -> Callable[[], Any]:
     return lambda: value
 
 
-def _execute(conn: Connection, sql: str, values: Any, many: bool = False) -> DBAPICursor:
-    """Runs a statement on the connection's SQLite cursor (``many``: once per row of
-    ``values``), raising SQLite's errors as SQLAlchemy raises them: the statement named,
-    not its values, which may hold a seat's token hash."""
-    dbapi = conn.connection.dbapi_connection
-    assert dbapi is not None
-    cursor = dbapi.cursor()
+def _execute(cursor: DBAPICursor, sql: str, values: Any, many: bool = False) -> DBAPICursor:
+    """Runs a statement on a SQLite cursor (``many``: once per row of ``values``), raising
+    SQLite's errors as SQLAlchemy raises them: the statement named, not its values, which
+    may hold a seat's token hash."""
     try:
         if many:
             cursor.executemany(sql, values)

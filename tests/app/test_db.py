@@ -34,8 +34,9 @@ def add_secret(name: str) -> Callable[[Connection], Connection]:
 def add_secret_by_cursor(name: str) -> Callable[[Connection], Connection]:
     """``add_secret`` straight through SQLite's cursor, as a batch's statements run."""
     def work(conn: Connection) -> Connection:
-        _execute(conn, "INSERT INTO admin_secrets (name, token_hash, created_at) "
-                       "VALUES (?, ?, '2026-11-28 00:00:00.000000')", (name, name * 64))
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        _execute(cursor, "INSERT INTO admin_secrets (name, token_hash, created_at) "
+                         "VALUES (?, ?, '2026-11-28 00:00:00.000000')", (name, name * 64))
         return conn
     return work
 

@@ -120,6 +120,28 @@ async def test_sqlite_errors_are_sqlalchemy_errors_without_the_values(
     await db.dispose()
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_one_cursor_serves_a_connection_and_a_new_connection_gets_its_own(
+        settings: Settings) -> None:
+    """Every statement on one connection goes through one cursor; a batch on another
+    connection (the writer's, let go and opened afresh) writes through that one's."""
+    db = Database(settings.database_url)
+    assert db.sqlite_dialect is not None
+    statements = SqliteStatements(db.sqlite_dialect)
+    with db._sqlite.connect() as first:  # type: ignore[union-attr]
+        with first.begin():
+            write_batch(first, [new_room("EEEE")], [], statements)
+            cursor = statements._cursor_on(first)
+            write_batch(first, [new_room("FFFF")], [], statements)
+            assert statements._cursor_on(first) is cursor
+        first.invalidate()  # its driver connection closed, as a writer let go has it
+    with db._sqlite.connect() as second, second.begin():  # type: ignore[union-attr]
+        write_batch(second, [new_room("GGGG")], [], statements)
+        assert statements._cursor_on(second) is not cursor
+    assert rows(db, "SELECT code FROM rooms ORDER BY code") == [("EEEE",), ("FFFF",), ("GGGG",)]
+    await db.dispose()
+
+
 def test_every_statement_kind_is_compiled_once() -> None:
     statements = SqliteStatements(sqlite.dialect())
     first = statements._statement("insert", SEATS, ("room_id", "position", "name"))
