@@ -134,6 +134,13 @@ class Connections:
         # The log entries each viewer sees, kept in step with the room's log.
         self._logs: dict[int | None, VisibleLog] = {}
         self._summary: tuple[int, dict[str, JSON]] | None = None
+        # The version and game view of the document built last, and whether it was the
+        # same view object as the one built before it at that version: a game that shows
+        # its viewers one view (``games.base.kept``) does so at every version, and the
+        # game part's operations are then found once for them all (``broadcast``).
+        self._last_version = -1
+        self._last_view: JSON = None
+        self._views_shared = False
 
     def __iter__(self) -> Iterator[Connection]:
         return iter(list(self._all))
@@ -172,6 +179,10 @@ class Connections:
             self._summary = (room.version, summary(room))  # every viewer's, "you" aside
         room_part = self._summary[1]
         doc = document(room, viewer, self.log_limit, log, room_part)
+        view = doc["game"]
+        if self._last_version == room.version:
+            self._views_shared = view is self._last_view
+        self._last_version, self._last_view = room.version, view
         built = self._docs[viewer] = _Built(room.version, doc, cached.doc if cached else None,
                                             log.kept, room_part)
         return built
@@ -191,14 +202,14 @@ class Connections:
 
         Each distinct document is built once, each distinct message encoded once (every
         spectator sees the same one), the room part's operations found once for every
-        connection that holds the same room part, and the game part's once for every
-        connection that holds the same view and gets the same one (a game that shows
-        several viewers one view object: ``games.base.kept``).
+        connection that holds the same room part, and, when the game shows its viewers
+        one view object, the game part's once for every connection that holds the same
+        view and gets the same one.
         """
         shared: dict[tuple[int | None, int], Outgoing] = {}
         # By the shared room part a connection's document was built from: the operations
         # to this version's (every viewer's room part is it with its own "you").
-        room_ops: dict[int, list[Op]] = {}
+        room_ops: dict[int, dict[str, list[Op]]] = {}
         # By the game view held and the one sent: the two, and the operations between.
         game_ops: dict[tuple[int, int], tuple[JSON, JSON, list[Op]]] = {}
         sent_at = self.clock.now().isoformat()  # lets clients read deadlines on their clocks
@@ -216,14 +227,17 @@ class Connections:
                 # was built after (a connection moved to another seat does not).
                 kept = built.log_kept if conn.doc is built.before else None
                 known = None
-                if conn.doc is not None:
-                    known = {"game": _game_ops(game_ops, conn.doc["game"], built.doc["game"])}
-                    held = conn.room
-                    if held is not None and conn.doc["room"]["you"] == built.doc["room"]["you"]:
-                        ops = room_ops.get(id(held))
-                        if ops is None:
-                            ops = room_ops[id(held)] = part_ops("room", held, built.room)
-                        known["room"] = ops
+                held = conn.room
+                if (held is not None and conn.doc is not None
+                        and conn.doc["room"]["you"] == built.doc["room"]["you"]):
+                    known = room_ops.get(id(held))
+                    if known is None:
+                        known = room_ops[id(held)] = {"room": part_ops("room", held, built.room)}
+                if self._views_shared and conn.doc is not None:
+                    # Views of each seat's own are walked in ``diff``: a walk apart, and
+                    # its entry, would cost them more than it saves anyone.
+                    known = {**(known or {}), "game": _game_ops(
+                        game_ops, conn.doc["game"], built.doc["game"])}
                 return {"type": "patch", "version": room.version,
                         "ops": diff(conn.doc or {}, built.doc, log_kept=kept, known=known),
                         "time": sent_at}
