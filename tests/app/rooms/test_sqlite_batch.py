@@ -130,13 +130,13 @@ async def test_one_cursor_serves_a_connection_and_a_new_connection_gets_its_own(
     statements = SqliteStatements(db.sqlite_dialect)
     with db._sqlite.connect() as first:  # type: ignore[union-attr]
         with first.begin():
-            write_batch(first, [new_room("EEEE")], [], statements)
+            write_batch(first, [new_room("EEEE")], [], statements)  # type: ignore[list-item]
             cursor = statements._cursor_on(first)
-            write_batch(first, [new_room("FFFF")], [], statements)
+            write_batch(first, [new_room("FFFF")], [], statements)  # type: ignore[list-item]
             assert statements._cursor_on(first) is cursor
         first.invalidate()  # its driver connection closed, as a writer let go has it
     with db._sqlite.connect() as second, second.begin():  # type: ignore[union-attr]
-        write_batch(second, [new_room("GGGG")], [], statements)
+        write_batch(second, [new_room("GGGG")], [], statements)  # type: ignore[list-item]
         assert statements._cursor_on(second) is not cursor
     assert rows(db, "SELECT code FROM rooms ORDER BY code") == [("EEEE",), ("FFFF",), ("GGGG",)]
     await db.dispose()
