@@ -97,14 +97,9 @@ async def test_each_document_is_built_once_per_change_and_shared_text_once(monke
     assert all(c.version == 2 for c in watchers + players)
 
 
-async def test_the_room_part_is_compared_once_per_change_for_every_viewer(monkeypatch) -> None:
-    """Every viewer's room part is the same summary with its own "you": its operations are
-    found once, and each patch still brings its mirror to the fresh document."""
-    group = Connections()
-    r = room()
-    viewers = [None, None, 0, 0, 1]
-    opened = [group.open(r, viewer) for viewer in viewers]
-    mirrors = [next_message(c)["doc"] for c in opened]  # the syncs
+def parts_compared(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Returns the list to which each key whose operations are found apart
+    (``patches.part_ops``) is added from now on."""
     compared: list[str] = []
     real = conns.part_ops
 
@@ -113,6 +108,18 @@ async def test_the_room_part_is_compared_once_per_change_for_every_viewer(monkey
         return real(key, old, new)
 
     monkeypatch.setattr(conns, "part_ops", counting)
+    return compared
+
+
+async def test_the_room_part_is_compared_once_per_change_for_every_viewer(monkeypatch) -> None:
+    """Every viewer's room part is the same summary with its own "you": its operations are
+    found once, and each patch still brings its mirror to the fresh document."""
+    group = Connections()
+    r = room()
+    viewers = [None, None, 0, 0, 1]
+    opened = [group.open(r, viewer) for viewer in viewers]
+    mirrors = [next_message(c)["doc"] for c in opened]  # the syncs
+    compared = parts_compared(monkeypatch)
     r.version, r.host_seat = 2, 1
     r.log.append({"v": 2, "type": "notice", "text": "Bo is the host now"})
     group.broadcast(r)
@@ -146,14 +153,7 @@ async def test_the_game_part_is_compared_once_per_view_held_and_sent(
     viewers = [None, None, 0, 0, 1]
     opened = [group.open(r, viewer) for viewer in viewers]
     mirrors = [next_message(c)["doc"] for c in opened]
-    compared: list[str] = []
-    real = conns.part_ops
-
-    def counting(key: str, old: Any, new: Any) -> Any:
-        compared.append(key)
-        return real(key, old, new)
-
-    monkeypatch.setattr(conns, "part_ops", counting)
+    compared = parts_compared(monkeypatch)
     seat = min(r.to_act())
     r.state, events = game.apply(r.state, seat, game.known_legal(r.state, seat)[0])
     r.version = 2
