@@ -84,10 +84,10 @@ class SqliteStatements:
     def create(self, conn: Connection, rooms: list[dict[str, Any]]) -> list[int]:
         """Inserts new rooms' rows, one at a time (each room's id is its row's); returns
         their ids in order."""
-        ids = []
+        ids, on = [], self._cursor_on(conn)
         for room in rooms:
             statement = self._statement("insert", ROOMS, tuple(room))
-            cursor = _execute(self._cursor_on(conn), statement.sql, statement.row(room))
+            cursor = _execute(on, statement.sql, statement.row(room))
             assert cursor.lastrowid is not None
             ids.append(cursor.lastrowid)
         return ids
@@ -97,9 +97,9 @@ class SqliteStatements:
         one statement per room; returns the ids of the rooms moved."""
         bump = self._statement("bump", ROOMS, _BUMP_KEYS)
         now = max([c.now for c in changes]) if len(changes) > 1 else changes[0].now
-        moved = set()
+        moved, on = set(), self._cursor_on(conn)
         for c in changes:
-            cursor = _execute(self._cursor_on(conn), bump.sql, bump.row({
+            cursor = _execute(on, bump.sql, bump.row({
                 "room": c.room.id, "at_version": c.room.version, "now": now,
                 "touched": now if c.writes.touched else None}))
             if cursor.rowcount == 1:
