@@ -58,6 +58,19 @@ export function fill(el, ...children) {
   return build(el, null, children);
 }
 
+const filledWith = new WeakMap();
+
+/**
+ * Fills `el` with the children `make()` returns, unless its last refill had the same `key`:
+ * then it is left as it is. A button being pressed must stay the same element through a
+ * redraw that changes nothing there: a press that ends on a new copy is no click at all.
+ */
+export function refill(el, key, make) {
+  if (filledWith.get(el) === key) return;
+  filledWith.set(el, key);
+  fill(el, ...make());
+}
+
 /** Appends children to `el`, skipping nulls (Element.append would write "null"). */
 export function add(el, ...children) {
   return build(el, null, children);

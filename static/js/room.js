@@ -1,7 +1,7 @@
 // The room page: joining, seats, host controls, chat and log, and the game's table.
 
 import { api, ApiError, prefs, tokens } from "./api.js";
-import { $, actionKey, clear, fill, h, seatText } from "./dom.js";
+import { $, actionKey, clear, fill, h, refill, seatText } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { RoomSocket } from "./socket.js";
 import { describeAction, renderChoices, renderResult } from "./actions.js";
@@ -369,9 +369,10 @@ async function renderPlay() {
   teaching.renderBar($("#teach-bar"), doc);
   const dock = $("#dock");
   if (!doc.game) {
-    fill(promptEl, r.status === "lobby"
-      ? (r.you === null ? "Waiting for the host to start. Take a seat to play, or watch from here." : "Waiting for the host to start the game.")
-      : "");
+    const waiting = r.status !== "lobby" ? ""
+      : r.you === null ? "Waiting for the host to start. Take a seat to play, or watch from here."
+        : "Waiting for the host to start the game.";
+    refill(promptEl, waiting, () => [waiting]);
     clear(tableEl); clear(resultEl); clear(reactionEl); clear(handEl);
     dock.hidden = true;
     $("#choices").hidden = true;
@@ -389,13 +390,18 @@ async function renderPlay() {
   const over = r.status === "finished" || r.status === "abandoned" || !!view.result;
   const away = r.you !== null && r.seats[r.you]?.presence === "away";
   const seated = r.you !== null && r.you !== undefined;
-  fill(promptEl,
+  // "I'm back" is one element, shown or hidden, above the prompt: it stays put while the
+  // server keeps playing for you. The prompt is redrawn only when what it says changes (a
+  // press on a button replaced before its release is no click); its countdown reads the
+  // deadline afresh on every tick.
+  $("#away-note").hidden = !away;
+  const promptText = view.prompt ? seatText(view.prompt, ctx.seats) : null;
+  const deadline = yourTurn ? r.clock?.seats[r.you]?.deadline ?? null : null;
+  refill(promptEl, JSON.stringify([yourTurn, !!state.pending, promptText, deadline]), () => [
     yourTurn && !state.pending ? h("span", { class: "your-turn" }, "Your move") : null,
-    view.prompt ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, seatText(view.prompt, ctx.seats)) : null,
+    promptText ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, promptText) : null,
     yourTurn ? countdown(r, r.you, { mine: true }) : null,
-    state.pending ? h("span", { class: "pending" }, " sending…") : null,
-    away ? h("span", { class: "away-note" }, "You are away: the server is playing for you. ",
-      h("button", { type: "button", id: "im-back", class: "primary small", onclick: () => socket.back() }, "I'm back")) : null);
+    state.pending ? h("span", { class: "pending" }, " sending…") : null]);
   dock.hidden = false;
   dock.classList.toggle("yours", yourTurn || state.pending !== false);
   dock.classList.toggle("over", over);
@@ -534,6 +540,7 @@ function wire() {
       $("#join-error").textContent = err.message;
     }
   });
+  $("#im-back").addEventListener("click", () => socket?.back());
   $("#chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = $("#chat-text");
