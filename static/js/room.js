@@ -360,9 +360,39 @@ function firstControl() {
     || $("#hand").querySelector("button.card:not(:disabled)") || null;
 }
 
+// A click is a press and a release on one element: a redraw in between replaces the
+// element, and the browser makes no click of it. Another player's move may arrive at any
+// moment, so a redraw of the table that comes during a press waits for the release, and
+// for the click it makes; at most a second, so a long press still sees the news.
+const press = { until: 0, held: false, timer: 0 };
+const HOLD_MS = 1000;
+
+function pressed() {
+  press.until = performance.now() + HOLD_MS;
+}
+
+function released() {
+  press.until = 0;
+  clearTimeout(press.timer);
+  if (press.held) {
+    press.held = false;
+    setTimeout(renderPlay, 0); // a task after this one: the click comes first
+  }
+}
+
+/** Returns whether the table is being pressed; if so, the redraw is owed on release. */
+function redrawHeld() {
+  const left = press.until - performance.now();
+  if (left <= 0) return false;
+  press.held = true;
+  clearTimeout(press.timer);
+  press.timer = setTimeout(released, left);
+  return true;
+}
+
 async function renderPlay() {
   const doc = state.doc;
-  if (!doc) return;
+  if (!doc || redrawHeld()) return;
   const r = doc.room;
   const key = $("#play").contains(document.activeElement) ? focusKey(document.activeElement) : null;
   const tableEl = $("#table"), promptEl = $("#prompt"), resultEl = $("#result"), reactionEl = $("#reaction"), handEl = $("#hand");
@@ -541,6 +571,9 @@ function wire() {
     }
   });
   $("#im-back").addEventListener("click", () => socket?.back());
+  $("#play").addEventListener("pointerdown", pressed, true);
+  for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, released, true);
+  window.addEventListener("blur", released); // the window's own, not a control's (no capture)
   $("#chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = $("#chat-text");

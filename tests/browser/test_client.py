@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from tests.support.browser import Player
+from tests.support.browser import Player, _q, key
 
 pytestmark = pytest.mark.browser
 
@@ -130,3 +132,28 @@ def test_a_second_window_of_the_same_browser_can_take_another_seat(browser, live
     ana.page.reload()
     ana.wait_doc()
     assert ana.doc()["room"]["you"] == 0
+
+
+def test_a_press_on_the_table_survives_another_players_move(browser, live):
+    # High Card's players choose at once: Bo presses a card of his hand, Ana's card arrives
+    # before he lets go. The table waits for his release to redraw, so the press is a click.
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard", {"tricks": 3})
+    bo = Player(browser.new_context(), live, "Bo")
+    bo.join(code)
+    ana.page.wait_for_function("() => window.saloon.doc.room.seats.length === 2")
+    ana.start()
+    bo.page.wait_for_function("() => window.saloon.doc.legal.length > 0")
+    card = bo.doc()["legal"][0]
+    bo.page.locator("#chat-text").focus()  # the press moves the focus: a blur on the way
+    bo.page.locator(f"#table [data-action='{_q(key(card))}']").hover()
+    version = bo.version()
+    bo.page.mouse.down()
+    assert ana.act(random.Random(0))
+    bo.page.wait_for_function(f"() => window.saloon.version > {version}")
+    assert bo.page.evaluate("() => window.saloon.renderedVersion") == version  # held
+    bo.page.mouse.up()
+    bo.page.wait_for_function(
+        f"() => window.saloon.doc.log.some(e => e.text === 'You chose {card['card']}')")
+    bo.page.wait_for_function("() => window.saloon.renderedVersion === window.saloon.version")
+    assert not ana.errors and not bo.errors

@@ -60,7 +60,7 @@ def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, a
     bo.page.mouse.down()
     ana.page.locator("#chat-text").fill("Hurry up, Bo")
     ana.page.locator("#chat-text").press("Enter")
-    bo.page.wait_for_function(f"() => window.saloon.renderedVersion > {version}")
+    bo.page.wait_for_function(f"() => window.saloon.version > {version}")
     bo.page.mouse.up()
     bo.page.wait_for_function("() => window.saloon.doc.log.some(e => e.text === 'Bo is back')")
     bo.page.wait_for_function(
