@@ -187,9 +187,39 @@ function showJoin(force = false) {
   $("#join").hidden = !open;
 }
 
+// A click is a press and a release on one element: a redraw in between replaces the
+// element, and the browser makes no click of it. Another player's move or a chat line may
+// arrive at any moment, so a redraw that comes during a press waits for the release, and
+// for the click it makes; at most a second, so a long press still sees the news.
+const press = { until: 0, held: false, timer: 0 };
+const HOLD_MS = 1000;
+
+function pressed() {
+  press.until = performance.now() + HOLD_MS;
+}
+
+function released() {
+  press.until = 0;
+  clearTimeout(press.timer);
+  if (press.held) {
+    press.held = false;
+    setTimeout(render, 0); // a task after this one: the click comes first
+  }
+}
+
+/** Returns whether the page is being pressed; if so, the redraw is owed on release. */
+function redrawHeld() {
+  const left = press.until - performance.now();
+  if (left <= 0) return false;
+  press.held = true;
+  clearTimeout(press.timer);
+  press.timer = setTimeout(released, left);
+  return true;
+}
+
 function render() {
   const doc = state.doc;
-  if (!doc) return;
+  if (!doc || redrawHeld()) return;
   const r = doc.room;
   if (state.lastStatus !== r.status) {
     // The invite link matters while seats are being taken; once the game runs it folds away.
@@ -358,36 +388,6 @@ function firstControl() {
   const sel = "button:not(:disabled), [tabindex='0']";
   return $("#reaction").querySelector(`.act, [data-opens], [data-pick], button.primary:not(:disabled), ${sel}`)
     || $("#hand").querySelector("button.card:not(:disabled)") || null;
-}
-
-// A click is a press and a release on one element: a redraw in between replaces the
-// element, and the browser makes no click of it. Another player's move may arrive at any
-// moment, so a redraw of the table that comes during a press waits for the release, and
-// for the click it makes; at most a second, so a long press still sees the news.
-const press = { until: 0, held: false, timer: 0 };
-const HOLD_MS = 1000;
-
-function pressed() {
-  press.until = performance.now() + HOLD_MS;
-}
-
-function released() {
-  press.until = 0;
-  clearTimeout(press.timer);
-  if (press.held) {
-    press.held = false;
-    setTimeout(renderPlay, 0); // a task after this one: the click comes first
-  }
-}
-
-/** Returns whether the table is being pressed; if so, the redraw is owed on release. */
-function redrawHeld() {
-  const left = press.until - performance.now();
-  if (left <= 0) return false;
-  press.held = true;
-  clearTimeout(press.timer);
-  press.timer = setTimeout(released, left);
-  return true;
 }
 
 async function renderPlay() {
@@ -571,7 +571,7 @@ function wire() {
     }
   });
   $("#im-back").addEventListener("click", () => socket?.back());
-  $("#play").addEventListener("pointerdown", pressed, true);
+  document.addEventListener("pointerdown", pressed, true);
   for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, released, true);
   window.addEventListener("blur", released); // the window's own, not a control's (no capture)
   $("#chat-form").addEventListener("submit", (e) => {
