@@ -190,9 +190,10 @@ function showJoin(force = false) {
 // A click is a press and a release on one element: a redraw in between replaces the
 // element, and the browser makes no click of it. Another player's move or a chat line may
 // arrive at any moment, so a redraw that comes during a press waits for the release, and
-// for the click it makes; at most a second, so a long press still sees the news.
+// for the click it makes. A release the page never hears (the pointer let go outside the
+// window) holds it five seconds at most.
 const press = { until: 0, held: false, timer: 0 };
-const HOLD_MS = 1000;
+const HOLD_MS = 5000;
 
 function pressed() {
   press.until = performance.now() + HOLD_MS;
