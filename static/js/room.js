@@ -426,6 +426,8 @@ async function renderPlay() {
   // press on a button replaced before its release is no click); its countdown reads the
   // deadline afresh on every tick.
   $("#away-note").hidden = !away;
+  const awayText = over ? "You were away: the server played for you." : "You are away: the server is playing for you.";
+  if ($("#away-text").textContent !== awayText) $("#away-text").textContent = awayText;
   const promptText = view.prompt ? seatText(view.prompt, ctx.seats) : null;
   const deadline = yourTurn ? r.clock?.seats[r.you]?.deadline ?? null : null;
   refill(promptEl, JSON.stringify([yourTurn, !!state.pending, promptText, deadline]), () => [

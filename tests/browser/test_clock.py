@@ -1,36 +1,45 @@
-"""The turn clock in a real browser: an idle player is played for, shown away, and comes back."""
+"""The turn clock in a real browser: an idle player is played for, shown away, and comes
+back, during a game or after it ended."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from playwright.sync_api import Browser
 
 from tests.support.browser import Player
+from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
 
 
-def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, artifacts):
+def clocked_game(browser: Browser, live: LiveServer, tricks: int) -> tuple[Player, Player]:
+    """Ana opens a High Card room of ``tricks`` tricks with two seconds a decision and no
+    bank, from the lobby's form; Bo joins; the game starts. Returns Ana and Bo."""
     ana = Player(browser.new_context(), live, "Ana")
     page = ana.page
     page.goto(live.http + "/")
     form = page.locator("form[data-game='highcard']")
     form.locator("input[name=name]").fill("Ana")
     form.locator("summary").click()
-    form.locator("[name='tricks']").fill("5")
+    form.locator("[name='tricks']").fill(str(tricks))
     form.locator("#clock-highcard-clock").select_option("custom")
     form.locator("#clock-highcard-per-move").fill("2")
     form.locator("#clock-highcard-bank").fill("0")
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/r/*")
     ana.wait_doc()
-    code = page.url.rsplit("/", 1)[1]
     bo = Player(browser.new_context(), live, "Bo")
-    bo.join(code)
+    bo.join(page.url.rsplit("/", 1)[1])
     page.wait_for_function("() => window.saloon.doc.room.seats.length === 2")
     assert ana.doc()["room"]["clock"]["per_move"] == 2
     ana.start()
+    return ana, bo
+
+
+def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, artifacts):
+    ana, bo = clocked_game(browser, live, tricks=5)
     # Ana plays at once; Bo stays idle and watches his countdown run out.
     bo.page.wait_for_selector("#prompt .countdown.mine")
     assert ana.act(random.Random(0))
@@ -65,4 +74,19 @@ def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, a
     bo.page.wait_for_function("() => window.saloon.doc.log.some(e => e.text === 'Bo is back')")
     bo.page.wait_for_function(
         "() => window.shown.some(s => s.presence === 'connected' && !s.back)")
+    assert not ana.errors and not bo.errors
+
+
+def test_a_game_that_ends_while_a_player_is_away_says_so(browser, live):
+    ana, bo = clocked_game(browser, live, tricks=1)
+    # One trick: Ana plays, Bo's time runs out, the server plays his card and the game ends.
+    assert ana.act(random.Random(0))
+    bo.page.wait_for_function("() => window.saloon.doc.room.status === 'finished'", timeout=15000)
+    bo.page.wait_for_function("() => window.saloon.renderedVersion === window.saloon.version")
+    note = bo.page.locator("#away-note")
+    assert note.is_visible()
+    assert note.inner_text().startswith("You were away: the server played for you.")
+    bo.page.locator("#im-back").click()
+    bo.page.wait_for_function("() => window.saloon.doc.log.some(e => e.text === 'Bo is back')")
+    bo.page.wait_for_selector("#away-note", state="hidden")
     assert not ana.errors and not bo.errors
