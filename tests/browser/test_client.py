@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.support.browser import Player, _q, key
+from tests.support.browser import Player
 
 pytestmark = pytest.mark.browser
 
@@ -146,7 +146,7 @@ def test_a_press_on_the_table_survives_another_players_move(browser, live):
     bo.page.wait_for_function("() => window.saloon.doc.legal.length > 0")
     card = bo.doc()["legal"][0]
     bo.page.locator("#chat-text").focus()  # the press moves the focus: a blur on the way
-    bo.page.locator(f"#table [data-action='{_q(key(card))}']").hover()
+    bo.control(card).first.hover()
     version = bo.version()
     bo.page.mouse.down()
     assert ana.act(random.Random(0))

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Locator, Page
 
 from tests.support.server import LiveServer
 
@@ -147,11 +147,16 @@ class Player:
             " && !window.saloon.pending", timeout=15000)
         return True
 
+    def control(self, action: JSON) -> Locator:
+        """Returns the table's own buttons that send ``action`` (the list of every choice
+        aside)."""
+        return self.page.locator(f"#play [data-action='{_q(key(action))}']:not(#choice-list *)")
+
     def _through_table(self, action: JSON) -> bool:
         page = self.page
         table = "#play"
         k = _q(key(action))
-        direct = page.locator(f"{table} [data-action='{k}']:not(#choice-list *)")
+        direct = self.control(action)
         if direct.count():
             direct.first.click()
             return True
