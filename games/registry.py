@@ -37,22 +37,30 @@ def _discover() -> dict[str, Game]:
     return found
 
 
-def all_games() -> dict[str, Game]:
-    """Returns every registered game by id, entry points first, then run-time additions."""
+def _entry_points() -> dict[str, Game]:
     global _discovered
     if _discovered is None:
         _discovered = _discover()
-    return dict(sorted((_discovered | _extra).items()))
+    return _discovered
+
+
+def all_games() -> dict[str, Game]:
+    """Returns every registered game by id, in order of id (a run-time addition shadows
+    an entry point of the same id)."""
+    return dict(sorted((_entry_points() | _extra).items()))
 
 
 def get_game(game_id: str) -> Game:
     """Returns the game registered as ``game_id``; raises ``UnknownGame``."""
-    games = all_games()
-    try:
-        return games[game_id]
-    except KeyError:
-        known = ", ".join(games) or "none"
-        raise UnknownGame(f"Expected a game among {known}; got {game_id!r}") from None
+    # Looked up where it is kept, not in ``all_games``' merged and sorted copy: every
+    # room created or loaded asks.
+    game = _extra.get(game_id)
+    if game is None:
+        game = _entry_points().get(game_id)
+    if game is None:
+        known = ", ".join(all_games()) or "none"
+        raise UnknownGame(f"Expected a game among {known}; got {game_id!r}")
+    return game
 
 
 def register(game: Game) -> None:

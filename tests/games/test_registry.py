@@ -31,6 +31,20 @@ def test_run_time_registration_adds_and_removes_a_game() -> None:
     assert "highcard_twin" not in registry.all_games()
 
 
+def test_a_run_time_game_shadows_an_entry_point_of_the_same_id() -> None:
+    class Shadow(HighCard):
+        id = "cowpoker"
+
+    shadow = Shadow()
+    registry.register(shadow)
+    try:
+        assert registry.get_game("cowpoker") is shadow
+        assert registry.all_games()["cowpoker"] is shadow
+    finally:
+        registry.unregister("cowpoker")
+    assert registry.get_game("cowpoker") is not shadow
+
+
 def test_unregister_leaves_entry_point_games_alone(toy) -> None:
     registry.unregister("highcard")
     assert registry.get_game("highcard") is toy
