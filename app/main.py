@@ -9,13 +9,9 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.middleware.asyncexitstack import AsyncExitStackMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
-from starlette.middleware import Middleware
-from starlette.middleware.errors import ServerErrorMiddleware
-from starlette.middleware.exceptions import ExceptionMiddleware
 from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -23,6 +19,7 @@ from app import admin, api, logs, pages, runtime, ws
 from app.admin.auth import ensure_admin_token
 from app.errors import SaloonError, first_error
 from app.headers import SecurityHeaders
+from app.lane import laned
 from app.limits import BodyLimit, TooManyRequests
 from app.services import Services
 from app.settings import Settings, get_settings
@@ -52,11 +49,12 @@ class SaloonApp(FastAPI):
 
     The three requests that set a match up (``api.SET_UP``: create, join, start) go to
     their routes through every layer that shapes an answer — the error handlers,
-    Saloon's middleware, the route's own validation and serialization — but not the
-    router's search through every route, nor FastAPI's telemetry and body-limit layers
-    (Saloon's ``BodyLimit`` is the one that limits): some 7% of their CPU. (FastAPI's
-    OpenTelemetry spans, off unless a deployment configures a provider, cover neither
-    lane.)
+    Saloon's middleware — but not the router's search through every route, nor
+    FastAPI's telemetry and body-limit layers (Saloon's ``BodyLimit`` is the one that
+    limits): some 7% of their CPU. Within them a ``lane.Lane`` answers a plain request
+    (a JSON body its model accepts) without FastAPI's request handler, and hands any
+    other to it: a tenth of a match's set-up. (FastAPI's OpenTelemetry spans, off unless
+    a deployment configures a provider, cover neither lane.)
     """
 
     _set_up: list[tuple[APIRoute, ASGIApp]] | None = None  # built at the first request
@@ -70,7 +68,7 @@ class SaloonApp(FastAPI):
                 return
         elif scope["type"] == "http" and scope["method"] == "POST":
             if self._set_up is None:
-                self._set_up = [(route, _answering(self, route)) for route in self.routes
+                self._set_up = [(route, laned(self, route)) for route in self.routes
                                 if isinstance(route, APIRoute) and route.endpoint in api.SET_UP]
             for route, lane in self._set_up:
                 match, child = route.matches(scope)
@@ -80,33 +78,6 @@ class SaloonApp(FastAPI):
                     await lane(scope, receive, send)
                     return
         await super().__call__(scope, receive, send)
-
-
-def _answering(app: FastAPI, route: APIRoute) -> ASGIApp:
-    """Returns ``route`` inside the layers of ``app``'s middleware stack that shape its
-    answer, in the same order (``FastAPI.build_middleware_stack``): the error handlers
-    outermost, the application's middleware, the exception handlers, the exit stack."""
-    error_handler = None
-    handlers = {}
-    for key, value in app.exception_handlers.items():
-        if key in (500, Exception):
-            error_handler = value
-        else:
-            handlers[key] = value
-    layers = [Middleware(ServerErrorMiddleware, handler=error_handler, debug=app.debug),
-              *app.user_middleware,
-              Middleware(ExceptionMiddleware, handlers=handlers, debug=app.debug),
-              Middleware(AsyncExitStackMiddleware)]
-    router = app.router
-
-    async def handle(scope: Scope, receive: Receive, send: Send) -> None:
-        scope["router"] = router
-        await route.handle(scope, receive, send)
-
-    answering: ASGIApp = handle
-    for cls, args, kwargs in reversed(layers):
-        answering = cls(answering, *args, **kwargs)
-    return answering
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -76,9 +76,10 @@ async def test_the_set_up_requests_pass_the_router_by_and_answer_as_through_it(
         client: AppClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """Creating, joining and starting a room reach their routes without the middleware
     stack's outer layers and the router, yet answer exactly as through them: with the
-    security headers, and every refusal (a bad body, one too large, an unknown room, a
-    wrong token, a room already started) and failure in the same words. Any other
-    request, or a path those routes do not match, goes through the whole stack."""
+    same fields and security headers, and every refusal (a bad body, one too large, an
+    unknown room, a wrong token, a room already started) and failure in the same words.
+    Any other request, or a path those routes do not match, goes through the whole
+    stack."""
     app = client.app
     stack = app.build_middleware_stack()
     seen: list[str] = []
@@ -126,6 +127,20 @@ async def test_the_set_up_requests_pass_the_router_by_and_answer_as_through_it(
                 out.append(await http.post(f"/api/rooms/{code}/join", json={"name": "Cy"}))
         return out
 
+    async def set_up(asgi: ASGIApp) -> list[httpx.Response]:
+        """A room created, joined and started: answers that differ in codes and tokens."""
+        transport = httpx.ASGITransport(asgi)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            made = await http.post("/api/rooms", json={"game": "highcard", "name": "Di"})
+            other = made.json()["code"]
+            return [made, await http.post(f"/api/rooms/{other}/join", json={"name": "Ed"}),
+                    await http.post(f"/api/rooms/{other}/start",
+                                    headers=bearer(made.json()["token"]))]
+
+    def shape(response: httpx.Response) -> tuple[int, dict[str, type], list[tuple[str, str]]]:
+        fields = {k: type(v) for k, v in response.json().items()}
+        return response.status_code, fields, sorted(response.headers.items())
+
     async def failing(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the database went away")
 
@@ -138,6 +153,11 @@ async def test_the_set_up_requests_pass_the_router_by_and_answer_as_through_it(
     for lane, whole in zip(laned, through, strict=True):
         assert (lane.status_code, lane.json(), sorted(lane.headers.items())) == (
             whole.status_code, whole.json(), sorted(whole.headers.items())), lane.url
+
+    laned_set_up = await set_up(app)
+    assert len(seen) == len(through)
+    assert [shape(a) for a in laned_set_up] == [shape(a) for a in await set_up(through_the_stack)]
+    assert [a.status_code for a in laned_set_up] == [201, 200, 200]
 
     seen.clear()
     for path in ("/api/rooms/", f"/api/rooms/{code}/join/more", f"/api/rooms/{code}/rematch"):
