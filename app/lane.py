@@ -9,7 +9,8 @@ plain — a JSON body that its model accepts — it validates the body from its 
 one step (pydantic's ``model_validate_json``), calls the endpoint and writes the model
 returned. Anything else (no body, another content type, a body its model refuses) goes
 to FastAPI's handler with the body it sent, so every error is FastAPI's own, answered by
-the application's error handlers in the one error shape.
+the application's error handlers in the one error shape. (A body the client stops
+sending cannot be sent on: it is refused here as FastAPI's handler refuses it.)
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from fastapi.datastructures import DefaultPlaceholder
 from fastapi.middleware.asyncexitstack import AsyncExitStackMiddleware
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.middleware.exceptions import ExceptionMiddleware
@@ -79,7 +81,14 @@ class Lane:
         request = Request(scope, receive)
         kwargs: dict[str, Any] = dict(scope["path_params"])
         if self.body_model is not None:
-            raw = await request.body()
+            try:
+                raw = await request.body()
+            except HTTPException:  # a body over its limit (``limits.BodyLimit``)
+                raise
+            except Exception as e:
+                # As in FastAPI's handler: a body that cannot be read (the client left
+                # while sending it) is a bad request, not the server's failure.
+                raise HTTPException(400, "There was an error parsing the body") from e
             try:
                 if not raw or not _is_json(request.headers.get("content-type")):
                     raise ValueError

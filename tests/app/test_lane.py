@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 from starlette.routing import Match
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.lane import Lane, laned
 from app.schemas import CreateRoom
@@ -170,6 +170,35 @@ async def test_every_request_answers_as_through_fastapi(
     app, route, _ = toy()
     assert answer(await post(routed(app, route), content, content_type)) == answer(
         await post(app, content, content_type))
+
+
+async def test_a_body_the_client_stops_sending_answers_as_through_fastapi() -> None:
+    """A client that leaves while sending its body gets FastAPI's 400, not a failure."""
+    async def sent_by(asgi: ASGIApp) -> list[Message]:
+        incoming: list[Message] = [
+            {"type": "http.request", "body": b'{"game": "high', "more_body": True},
+            {"type": "http.disconnect"}]
+        sent: list[Message] = []
+
+        async def receive() -> Message:
+            return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+        async def send(message: Message) -> None:
+            sent.append(message)
+
+        scope: Scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "POST", "scheme": "http", "path": "/t/x", "raw_path": b"/t/x",
+            "query_string": b"", "root_path": "", "client": ("127.0.0.1", 5000),
+            "server": ("test", 80), "state": {},
+            "headers": [(b"host", b"test"), (b"content-type", b"application/json")]}
+        await asgi(scope, receive, send)
+        return sent
+
+    app, route, ran = toy()
+    laned_answer = await sent_by(routed(app, route))
+    assert ran == [] and laned_answer[0]["status"] == 400
+    assert laned_answer == await sent_by(app)
 
 
 async def test_an_endpoint_that_returns_another_type_fails_loudly() -> None:
