@@ -89,14 +89,11 @@ class Lane:
                 # As in FastAPI's handler: a body that cannot be read (the client left
                 # while sending it) is a bad request, not the server's failure.
                 raise HTTPException(400, "There was an error parsing the body") from e
-            try:
-                if not raw or not _is_json(request.headers.get("content-type")):
-                    raise ValueError
-                kwargs[self.body_name] = self.body_model.model_validate_json(raw)
-            except (ValueError, ValidationError):
-                # FastAPI's handler says what is wrong, as for any route.
+            body = self._body(raw, request.headers.get("content-type"))
+            if body is None:  # FastAPI's handler says what is wrong, as for any route
                 await self.fallback(scope, _replay(raw, receive), send)
                 return
+            kwargs[self.body_name] = body
         if self.request_name is not None:
             kwargs[self.request_name] = request
         result = await self.endpoint(**kwargs)
@@ -105,6 +102,17 @@ class Lane:
                             f"{self.returns.__name__}, got {type(result).__name__}")
         await Response(result.model_dump_json(by_alias=True), self.status,
                        media_type="application/json")(scope, receive, send)
+
+
+    def _body(self, raw: bytes, content_type: str | None) -> BaseModel | None:
+        """Returns the body's model, or ``None`` when the request is not plain: no body,
+        not JSON, or not what the model accepts."""
+        if self.body_model is None or not raw or not _is_json(content_type):
+            return None
+        try:
+            return self.body_model.model_validate_json(raw)
+        except ValidationError:  # bytes that are not JSON too
+            return None
 
 
 def _unplain(route: APIRoute) -> str:
@@ -117,8 +125,9 @@ def _unplain(route: APIRoute) -> str:
     if (dependant.dependencies or dependant.query_params or dependant.header_params
             or dependant.cookie_params):
         return "parameters other than the path's, the request and a body"
-    if any(p.field_info.annotation is not str for p in dependant.path_params):
-        return "a path parameter other than text"
+    if any(p.field_info.annotation is not str or p.field_info.metadata
+           for p in dependant.path_params):
+        return "a path parameter other than text, or one with constraints"
     if dependant.background_tasks_param_name or dependant.response_param_name:
         return "background tasks or a response parameter"
     bodies = dependant.body_params

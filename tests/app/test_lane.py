@@ -4,11 +4,11 @@ hands every other request to that handler with the body it sent."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
 import httpx
 import pytest
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Path, Request
 from fastapi.routing import APIRoute
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -224,6 +224,7 @@ def no_one() -> None:
     (lambda app: app.post("/r/{code}")(with_query), "parameters other than"),
     (lambda app: app.post("/r/{code}")(with_dependency), "parameters other than"),
     (lambda app: app.post("/r/{number}")(with_number), "a path parameter other than text"),
+    (lambda app: app.post("/r/{code}")(with_short_code), "one with constraints"),
     (lambda app: app.post("/r/{code}")(two_bodies), "a body other than one model"),
     (lambda app: app.post("/r/{code}")(no_model), "no response model"),
     (lambda app: app.post("/r/{code}", response_model_exclude_none=True)(plain),
@@ -256,6 +257,10 @@ async def with_dependency(code: str, body: CreateRoom, _: None = Depends(no_one)
 
 async def with_number(number: int, body: CreateRoom) -> Echo:
     return Echo(code=str(number), body="", method="")
+
+
+async def with_short_code(code: Annotated[str, Path(max_length=4)], body: CreateRoom) -> Echo:
+    return Echo(code=code, body="", method="")
 
 
 async def two_bodies(code: str, body: CreateRoom, other: CreateRoom) -> Echo:
