@@ -1,16 +1,17 @@
 """A set-up route's request answered without FastAPI's request handler, when it is plain.
 
 Every match makes three requests (create, join, start: ``api.SET_UP``). For each, FastAPI's
-handler reads the body as JSON, solves the route's parameters, validates the body's
-model, runs the endpoint, then validates its return value and writes it as JSON: about
-a third of such a request's CPU beyond the endpoint's own (docs/performance.md). A
-``Lane`` does what those three routes need of it, and no more: when the request is
-plain — a JSON body that its model accepts — it validates the body from its bytes in
-one step (pydantic's ``model_validate_json``), calls the endpoint and writes the model
-returned. Anything else (no body, another content type, a body its model refuses) goes
-to FastAPI's handler with the body it sent, so every error is FastAPI's own, answered by
-the application's error handlers in the one error shape. (A body the client stops
-sending cannot be sent on: it is refused here as FastAPI's handler refuses it.)
+handler parses the content type and the body, solves the route's parameters, validates
+the body's model, runs the endpoint, then validates the model returned and writes it
+with the standard library's encoder: counted, a tenth of a match's set-up
+(docs/performance.md). A ``Lane`` does what those three routes need of it, and no
+more: when the request is plain — a JSON body that its model accepts — it validates the
+body from its bytes in one step (pydantic's ``model_validate_json``), calls the
+endpoint and writes the model returned. Anything else (no body, another content type, a
+body its model refuses) goes to FastAPI's handler with the body it sent, so every error
+is FastAPI's own, answered by the application's error handlers in the one error shape.
+(A body the client stops sending cannot be sent on: it is refused here as FastAPI's
+handler refuses it.)
 """
 
 from __future__ import annotations
@@ -102,7 +103,6 @@ class Lane:
                             f"{self.returns.__name__}, got {type(result).__name__}")
         await Response(result.model_dump_json(by_alias=True), self.status,
                        media_type="application/json")(scope, receive, send)
-
 
     def _body(self, raw: bytes, content_type: str | None) -> BaseModel | None:
         """Returns the body's model, or ``None`` when the request is not plain: no body,
