@@ -9,10 +9,12 @@ words (``teach``), and the log entries they may see.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from app.rooms.data import RoomData
 from app.rooms.timing import clock_view
+from games.base import Rule
 from games.leaks import visible_to
 
 JSON = Any
@@ -45,20 +47,38 @@ def summary(room: RoomData, viewer: int | None = None) -> dict[str, JSON]:
 def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JSON]:
     """Returns what the game tells ``viewer`` in words: a sentence per legal action
     (``moves``, in the order of ``legal``), why a card it sees cannot be used now
-    (``why_not``), its score if the hand ended now (``score``) and, in first-game mode,
-    the situations it is in with their hints (``hints``). A spectator is told nothing."""
+    (``why_not``, each rule once: see ``why_not``), its score if the hand ended now
+    (``score``) and, in first-game mode, the situations it is in with their hints
+    (``hints``). A spectator is told nothing."""
     game, state = room.game, room.state
     if viewer is None or state is None or viewer >= len(room.seats):
-        return {"moves": [], "why_not": {}, "score": None, "hints": {}}
-    why_not = game.why_not(state, viewer)
+        return {"moves": [], "why_not": {"rules": [], "cards": {}}, "score": None,
+                "hints": {}}
     hints = game.situations(state, viewer) if room.hints else None
     return {
         "moves": [game.describe(state, viewer, a) for a in legal] if legal else [],
-        # Often empty: no comprehension is run then.
-        "why_not": {k: r.to_json() for k, r in why_not.items()} if why_not else {},
+        "why_not": why_not(game.why_not(state, viewer)),
         "score": game.score_so_far(state, viewer),
         "hints": {k: r.to_json() for k, r in hints.items()} if hints else {},
     }
+
+
+def why_not(rules: Mapping[str, Rule]) -> dict[str, JSON]:
+    """Returns a game's ``why_not`` as the document holds it: each rule once, in the order
+    first met (``rules``), and each card's index into them (``cards``).
+
+    Most cards wait for one reason, which changes for all of them at once (whose turn it
+    is): kept once, that is one operation of a patch, not one per card in the hand."""
+    listed: list[JSON] = []
+    cards: dict[str, int] = {}
+    index: dict[Rule, int] = {}
+    for card, rule in rules.items():
+        i = index.get(rule)
+        if i is None:
+            i = index[rule] = len(listed)
+            listed.append(rule.to_json())
+        cards[card] = i
+    return {"rules": listed, "cards": cards}
 
 
 def document(room: RoomData, viewer: int | None, log_limit: int,

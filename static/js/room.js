@@ -639,7 +639,7 @@ function wirePrefs() {
     if (!d) return;
     hideZoom();
     const notes = await teaching.cardNotes(d.room.game);
-    teaching.enlarge(el, { note: teaching.noteFor(notes, el.dataset.card), why: d.teach?.why_not?.[el.dataset.card],
+    teaching.enlarge(el, { note: teaching.noteFor(notes, el.dataset.card), why: teaching.whyNot(d, el.dataset.card),
       names: names(), gameId: d.room.game, title: d.room.title });
   };
   installZoom(document, { modal: explain });

@@ -171,6 +171,13 @@ export function enlarge(cardEl, { note, why, names, gameId, title }) {
   box.querySelector("#card-zoom-close").focus({ preventScroll: true });
 }
 
+/** The rule that keeps `card` from being used now (`{anchor, text}`), or undefined: the
+ * document keeps each rule once (`rules`) and each waiting card's index into them. */
+export function whyNot(doc, card) {
+  const why = doc?.teach?.why_not;
+  return why?.cards && Object.hasOwn(why.cards, card) ? why.rules[why.cards[card]] : undefined;
+}
+
 // ---------------------------------------------------------------- the table's hooks
 
 /**
@@ -179,12 +186,12 @@ export function enlarge(cardEl, { note, why, names, gameId, title }) {
  * open it with a right click or a long press.
  */
 export function afterRender(tableEl, doc, ctx) {
-  const why = doc?.teach?.why_not || {};
+  const waiting = doc?.teach?.why_not?.cards || {};
   const gameId = doc?.room?.game;
   for (const el of tableEl.querySelectorAll(".card[data-card]")) {
     const card = el.dataset.card;
     const inert = el.tagName !== "BUTTON";
-    if (inert && why[card]) el.classList.add("waits");
+    if (inert && Object.hasOwn(waiting, card)) el.classList.add("waits");
     if (inert) {
       el.setAttribute("tabindex", "0");
       el.classList.add("zoomable");
@@ -196,7 +203,7 @@ export function afterRender(tableEl, doc, ctx) {
     const d = window.saloon?.doc;
     if (!d) return;
     const notes = await cardNotes(d.room.game);
-    enlarge(el, { note: noteFor(notes, el.dataset.card), why: d.teach?.why_not?.[el.dataset.card],
+    enlarge(el, { note: noteFor(notes, el.dataset.card), why: whyNot(d, el.dataset.card),
       names: (d.room.seats || []).map((s) => s.name), gameId: d.room.game, title: d.room.title });
   };
   tableEl.addEventListener("click", (e) => {

@@ -160,5 +160,5 @@ async def test_the_document_tells_a_seat_its_moves_in_words_and_a_spectator_noth
     assert len(doc["teach"]["moves"]) == len(doc["legal"]) > 0
     assert doc["teach"]["moves"][0].startswith("Have everyone pass three cards")
     assert doc["teach"]["score"]["title"] == "Hand 1 if it ended now"
-    assert document(live, None, 10)["teach"] == {"moves": [], "why_not": {}, "score": None,
-                                                 "hints": {}}
+    assert document(live, None, 10)["teach"] == {
+        "moves": [], "why_not": {"rules": [], "cards": {}}, "score": None, "hints": {}}

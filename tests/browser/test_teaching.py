@@ -57,13 +57,14 @@ def why_a_card_waits(p: Player, shot: str) -> bool:
     if not waiting.count():
         return False
     card = waiting.first.get_attribute("data-card")
-    if card not in doc["teach"]["why_not"]:
+    why_not = doc["teach"]["why_not"]
+    if card not in why_not["cards"]:
         return False
     waiting.first.click()
     zoom = p.page.locator("#card-zoom")
     zoom.wait_for()
     why = zoom.locator(".why-not").inner_text()
-    assert names_in(doc["teach"]["why_not"][card]["text"], doc) in why
+    assert names_in(why_not["rules"][why_not["cards"][card]]["text"], doc) in why
     assert zoom.locator(".card-note").inner_text().strip(), "the enlarged card says nothing"
     assert zoom.locator(".card-zoom-face svg").count() == 1
     p.page.screenshot(path=shot)

@@ -1,5 +1,5 @@
 """The log a viewer sees, kept in step: always what filtering the whole log gives, and
-how it follows the list given before."""
+how it follows the list given before; why cards wait, each rule kept once."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rooms.documents import VisibleLog
+from app.rooms.documents import VisibleLog, why_not
+from app.rooms.patches import apply, diff
+from games.base import Rule
 from games.leaks import visible_to
 
 audiences = st.none() | st.lists(st.integers(0, 2), max_size=2)
@@ -63,3 +65,35 @@ def test_kept_says_how_the_new_entries_follow_the_last(steps, viewer, limit) -> 
             # What is not kept was added: no entry of the list before comes back.
             assert not {e["v"] for e in now[kept:]} & {e["v"] for e in before}
         before = now
+
+
+cards = st.text("AKQJT98765SHDC", min_size=1, max_size=3)
+rules = st.builds(Rule, st.sampled_from(["", "a-turn", "sixes"]),
+                  st.sampled_from(["It is not your turn.", "A 6 waits.", "{seat:2} is to act."]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(cards, rules, max_size=12))
+def test_each_rule_is_kept_once_and_each_card_points_at_its_own(waiting) -> None:
+    doc = why_not(waiting)
+    assert {card: doc["rules"][i] for card, i in doc["cards"].items()} == {
+        card: rule.to_json() for card, rule in waiting.items()}
+    assert list(doc["cards"]) == list(waiting)
+    # Once each, in the order first met.
+    assert doc["rules"] == [r.to_json() for r in dict.fromkeys(waiting.values())]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(cards, rules, min_size=1, max_size=12), rules)
+def test_a_reason_every_card_shares_changes_in_one_place(waiting, now) -> None:
+    """The turn passes: every card of a waiting hand waits for a new reason. The patch
+    names the rule, not each card (its anchor and text, at most)."""
+    one = dict.fromkeys(waiting, next(iter(waiting.values())))
+    before, after = {"why_not": why_not(one)}, {"why_not": why_not(dict.fromkeys(one, now))}
+    ops = diff(before, after)
+    assert len(ops) <= 2 and all(op["path"].startswith("/why_not/rules/0/") for op in ops)
+    assert apply(before, ops) == after
+
+
+def test_no_card_waiting_is_two_empty_tables() -> None:
+    assert why_not({}) == {"rules": [], "cards": {}}

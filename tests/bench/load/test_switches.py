@@ -54,7 +54,7 @@ def test_each_part_switched_off_does_what_it_says() -> None:
 
         switch_off("commit,teach,log,timers")
         assert documents.teach(None, 0, [{"cell": 1}]) == {
-            "moves": [], "why_not": {}, "score": None, "hints": {}}
+            "moves": [], "why_not": {"rules": [], "cards": {}}, "score": None, "hints": {}}
         log = documents.VisibleLog(0, 10)
         assert log.entries([{"v": 1, "type": "notice", "text": "hello"}]) == []
         assert log.kept == 0
