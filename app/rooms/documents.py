@@ -71,11 +71,12 @@ def why_not(rules: Mapping[str, Rule]) -> dict[str, JSON]:
     is): kept once, that is one operation of a patch, not one per card in the hand."""
     listed: list[JSON] = []
     cards: dict[str, int] = {}
-    index: dict[Rule, int] = {}
+    index: dict[tuple[str, str], int] = {}  # by its fields: a rule's hash is Python's
     for card, rule in rules.items():
-        i = index.get(rule)
+        key = (rule.anchor, rule.text)
+        i = index.get(key)
         if i is None:
-            i = index[rule] = len(listed)
+            i = index[key] = len(listed)
             listed.append(rule.to_json())
         cards[card] = i
     return {"rules": listed, "cards": cards}
