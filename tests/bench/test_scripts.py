@@ -15,6 +15,7 @@ from bench.__main__ import default_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = {
+    "documents": (["--changes", "20"], "us per change"),
     "move_cost": (["--rooms", "2", "--moves", "12"], "us per move"),
     "room_throughput": (["--rooms", "1", "--seconds", "0.2", "--games", "wyoming_cowboy"],
                         "actions/s"),
