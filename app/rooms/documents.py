@@ -44,6 +44,11 @@ def summary(room: RoomData, viewer: int | None = None) -> dict[str, JSON]:
     }
 
 
+# ``why_not`` when no card waits: one object, read and never changed as every part of a
+# document is, so that two documents without a waiting card compare at once.
+NOTHING_WAITS: dict[str, JSON] = {"rules": [], "cards": {}}
+
+
 def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JSON]:
     """Returns what the game tells ``viewer`` in words: a sentence per legal action
     (``moves``, in the order of ``legal``), why a card it sees cannot be used now
@@ -52,12 +57,13 @@ def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JS
     (``hints``). A spectator is told nothing."""
     game, state = room.game, room.state
     if viewer is None or state is None or viewer >= len(room.seats):
-        return {"moves": [], "why_not": {"rules": [], "cards": {}}, "score": None,
-                "hints": {}}
+        return {"moves": [], "why_not": NOTHING_WAITS, "score": None, "hints": {}}
+    waiting = game.why_not(state, viewer)
     hints = game.situations(state, viewer) if room.hints else None
     return {
         "moves": [game.describe(state, viewer, a) for a in legal] if legal else [],
-        "why_not": why_not(game.why_not(state, viewer)),
+        # Often empty (no card of a seat's own): no call is made then.
+        "why_not": why_not(waiting) if waiting else NOTHING_WAITS,
         "score": game.score_so_far(state, viewer),
         "hints": {k: r.to_json() for k, r in hints.items()} if hints else {},
     }
@@ -69,6 +75,8 @@ def why_not(rules: Mapping[str, Rule]) -> dict[str, JSON]:
 
     Most cards wait for one reason, which changes for all of them at once (whose turn it
     is): kept once, that is one operation of a patch, not one per card in the hand."""
+    if not rules:
+        return NOTHING_WAITS
     listed: list[JSON] = []
     cards: dict[str, int] = {}
     index: dict[tuple[str, str], int] = {}  # by its fields: a rule's hash is Python's
