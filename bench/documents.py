@@ -32,7 +32,7 @@ GAMES = ("wyoming_cowboy", "cards_for_cowboys", "cowpoker")
 ROUNDS = 3
 
 
-def play(game_id: str, total: int, steps: int, seats: int) -> tuple[float, float, int]:
+def play(game_id: str, total: int, steps: int, seats: int) -> tuple[float, int, int]:
     """Plays seeded games of at most ``steps`` actions until ``total`` were played,
     broadcasting each change; returns the CPU seconds spent broadcasting, the bytes sent,
     and the changes made."""

@@ -62,7 +62,7 @@ def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JS
     hints = game.situations(state, viewer) if room.hints else None
     return {
         "moves": [game.describe(state, viewer, a) for a in legal] if legal else [],
-        # Often empty (no card of a seat's own): no call is made then.
+        # Often empty (a game without cards, a seat that may use them all): no call then.
         "why_not": why_not(waiting) if waiting else NOTHING_WAITS,
         "score": game.score_so_far(state, viewer),
         "hints": {k: r.to_json() for k, r in hints.items()} if hints else {},
