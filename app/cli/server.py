@@ -29,9 +29,10 @@ def run_server(args: argparse.Namespace) -> int:
 
     from app.settings import get_settings
 
+    settings = get_settings()
     uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
-                workers=args.workers, ws_max_size=get_settings().ws_frame_bytes,
-                timeout_keep_alive=KEEP_ALIVE)
+                workers=args.workers, ws_max_size=settings.ws_frame_bytes,
+                ws_per_message_deflate=settings.ws_compression, timeout_keep_alive=KEEP_ALIVE)
     return 0
 
 

@@ -66,3 +66,24 @@ def test_serve_keeps_idle_connections_longer_than_clients_do(monkeypatch) -> Non
     assert cli.main(["serve", "--port", "8123"]) == 0
     assert calls[0]["port"] == 8123 and calls[0]["factory"] is True
     assert calls[0]["timeout_keep_alive"] == KEEP_ALIVE > 5  # uvicorn's default is 5 s
+
+
+@pytest.mark.parametrize("env,compressed", [(None, True), ("false", False), ("true", True)])
+def test_serve_compresses_websocket_messages_unless_told_not_to(monkeypatch, env,
+                                                                compressed) -> None:
+    import uvicorn
+
+    from app.settings import get_settings
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
+    if env is None:
+        monkeypatch.delenv("WS_COMPRESSION", raising=False)
+    else:
+        monkeypatch.setenv("WS_COMPRESSION", env)
+    get_settings.cache_clear()
+    try:
+        assert cli.main(["serve"]) == 0
+    finally:
+        get_settings.cache_clear()
+    assert calls[0]["ws_per_message_deflate"] is compressed
