@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from app import cli
@@ -42,16 +44,21 @@ def test_simulate_refuses_bad_arguments(capsys, args, message) -> None:
     assert message in capsys.readouterr().err
 
 
-def test_migrate_creates_the_schema(tmp_path, monkeypatch, capsys) -> None:
+@pytest.fixture
+def settings_from_env() -> Iterator[None]:
+    """The process-wide settings, read again from the environment the test sets (and
+    forgotten after it)."""
     from app.settings import get_settings
 
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
+
+def test_migrate_creates_the_schema(tmp_path, monkeypatch, capsys, settings_from_env) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path}/cli.db"
     monkeypatch.setenv("DATABASE_URL", url)
-    get_settings.cache_clear()
-    try:
-        assert cli.main(["migrate"]) == 0
-    finally:
-        get_settings.cache_clear()
+    assert cli.main(["migrate"]) == 0
     assert "up to date" in capsys.readouterr().out
     assert (tmp_path / "cli.db").exists()
 
@@ -69,11 +76,9 @@ def test_serve_keeps_idle_connections_longer_than_clients_do(monkeypatch) -> Non
 
 
 @pytest.mark.parametrize("env,compressed", [(None, True), ("false", False), ("true", True)])
-def test_serve_compresses_websocket_messages_unless_told_not_to(monkeypatch, env,
-                                                                compressed) -> None:
+def test_serve_compresses_websocket_messages_unless_told_not_to(monkeypatch, env, compressed,
+                                                                settings_from_env) -> None:
     import uvicorn
-
-    from app.settings import get_settings
 
     calls: list[dict[str, object]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
@@ -81,9 +86,5 @@ def test_serve_compresses_websocket_messages_unless_told_not_to(monkeypatch, env
         monkeypatch.delenv("WS_COMPRESSION", raising=False)
     else:
         monkeypatch.setenv("WS_COMPRESSION", env)
-    get_settings.cache_clear()
-    try:
-        assert cli.main(["serve"]) == 0
-    finally:
-        get_settings.cache_clear()
+    assert cli.main(["serve"]) == 0
     assert calls[0]["ws_per_message_deflate"] is compressed
