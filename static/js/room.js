@@ -295,44 +295,52 @@ function renderSeats() {
 function renderHost() {
   const panel = $("#host");
   const r = state.doc.room;
-  if (!isHost()) { panel.hidden = true; clear(panel); return; }
+  if (!isHost()) { panel.hidden = true; refill(panel, null, () => []); return; }
   panel.hidden = false;
   const game = state.games[r.game];
+  // The game's table module words the options and gives their presets: the form is built
+  // again once it has come.
+  if (r.status === "lobby" && game && state.tableId !== r.game) loadTable(r.game).then(renderHost);
+  const tableLoaded = state.tableId === r.game && !!state.table;
   // Keep the options form while the host edits it; rebuild when the room's options change.
   const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.hints, r.seats.length, r.seats.map((s) => s.bot),
-    r.clock && [r.clock.per_move, r.clock.bank], r.gone_after]);
-  if (panel.dataset.key === optKey) return;
-  panel.dataset.key = optKey;
-  fill(panel, h("h2", null, "Host"));
+    r.clock && [r.clock.per_move, r.clock.bank], r.gone_after, !!game, tableLoaded]);
+  refill(panel, optKey, () => [h("h2", null, "Host"), ...hostControls(r, game)]);
+}
+
+/** The host's controls for the room's status: seats and options in the lobby, a rematch
+ * after the game, a word on kicking during it. */
+function hostControls(r, game) {
   if (r.status === "lobby") {
     const full = r.seats.length >= r.max_seats;
     const bots = game?.bots?.length ? game.bots : ["random"];
     const botSel = h("select", { id: "bot-kind", "aria-label": "Bot kind" }, bots.map((b) => h("option", { value: b, selected: b === "smart" }, b)));
-    panel.append(h("div", { class: "row" }, botSel,
-      h("button", { type: "button", id: "add-bot", disabled: full, onclick: () => hostCall("POST", "/bots", { bot: botSel.value }) }, "Add a bot")));
     const enough = r.seats.length >= r.min_seats;
-    panel.append(h("button", { type: "button", id: "start", class: "primary", disabled: !enough, onclick: () => hostCall("POST", "/start") },
-      enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`));
+    const out = [
+      h("div", { class: "row" }, botSel,
+        h("button", { type: "button", id: "add-bot", disabled: full, onclick: () => hostCall("POST", "/bots", { bot: botSel.value }) }, "Add a bot")),
+      h("button", { type: "button", id: "start", class: "primary", disabled: !enough, onclick: () => hostCall("POST", "/start") },
+        enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`)];
     if (game) {
-      if (state.tableId !== r.game) loadTable(r.game).then(() => { panel.dataset.key = ""; renderHost(); });
       const said = state.table?.options || {};
       const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt", words: said.words, presets: said.presets });
       const clock = clockFields(r.clock, r.gone_after, "room");
       const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
       const hints = h("input", { id: "room-hints", type: "checkbox", checked: r.hints });
-      panel.append(h("details", { class: "game-options" }, h("summary", null, "Options"),
+      out.push(h("details", { class: "game-options" }, h("summary", null, "Options"),
         h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() }); } },
           form.presets, form.element, clock.element,
           h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
           h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
           h("button", { type: "submit" }, "Save options"))));
     }
-  } else if (r.status === "finished" || r.status === "abandoned") {
-    panel.append(h("button", { type: "button", id: "rematch", class: "primary", onclick: () => hostCall("POST", "/rematch") },
-      r.status === "abandoned" ? "Start a new game" : "Rematch"));
-  } else {
-    panel.append(h("p", { class: "help" }, "Kick a player from the seat list: a bot plays on in that seat."));
+    return out;
   }
+  if (r.status === "finished" || r.status === "abandoned") {
+    return [h("button", { type: "button", id: "rematch", class: "primary", onclick: () => hostCall("POST", "/rematch") },
+      r.status === "abandoned" ? "Start a new game" : "Rematch")];
+  }
+  return [h("p", { class: "help" }, "Kick a player from the seat list: a bot plays on in that seat.")];
 }
 
 function tableCtx() {
