@@ -3,33 +3,35 @@
 A room's outbox (its socket's writer task) and the committer's changes (its writer task)
 each have one reader and no bound to wait on. ``asyncio.Queue`` does the same with what
 they never use (waiting putters, several getters, ``join``'s count and event): some ten
-calls in Python per item, against two here.
+calls in Python per item, against two here. It is a ``deque`` itself, so that asking its
+length (every message queued asks whether its outbox is full) and taking an item are
+calls in C, not methods of ours around a deque's.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
 
-class Handoff(Generic[T]):
-    """Items in order, put by anyone without waiting, taken by one task at a time."""
+class Handoff(deque[T]):
+    """Items in order, put by anyone without waiting, taken by one task at a time.
 
-    __slots__ = ("_items", "_waiter")
+    Items go in by ``put`` only (a deque's own ``append`` would not wake the reader);
+    ``len``, ``clear`` and ``popleft`` are the deque's."""
+
+    __slots__ = ("_waiter",)
 
     def __init__(self) -> None:
-        self._items: deque[T] = deque()
+        super().__init__()
         self._waiter: asyncio.Future[None] | None = None  # the reader's, while it waits
-
-    def __len__(self) -> int:
-        return len(self._items)
 
     def put(self, item: T) -> None:
         """Adds ``item`` at the end, waking the reader if it waits."""
-        self._items.append(item)
+        self.append(item)
         waiter = self._waiter
         if waiter is not None:
             self._waiter = None
@@ -38,17 +40,13 @@ class Handoff(Generic[T]):
 
     async def get(self) -> T:
         """Returns the first item, waiting for one."""
-        while not self._items:
+        while not self:
             waiter = self._waiter = asyncio.get_running_loop().create_future()
             await waiter
-        return self._items.popleft()
+        return self.popleft()
 
     def get_nowait(self) -> T:
         """Returns the first item; raises ``asyncio.QueueEmpty`` if there is none."""
-        if not self._items:
+        if not self:
             raise asyncio.QueueEmpty
-        return self._items.popleft()
-
-    def clear(self) -> None:
-        """Drops every item."""
-        self._items.clear()
+        return self.popleft()

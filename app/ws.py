@@ -151,7 +151,8 @@ async def _pump(ws: WebSocket, send: Send, conn: Connection) -> None:
             await send({"type": "websocket.send", "text": out.text})
         except Exception:  # the peer went away; the reader notices and cleans up
             return
-        conn.sent(out)
+        if out.kind == "sync":  # asked here: nearly every message is a patch
+            conn.synced()
 
 
 async def _read(receive: Receive, services: Services, live: LiveRoom, conn: Connection,

@@ -61,7 +61,7 @@ def instrument(game: Game) -> None:
     documents.teach = timed("documents: teach", documents.teach)
     connections.diff = timed("documents: patch", connections.diff)  # type: ignore[attr-defined]
     connections.part_ops = timed("documents: patch", connections.part_ops)  # type: ignore[attr-defined]
-    connections.encode = timed("documents: JSON", connections.encode)
+    connections.to_json = timed("documents: JSON", connections.to_json)  # type: ignore[attr-defined]
     service.writes_of = timed("commit: rows", service.writes_of)  # type: ignore[attr-defined]
     commit, write = Committer.commit, Committer._write
 
