@@ -56,7 +56,10 @@ def part_ops(key: str, old: JSON, new: JSON) -> list[Op]:
 # going down (and before building their paths), as most are equal. A part is walked when
 # it is a plain ``dict`` or ``list`` (its type read once, not asked with ``isinstance``
 # against a union, some 45 times a move) and replaced whole otherwise: a value of any
-# other type (a subclass, a tuple) is still patched correctly, in one operation.
+# other type (a subclass, a tuple) is still patched correctly, in one operation. A child
+# that differs and is neither (a number, a text: most of them) is replaced by its parent's
+# walk at once, without a call of ``_walk`` to find that out.
+_WALKED = (dict, list)
 
 def _walk(old: JSON, new: JSON, path: str, ops: list[Op]) -> None:
     kind = type(new)
@@ -76,7 +79,10 @@ def _walk_dict(old: dict[str, JSON], new: dict[str, JSON], path: str, ops: list[
         if key not in old:
             ops.append({"op": "add", "path": f"{path}/{_POINTER[key]}", "value": value})
         elif old[key] != value:
-            _walk(old[key], value, f"{path}/{_POINTER[key]}", ops)
+            if type(value) in _WALKED:
+                _walk(old[key], value, f"{path}/{_POINTER[key]}", ops)
+            else:
+                ops.append({"op": "replace", "path": f"{path}/{_POINTER[key]}", "value": value})
 
 
 def _walk_list(old: list[JSON], new: list[JSON], path: str, ops: list[Op]) -> None:
@@ -95,7 +101,10 @@ def _walk_list(old: list[JSON], new: list[JSON], path: str, ops: list[Op]) -> No
     common = min(old_stop, new_stop)
     for i in range(start, common):
         if old[i] != new[i]:
-            _walk(old[i], new[i], f"{path}/{i}", ops)
+            if type(new[i]) in _WALKED:
+                _walk(old[i], new[i], f"{path}/{i}", ops)
+            else:
+                ops.append({"op": "replace", "path": f"{path}/{i}", "value": new[i]})
     for i in range(old_stop - 1, common - 1, -1):  # from the end, so indices stay valid
         ops.append({"op": "remove", "path": f"{path}/{i}"})
     for i in range(common, new_stop):
