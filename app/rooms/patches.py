@@ -2,8 +2,10 @@
 
 A document is plain JSON whose shape stays put from one version to the next: the same
 keys, lists that mostly keep their length. So the difference is found by walking both
-at once — equal parts are skipped at C speed by ``==`` — and the log, which only grows
-at its end and loses entries at its start, gets plain ``add``/``remove`` operations.
+at once — a part that is the very object it was (documents are built from kept pieces)
+is skipped without a look, other equal parts at C speed by ``==`` — and the log, which
+only grows at its end and loses entries at its start, gets plain ``add``/``remove``
+operations.
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ def diff(old: dict[str, JSON], new: dict[str, JSON], *, log_kept: int | None = N
         elif key == "log":
             ops.extend(_log_ops(old[key], value) if log_kept is None
                        else _kept_log_ops(old[key], value, log_kept))
-        elif old[key] != value:
-            _walk(old[key], value, f"/{_POINTER[key]}", ops)
+        elif (was := old[key]) is not value and was != value:
+            _walk(was, value, f"/{_POINTER[key]}", ops)
     return ops
 
 
@@ -47,7 +49,7 @@ def part_ops(key: str, old: JSON, new: JSON) -> list[Op]:
     """Returns the operations turning a document whose ``key`` holds ``old`` into one whose
     ``key`` holds ``new`` (the rest alike), for ``diff``'s ``known``."""
     ops: list[Op] = []
-    if old != new:
+    if old is not new and old != new:
         _walk(old, new, f"/{_POINTER[key]}", ops)
     return ops
 
@@ -58,8 +60,11 @@ def part_ops(key: str, old: JSON, new: JSON) -> list[Op]:
 # against a union, some 45 times a move) and replaced whole otherwise: a value of any
 # other type (a subclass, a tuple) is still patched correctly, in one operation. A child
 # that differs and is neither (a number, a text: most of them) is replaced by its parent's
-# walk at once, without a call of ``_walk`` to find that out.
+# walk at once, without a call of ``_walk`` to find that out. A child that is the object
+# it was is not compared: ``!=`` would still go through its items (a kept view's cards,
+# a seat's row) to find that each is itself.
 _WALKED = (dict, list)
+
 
 def _walk(old: JSON, new: JSON, path: str, ops: list[Op]) -> None:
     kind = type(new)
@@ -78,9 +83,9 @@ def _walk_dict(old: dict[str, JSON], new: dict[str, JSON], path: str, ops: list[
     for key, value in new.items():
         if key not in old:
             ops.append({"op": "add", "path": f"{path}/{_POINTER[key]}", "value": value})
-        elif old[key] != value:
+        elif (was := old[key]) is not value and was != value:
             if type(value) in _WALKED:
-                _walk(old[key], value, f"{path}/{_POINTER[key]}", ops)
+                _walk(was, value, f"{path}/{_POINTER[key]}", ops)
             else:
                 ops.append({"op": "replace", "path": f"{path}/{_POINTER[key]}", "value": value})
 
@@ -100,11 +105,11 @@ def _walk_list(old: list[JSON], new: list[JSON], path: str, ops: list[Op]) -> No
     old_stop, new_stop = old_length - end, new_length - end
     common = min(old_stop, new_stop)
     for i in range(start, common):
-        if old[i] != new[i]:
-            if type(new[i]) in _WALKED:
-                _walk(old[i], new[i], f"{path}/{i}", ops)
+        if (was := old[i]) is not (now := new[i]) and was != now:
+            if type(now) in _WALKED:
+                _walk(was, now, f"{path}/{i}", ops)
             else:
-                ops.append({"op": "replace", "path": f"{path}/{i}", "value": new[i]})
+                ops.append({"op": "replace", "path": f"{path}/{i}", "value": now})
     for i in range(old_stop - 1, common - 1, -1):  # from the end, so indices stay valid
         ops.append({"op": "remove", "path": f"{path}/{i}"})
     for i in range(common, new_stop):
