@@ -14,14 +14,25 @@ Unlike ``move_cost.py``, which plays rooms through the room service with fresh r
 seeds and commits every change, nothing here is random from run to run and nothing is
 written: two versions of the code compare on the same documents, a change of a few
 percent shows, and so does a change of the patches' size.
+
+With ``--count`` (needs valgrind) it counts instead of timing: each game is played twice
+under cachegrind (``bench/cachegrind.py``), bringing its connections to every version and
+not, and it prints the instructions the broadcasts executed per change (600 changes a
+game unless ``--changes`` says otherwise; ``--game`` names one game). A count repeats to
+the instruction, so a change of half a percent shows where a time, on a shared machine,
+cannot tell it from the drift of the next minute.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -31,17 +42,20 @@ from websockets.frames import Frame, Opcode  # noqa: E402
 
 from app.rooms.connections import Connections  # noqa: E402
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind  # noqa: E402
+from bench.cachegrind import ENVIRONMENT, available, counted, under_cachegrind  # noqa: E402
 from games import registry  # noqa: E402
 
 GAMES = ("wyoming_cowboy", "cards_for_cowboys", "cowpoker")
 ROUNDS = 3
+CHANGES, COUNTED_CHANGES = 3000, 600  # per game, timed and counted (a count runs ~50x slower)
 
 
-def play(game_id: str, total: int, steps: int, seats: int,
+def play(game_id: str, total: int, steps: int, seats: int, broadcast: bool = True,
          ) -> tuple[float, int, int, list[list[bytes]]]:
     """Plays seeded games of at most ``steps`` actions until ``total`` were played,
-    broadcasting each change; returns the CPU seconds spent broadcasting, the bytes sent,
-    the changes made, and the messages each connection was sent after its first."""
+    broadcasting each change (unless not ``broadcast``: the rest of the work alone);
+    returns the CPU seconds spent broadcasting, the bytes sent, the changes made, and the
+    messages each connection was sent after its first."""
     game = registry.get_game(game_id)
     options = game.parse_options({})
     cpu, sent, changes, seed = 0.0, 0, 0, -1
@@ -69,7 +83,8 @@ def play(game_id: str, total: int, steps: int, seats: int,
             room.version += 1
             room.log.append({"v": room.version, "type": "note", "text": f"{seat} {action}"})
             started = time.process_time()
-            group.broadcast(room)
+            if broadcast:
+                group.broadcast(room)
             cpu += time.process_time() - started
             changes += 1
             for conn, texts in zip(connections, received, strict=True):
@@ -95,13 +110,60 @@ def deflate(messages: list[list[bytes]]) -> tuple[float, int]:
     return cpu, out
 
 
+def count(game_id: str, changes: int, steps: int, seats: int) -> int:
+    """Returns the instructions executed by the broadcasts of ``changes`` changes of
+    ``game_id``'s seeded games (see ``play``): the games played under cachegrind with the
+    broadcasts and without, side by side."""
+    def run(broadcast: bool) -> int:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "cachegrind.out"
+            played = subprocess.run(
+                [*under_cachegrind(out), sys.executable, __file__, "--play", game_id,
+                 "--changes", str(changes), "--steps", str(steps), "--seats", str(seats),
+                 *([] if broadcast else ["--without-broadcasts"])],
+                env={**os.environ, **ENVIRONMENT}, capture_output=True, text=True)
+            if played.returncode != 0:
+                raise RuntimeError(f"Expected the counted run of {game_id} to succeed, it "
+                                   f"ended with {played.returncode}:\n{played.stderr[-2000:]}")
+            return counted(out)
+
+    with ThreadPoolExecutor(2) as pool:  # a count does not depend on what runs beside it
+        with_them, without = pool.map(run, (True, False))
+    return with_them - without
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--changes", type=int, default=3000, help="actions played per game")
+    parser.add_argument("--changes", type=int,
+                        help=f"actions played per game ({CHANGES}; counted, {COUNTED_CHANGES})")
     parser.add_argument("--steps", type=int, default=400, help="actions per seeded game at most")
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--game", choices=GAMES, action="append",
+                        help="only this game (repeatable; every real game by default)")
+    parser.add_argument("--count", action="store_true",
+                        help="count the broadcasts' instructions under cachegrind, not time them")
+    # What a counted run executes under cachegrind: one game played, and nothing printed.
+    parser.add_argument("--play", choices=GAMES, help=argparse.SUPPRESS)
+    parser.add_argument("--without-broadcasts", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    for game_id in GAMES:
+    games = args.game or GAMES
+    if args.play:
+        play(args.play, args.changes or COUNTED_CHANGES, args.steps, args.seats,
+             broadcast=not args.without_broadcasts)
+        return 0
+    if args.count:
+        if not available():
+            print("documents --count needs valgrind; skipped")
+            return 0
+        changes = args.changes or COUNTED_CHANGES
+        for game_id in games:
+            instructions = count(game_id, changes, args.steps, args.seats)
+            print(f"{registry.get_game(game_id).title:18} {changes:6} changes, "
+                  f"{instructions / changes / 1e6:7.3f} M instructions per change "
+                  f"({args.seats} seats and a spectator)")
+        return 0
+    args.changes = args.changes or CHANGES
+    for game_id in games:
         rounds = [play(game_id, args.changes, args.steps, args.seats) for _ in range(ROUNDS)]
         cpu, sent, changes, messages = min(rounds, key=lambda r: r[0])
         zipped_cpu, zipped = min(deflate(messages) for _ in range(ROUNDS))

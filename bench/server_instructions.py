@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app.migrate import upgrade  # noqa: E402
+from bench.cachegrind import ENVIRONMENT, available, counted, under_cachegrind  # noqa: E402
 from bench.load.serve import WITHOUT  # noqa: E402
 from bench.load.switches import PARTS, named  # noqa: E402
 from bench.load_side_by_side import LOAD, free_port, prepare, wait_for  # noqa: E402
@@ -68,9 +69,8 @@ def count(server: str, matches: int, concurrent: int, set_up_only: bool = False,
             command = [str(LOAD / "floor.py"), str(port)]
         out = Path(tmp) / "cachegrind.out"
         proc = subprocess.Popen(
-            ["valgrind", "--tool=cachegrind", "--cache-sim=no",
-             f"--cachegrind-out-file={out}", sys.executable, *command],
-            cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0", WITHOUT: without},
+            [*under_cachegrind(out), sys.executable, *command],
+            cwd=ROOT, env={**os.environ, **ENVIRONMENT, WITHOUT: without},
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_for(port, timeout=600)  # the server imports under valgrind: slowly
@@ -90,9 +90,7 @@ def count(server: str, matches: int, concurrent: int, set_up_only: bool = False,
             raise RuntimeError(f"Expected {matches} matches without error, got {figures}")
         if set_up_only:
             figures["moves"] = 0
-        summary = next(line for line in out.read_text().splitlines()
-                       if line.startswith("summary:"))
-        return int(summary.split()[1]), int(figures["moves"])
+        return counted(out), int(figures["moves"])
 
 
 def main() -> int:
@@ -113,7 +111,7 @@ def main() -> int:
         parts = named(args.without)
     except ValueError as e:
         parser.error(str(e))
-    if shutil.which("valgrind") is None or shutil.which("node") is None:
+    if not available() or shutil.which("node") is None:
         print("server_instructions needs valgrind and node; skipped")
         return 0
     prepare()

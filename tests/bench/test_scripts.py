@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.__main__ import default_runs
+from bench.cachegrind import available
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = {
@@ -30,6 +31,19 @@ def test_a_short_run_prints_its_figures(name: str) -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     assert figure in run.stdout, run.stdout
+
+
+@pytest.mark.skipif(not available(), reason="needs valgrind")
+def test_the_documents_are_counted_under_cachegrind() -> None:
+    """``documents.py --count`` plays a game under cachegrind with its broadcasts and
+    without, and prints what they executed: more than nothing."""
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "documents.py"), "--count",
+                          "--changes", "5", "--game", "cowpoker"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    found = re.search(r"Cowpoker\s+5 changes,\s+([\d.]+) M instructions per change", run.stdout)
+    assert found is not None, run.stdout
+    assert float(found.group(1)) > 0.01, run.stdout  # five documents built and patched
 
 
 @pytest.mark.parametrize("name,args", default_runs())
