@@ -8,7 +8,7 @@ words (``teach``), and the log entries they may see.
 
 from __future__ import annotations
 
-from collections import deque
+from bisect import bisect_left
 from collections.abc import Mapping
 from typing import Any
 
@@ -129,8 +129,13 @@ class VisibleLog:
         self._last: JSON = None  # its last entry then
         self._length = 0  # its length then
         self._first = 0  # the number of entries it had lost from its start then
-        self._numbers: deque[int] = deque()  # each entry kept: its number in the log
-        self._entries: deque[JSON] = deque()  # and the entry
+        # Each entry kept, in order: its number in the log, and the entry. Lists, not
+        # deques: the list returned is a copy of ``_entries``, and a list's slice copies
+        # its items at once where a deque's are taken one by one (a long game keeps its
+        # last 400 entries for each viewer, copied at every change); those dropped from
+        # the start go a few at a time, in one ``del``.
+        self._numbers: list[int] = []
+        self._entries: list[JSON] = []
         self.kept: int | None = None
 
     def entries(self, log: list[JSON]) -> list[JSON]:
@@ -150,9 +155,8 @@ class VisibleLog:
             followed = False
         else:
             self._first += self._length - 1 - at
-            while self._numbers and self._numbers[0] < self._first:
-                self._numbers.popleft()
-                self._entries.popleft()
+            gone = bisect_left(self._numbers, self._first)  # lost from the log's start
+            del self._numbers[:gone], self._entries[:gone]
         viewer, added = self.viewer, 0
         for i in range(at + 1, len(log)):
             entry = log[i]
@@ -160,12 +164,12 @@ class VisibleLog:
                 self._numbers.append(self._first + i)
                 self._entries.append(entry)
                 added += 1
-        while len(self._entries) > self.limit:
-            self._numbers.popleft()
-            self._entries.popleft()
+        over = len(self._entries) - self.limit
+        if over > 0:
+            del self._numbers[:over], self._entries[:over]
         # Entries leave from the front only, so whatever is not one just added is the tail
         # of the list returned last time.
         self.kept = max(0, len(self._entries) - added) if followed else None
         self._log, self._length = log, len(log)
         self._last = log[-1] if log else None
-        return list(self._entries)
+        return self._entries[:]
