@@ -19,7 +19,11 @@ With ``--count`` (needs valgrind) it counts instead of timing: each game is play
 under cachegrind (``bench/cachegrind.py``), bringing its connections to every version and
 not, and it prints the instructions the broadcasts executed per change (600 changes a
 game unless ``--changes`` says otherwise; ``--game`` names one game). Their messages are
-dropped as they come, so that only the broadcasts' own work is counted. A count repeats to
+dropped as they come, so that only the broadcasts' own work is counted. With
+``--without PART,...`` (or ``all``) each game is also counted with each part of a
+broadcast stubbed out in turn (the patches, the views, the teaching part, the log, the
+JSON), and what each part costs is printed; the parts overlap, since a part stubbed out
+is neither walked nor encoded either. A count repeats to
 the instruction, so a change of half a percent shows where a time, on a shared machine,
 cannot tell it from the drift of the next minute.
 """
@@ -33,17 +37,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from websockets.extensions.permessage_deflate import PerMessageDeflate  # noqa: E402
 from websockets.frames import Frame, Opcode  # noqa: E402
 
+from app.rooms import connections  # noqa: E402
 from app.rooms.connections import Connections  # noqa: E402
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind  # noqa: E402
 from bench.cachegrind import ENVIRONMENT, available, counted, under_cachegrind  # noqa: E402
+from bench.load import switches  # noqa: E402
 from games import registry  # noqa: E402
 
 GAMES = ("wyoming_cowboy", "cards_for_cowboys", "cowpoker")
@@ -116,26 +124,60 @@ def deflate(messages: list[list[bytes]]) -> tuple[float, int]:
     return cpu, out
 
 
-def count(game_id: str, changes: int, steps: int, seats: int) -> int:
+def _no_patches() -> None:
+    """Every patch is empty: nothing is walked, and no message holds an operation."""
+    connections.diff = lambda old, new, **given: []  # type: ignore[attr-defined]
+    connections.part_ops = lambda key, old, new: []  # type: ignore[attr-defined]
+
+
+_NO_VIEW: dict[str, Any] = {}
+
+
+def _no_views() -> None:
+    """Every game shows every viewer one empty view, which no patch walks."""
+    for game_id in GAMES:
+        registry.get_game(game_id).view = lambda state, viewer: _NO_VIEW  # type: ignore[method-assign]
+
+
+def _no_json() -> None:
+    """Every message's text is the same two characters."""
+    def to_json(value: Any, **options: Any) -> bytes:
+        return b"{}"
+    connections.to_json = to_json  # type: ignore[assignment]
+
+
+# The parts of a broadcast ``--count --without`` stubs out in turn (a part stubbed out is
+# neither built nor walked nor encoded, so what the parts cost overlaps).
+PARTS: dict[str, Callable[[], None]] = {
+    "patches": _no_patches, "views": _no_views, "teach": switches.PARTS["teach"],
+    "log": switches.PARTS["log"], "json": _no_json}
+
+
+def count(game_id: str, changes: int, steps: int, seats: int,
+          without: Sequence[str] = ()) -> dict[str, int]:
     """Returns the instructions executed by the broadcasts of ``changes`` changes of
-    ``game_id``'s seeded games (see ``play``): the games played under cachegrind with the
-    broadcasts and without, side by side."""
-    def run(broadcast: bool) -> int:
+    ``game_id``'s seeded games (see ``play``), counted by cachegrind (the games played with
+    the broadcasts and without): under ``""`` as they are, and under each part of
+    ``without`` with that part stubbed out (``PARTS``)."""
+    def run(variant: str | None) -> int:  # None: no broadcast
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "cachegrind.out"
             played = subprocess.run(
                 [*under_cachegrind(out), sys.executable, __file__, "--play", game_id,
                  "--changes", str(changes), "--steps", str(steps), "--seats", str(seats),
-                 *([] if broadcast else ["--without-broadcasts"])],
+                 *(["--without-broadcasts"] if variant is None else
+                   ["--stub", variant] if variant else [])],
                 env={**os.environ, **ENVIRONMENT}, capture_output=True, text=True)
             if played.returncode != 0:
                 raise RuntimeError(f"Expected the counted run of {game_id} to succeed, it "
                                    f"ended with {played.returncode}:\n{played.stderr[-2000:]}")
             return counted(out)
 
+    variants: list[str | None] = [None, "", *without]
     with ThreadPoolExecutor(2) as pool:  # a count does not depend on what runs beside it
-        with_them, without = pool.map(run, (True, False))
-    return with_them - without
+        totals = dict(zip(variants, pool.map(run, variants), strict=True))
+    rest = totals.pop(None)
+    return {variant: total - rest for variant, total in totals.items() if variant is not None}
 
 
 def main() -> int:
@@ -148,12 +190,23 @@ def main() -> int:
                         help="only this game (repeatable; every real game by default)")
     parser.add_argument("--count", action="store_true",
                         help="count the broadcasts' instructions under cachegrind, not time them")
+    parser.add_argument("--without", default="", metavar="PART,...",
+                        help=f"with --count, also count with each part stubbed out in turn "
+                             f"({', '.join(PARTS)}, or all): what each part costs")
     # What a counted run executes under cachegrind: one game played, and nothing printed.
     parser.add_argument("--play", choices=GAMES, help=argparse.SUPPRESS)
     parser.add_argument("--without-broadcasts", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--stub", choices=PARTS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     games = args.game or GAMES
+    parts = list(PARTS) if args.without.strip() == "all" else [
+        p for p in (p.strip() for p in args.without.split(",")) if p]
+    for part in parts:
+        if part not in PARTS:
+            parser.error(f"Expected parts among {', '.join(PARTS)}; got {part!r}")
     if args.play:
+        if args.stub:
+            PARTS[args.stub]()
         play(args.play, args.changes or COUNTED_CHANGES, args.steps, args.seats,
              broadcast=not args.without_broadcasts, keep=False)
         return 0
@@ -163,10 +216,15 @@ def main() -> int:
             return 0
         changes = args.changes or COUNTED_CHANGES
         for game_id in games:
-            instructions = count(game_id, changes, args.steps, args.seats)
+            counts = count(game_id, changes, args.steps, args.seats, parts)
+            whole = counts[""]
             print(f"{registry.get_game(game_id).title:18} {changes:6} changes, "
-                  f"{instructions / changes / 1e6:7.3f} M instructions per change "
+                  f"{whole / changes / 1e6:7.3f} M instructions per change "
                   f"({args.seats} seats and a spectator)")
+            for part in parts:
+                cost = whole - counts[part]
+                print(f"  without {part:8} {counts[part] / changes / 1e6:7.3f} M per change: "
+                      f"it costs {cost / changes / 1e6:6.3f} M ({100 * cost / whole:4.1f}%)")
         return 0
     args.changes = args.changes or CHANGES
     for game_id in games:

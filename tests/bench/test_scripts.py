@@ -36,14 +36,27 @@ def test_a_short_run_prints_its_figures(name: str) -> None:
 @pytest.mark.skipif(not available(), reason="needs valgrind")
 def test_the_documents_are_counted_under_cachegrind() -> None:
     """``documents.py --count`` plays a game under cachegrind with its broadcasts and
-    without, and prints what they executed: more than nothing."""
+    without, and prints what they executed: more than nothing; and, with the patches
+    stubbed out, less by what the patches cost."""
     run = subprocess.run([sys.executable, str(ROOT / "bench" / "documents.py"), "--count",
-                          "--changes", "5", "--game", "cowpoker"],
+                          "--changes", "5", "--game", "cowpoker", "--without", "patches"],
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
     found = re.search(r"Cowpoker\s+5 changes,\s+([\d.]+) M instructions per change", run.stdout)
     assert found is not None, run.stdout
     assert float(found.group(1)) > 0.01, run.stdout  # five documents built and patched
+    part = re.search(r"without patches\s+([\d.]+) M per change: it costs\s+([\d.]+) M",
+                     run.stdout)
+    assert part is not None, run.stdout
+    assert 0 < float(part.group(2)) < float(found.group(1)), run.stdout
+
+
+def test_a_part_the_count_does_not_know_is_refused() -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "documents.py"), "--count",
+                          "--without", "engine"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 2
+    assert "Expected parts among patches, views, teach, log, json; got 'engine'" in run.stderr
 
 
 @pytest.mark.parametrize("name,args", default_runs())
