@@ -199,11 +199,10 @@ def main() -> int:
     parser.add_argument("--stub", choices=PARTS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     games = args.game or GAMES
-    parts = list(PARTS) if args.without.strip() == "all" else [
-        p for p in (p.strip() for p in args.without.split(",")) if p]
-    for part in parts:
-        if part not in PARTS:
-            parser.error(f"Expected parts among {', '.join(PARTS)}; got {part!r}")
+    try:
+        parts = switches.named(args.without, PARTS)
+    except ValueError as e:
+        parser.error(str(e))
     if args.play:
         if args.stub:
             PARTS[args.stub]()

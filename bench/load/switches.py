@@ -10,7 +10,7 @@ out what a room promises (``commit``: changes are acknowledged without being wri
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.rooms import documents
@@ -60,15 +60,16 @@ PARTS: dict[str, Callable[[], None]] = {
 }
 
 
-def named(names: str) -> list[str]:
-    """Returns the parts named, comma-separated (``""``: none; ``all``: every part); raises
-    ``ValueError`` for a name not in ``PARTS``."""
+def named(names: str, known: Mapping[str, object] = PARTS) -> list[str]:
+    """Returns the parts named, comma-separated (``""``: none; ``all``: every part of
+    ``known``, the server's ``PARTS`` unless another measurement's are given); raises
+    ``ValueError`` for a name not in ``known``."""
     if names.strip() == "all":
-        return list(PARTS)
+        return list(known)
     parts = [n for n in (n.strip() for n in names.split(",")) if n]
     for name in parts:
-        if name not in PARTS:
-            raise ValueError(f"Expected parts among {', '.join(PARTS)}; got {name!r}")
+        if name not in known:
+            raise ValueError(f"Expected parts among {', '.join(known)}; got {name!r}")
     return parts
 
 

@@ -27,6 +27,7 @@ def test_parts_are_named_one_by_one_or_all_at_once() -> None:
     assert named(" log, teach ") == ["log", "teach"]
     assert named("all") == ["commit", "teach", "log", "timers"]
     assert named("") == []
+    assert named("all", {"patches": None, "json": None}) == ["patches", "json"]
 
 
 def served() -> list[object]:
