@@ -18,7 +18,7 @@ from pydantic_core import to_json
 from app.handoff import Handoff
 from app.rooms.data import RoomData
 from app.rooms.documents import VisibleLog, document, summary
-from app.rooms.patches import Op, diff, part_ops
+from app.rooms.patches import Found, Op, diff, part_ops, shared_part_ops
 from app.timers import Clock, SystemClock
 
 JSON = Any
@@ -128,13 +128,6 @@ class Connections:
         # The log entries each viewer sees, kept in step with the room's log.
         self._logs: dict[int | None, VisibleLog] = {}
         self._summary: tuple[int, dict[str, JSON]] | None = None
-        # The version and game view of the document built last, and whether it was the
-        # same view object as the one built before it at that version: a game that shows
-        # its viewers one view (``games.base.kept``) does so at every version, and the
-        # game part's operations are then found once for them all (``broadcast``).
-        self._last_version = -1
-        self._last_view: JSON = None
-        self._views_shared = False
 
     def __iter__(self) -> Iterator[Connection]:
         return iter(list(self._all))
@@ -173,10 +166,6 @@ class Connections:
             self._summary = (room.version, summary(room))  # every viewer's, "you" aside
         room_part = self._summary[1]
         doc = document(room, viewer, self.log_limit, log, room_part)
-        view = doc["game"]
-        if self._last_version == room.version:
-            self._views_shared = view is self._last_view
-        self._last_version, self._last_view = room.version, view
         built = self._docs[viewer] = _Built(room.version, doc, cached.doc if cached else None,
                                             log.kept, room_part)
         return built
@@ -196,16 +185,16 @@ class Connections:
 
         Each distinct document is built once, each distinct message encoded once (every
         spectator sees the same one), the room part's operations found once for every
-        connection that holds the same room part, and, when the game shows its viewers
-        one view object, the game part's once for every connection that holds the same
-        view and gets the same one.
+        connection that holds the same room part, and the game part's, and each of its
+        children's, once for every connection that holds the same one and gets the same
+        one (``patches.shared_part_ops``: every viewer's view shares most of its parts).
         """
         shared: dict[tuple[int | None, int], Outgoing] = {}
         # By the shared room part a connection's document was built from: the operations
         # to this version's (every viewer's room part is it with its own "you").
         room_ops: dict[int, dict[str, list[Op]]] = {}
-        # By the game view held and the one sent: the two, and the operations between.
-        game_ops: dict[tuple[int, int], tuple[JSON, JSON, list[Op]]] = {}
+        # By the game view (or a part of it) held and the one sent: the operations between.
+        game_ops: Found = {}
         sent_at = self.clock.now().isoformat()  # lets clients read deadlines on their clocks
         for conn in self:
             built = self._build(room, conn.viewer)
@@ -227,11 +216,9 @@ class Connections:
                     known = room_ops.get(id(held))
                     if known is None:
                         known = room_ops[id(held)] = {"room": part_ops("room", held, built.room)}
-                if self._views_shared and conn.doc is not None:
-                    # Views of each seat's own are walked in ``diff``: a walk apart, and
-                    # its entry, would cost them more than it saves anyone.
-                    known = {**(known or {}), "game": _game_ops(
-                        game_ops, conn.doc["game"], built.doc["game"])}
+                if conn.doc is not None:
+                    known = {**(known or {}), "game": shared_part_ops(
+                        "game", conn.doc["game"], built.doc["game"], game_ops)}
                 return {"type": "patch", "version": room.version,
                         "ops": diff(conn.doc or {}, built.doc, log_kept=kept, known=known),
                         "time": sent_at}
@@ -282,12 +269,3 @@ class Connections:
         for conn in self:
             conn.close()
 
-
-def _game_ops(found: dict[tuple[int, int], tuple[JSON, JSON, list[Op]]], old: JSON,
-              new: JSON) -> list[Op]:
-    """Returns the operations from game view ``old`` to ``new``, found once per pair of
-    view objects in ``found`` (which keeps both, so that neither id is reused meanwhile)."""
-    entry = found.get((id(old), id(new)))
-    if entry is None:
-        entry = found[(id(old), id(new))] = (old, new, part_ops("game", old, new))
-    return entry[2]

@@ -54,6 +54,84 @@ def part_ops(key: str, old: JSON, new: JSON) -> list[Op]:
     return ops
 
 
+# Operations found for a pair of objects under a key, with the two objects (kept, so that
+# neither id is reused while the pair is looked up): ``shared_part_ops``.
+Found = dict[tuple[Any, ...], tuple[JSON, JSON, list[Op]]]
+
+
+# How deep ``shared_part_ops`` looks pairs up: a view's entries, and their entries (a
+# table's rows, copied into each viewer's table with its own row set); below that, parts
+# are walked as ``diff`` walks them, since looking up what only one viewer holds (a seat's
+# guns) costs more than it saves (docs/performance.md, "Parts of views shared, walked once").
+SHARED_DEPTH = 1
+
+
+def shared_part_ops(key: str, old: JSON, new: JSON, found: Found) -> list[Op]:
+    """Returns ``part_ops(key, old, new)`` for documents built from shared pieces: the
+    operations of a pair of parts, and of each pair of their dicts and lists within, are
+    found once and kept in ``found`` (a dict the caller keeps as long as the documents it
+    compares: one broadcast's).
+
+    Every viewer's game view is a copy of one part every viewer shares, with the viewer's
+    own few entries set (its hand, its row of the table): the parts they share (the other
+    rows, whose turn it is) are then walked once for every viewer, and a view every viewer
+    shares whole, once."""
+    pair = ("", key, id(old), id(new))
+    entry = found.get(pair)
+    if entry is None:
+        # Not compared first: a part looked up here has mostly changed.
+        ops: list[Op] = []
+        if old is not new:
+            _walk_shared(old, new, f"/{_POINTER[key]}", ops, found, SHARED_DEPTH)
+        entry = found[pair] = (old, new, ops)
+    return entry[2]
+
+
+def _found(found: Found, path: str, name: Any, old: JSON, new: JSON, depth: int) -> list[Op]:
+    """The operations from ``old`` to ``new`` under ``name`` at ``path``, looked up in
+    ``found``, or found and kept there."""
+    pair = (path, name, id(old), id(new))
+    entry = found.get(pair)
+    if entry is None:
+        ops: list[Op] = []
+        if old is not new and old != new:
+            if depth:
+                _walk_shared(old, new, f"{path}/{_POINTER[name]}", ops, found, depth - 1)
+            else:
+                _walk(old, new, f"{path}/{_POINTER[name]}", ops)
+        entry = found[pair] = (old, new, ops)
+    return entry[2]
+
+
+def _walk_shared(old: JSON, new: JSON, path: str, ops: list[Op], found: Found,
+                 depth: int) -> None:
+    """``_walk`` of two parts that differ, each pair of dicts or lists within them looked
+    up in ``found`` (lists of one length item by item; others as ``_walk_list`` does)."""
+    kind = type(new)
+    if kind is dict and type(old) is dict:
+        for name in old:
+            if name not in new:
+                ops.append({"op": "remove", "path": f"{path}/{_POINTER[name]}"})
+        for name, value in new.items():
+            if name not in old:
+                ops.append({"op": "add", "path": f"{path}/{_POINTER[name]}", "value": value})
+            elif (was := old[name]) is not value:
+                if type(value) in _WALKED:
+                    ops.extend(_found(found, path, name, was, value, depth))
+                elif was != value:
+                    ops.append({"op": "replace", "path": f"{path}/{_POINTER[name]}",
+                                "value": value})
+    elif kind is list and type(old) is list and len(old) == len(new):
+        for i, value in enumerate(new):
+            if (was := old[i]) is not value:
+                if type(value) in _WALKED:
+                    ops.extend(_found(found, path, i, was, value, depth))
+                elif was != value:
+                    ops.append({"op": "replace", "path": f"{path}/{i}", "value": value})
+    elif old != new:
+        _walk(old, new, path, ops)
+
+
 # ``_walk`` is called only on parts that differ: the walks compare the children before
 # going down (and before building their paths), as most are equal. A part is walked when
 # it is a plain ``dict`` or ``list`` (its type read once, not asked with ``isinstance``

@@ -10,6 +10,7 @@ import pytest
 from saloon_high_card import GAME as HIGH_CARD
 
 from app.rooms import connections as conns
+from app.rooms import patches
 from app.rooms.connections import Connection, Connections, Outgoing
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.patches import apply
@@ -138,14 +139,40 @@ class OpenHighCard(type(HIGH_CARD)):  # type: ignore[misc]
         return kept(state, "open_high_card.view", self.omniscient_view)
 
 
-@pytest.mark.parametrize(("game", "walks"), [(OpenHighCard(), 1), (HIGH_CARD, 0)],
-                         ids=["one-view-for-all", "a-view-per-seat"])
-async def test_the_game_part_is_compared_once_per_view_held_and_sent(
-        monkeypatch, game: Any, walks: int) -> None:
-    """Connections holding the same game view and sent the same one share its operations
-    (a game with nothing hidden: one walk apart, for everyone); a view of each seat's own
-    is walked within that seat's patch, no walk apart, and every patch brings its mirror
-    to its own document."""
+class SharedHighCard(type(HIGH_CARD)):  # type: ignore[misc]
+    """High Card whose views copy one part every viewer shares and set the viewer's hand,
+    as the real games build theirs."""
+
+    def view(self, state: Any, viewer: int | None) -> Any:
+        shared = kept(state, "shared_high_card.view", lambda s: super(
+            SharedHighCard, self).view(s, None))
+        return shared | {"hand": list(state.hands[viewer]) if viewer is not None else None}
+
+
+def parts_walked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Returns the list to which the path of each part of a game view walked in a
+    broadcast is added from now on."""
+    walked: list[str] = []
+    real = patches._walk_shared
+
+    def counting(old: Any, new: Any, path: str, *rest: Any) -> None:
+        walked.append(path)
+        real(old, new, path, *rest)
+
+    monkeypatch.setattr(patches, "_walk_shared", counting)
+    return walked
+
+
+@pytest.mark.parametrize(("game", "own"), [(OpenHighCard(), set()),
+                                           (SharedHighCard(), {"/game"}),
+                                           (HIGH_CARD, None)],
+                         ids=["one-view-for-all", "views-sharing-parts", "a-view-per-seat"])
+async def test_each_part_of_the_game_views_is_compared_once_per_pair_held_and_sent(
+        monkeypatch, game: Any, own: set[str] | None) -> None:
+    """Connections holding the same game view (or the same part of one) and sent the same
+    one share its operations: a part is walked once for all of them, but for the parts of
+    each viewer's own (``own``; ``None``: views of a seat's own throughout, which share
+    nothing), and every patch brings its mirror to its own document."""
     group = Connections()
     r = room()
     r.game, r.status = game, RoomStatus.PLAYING
@@ -153,13 +180,18 @@ async def test_the_game_part_is_compared_once_per_view_held_and_sent(
     viewers = [None, None, 0, 0, 1]
     opened = [group.open(r, viewer) for viewer in viewers]
     mirrors = [next_message(c)["doc"] for c in opened]
-    compared = parts_compared(monkeypatch)
+    walked = parts_walked(monkeypatch)
     seat = min(r.to_act())
     r.state, events = game.apply(r.state, seat, game.known_legal(r.state, seat)[0])
     r.version = 2
     r.log.extend({"v": 2, **e} for e in events)
     group.broadcast(r)
-    assert compared.count("game") == walks
+    assert walked
+    if own is not None:
+        assert all(walked.count(path) == 1 for path in set(walked) - own), walked
+        assert all(walked.count(path) <= 3 for path in own)  # a spectator, two seats
+    else:
+        assert any(walked.count(path) > 1 for path in walked)
     for conn, mirror in zip(opened, mirrors, strict=True):
         patch = next_message(conn)
         assert any(op["path"].startswith("/game/") for op in patch["ops"])

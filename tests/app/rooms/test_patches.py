@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.rooms import patches
-from app.rooms.patches import apply, diff
+from app.rooms.patches import apply, diff, shared_part_ops
 
 scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab~/", max_size=3)
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=5)
@@ -30,6 +30,63 @@ def test_a_patch_turns_the_old_document_into_the_new_one(old, new) -> None:
     ops = diff(old, new)
     assert old == before  # diff reads only
     assert apply(copy.deepcopy(old), ops) == new
+
+
+@settings(max_examples=400, deadline=None)
+@given(values, values, st.lists(st.tuples(values, values), min_size=1, max_size=4))
+def test_operations_found_once_for_shared_parts_turn_each_document_into_its_new_one(
+        old_shared, new_shared, own) -> None:
+    """Views that copy one shared part and set their own entries, compared with one
+    ``found``: each patch still turns each view into its new one."""
+    found: patches.Found = {}
+    for old_own, new_own in own:
+        old = _view(old_shared, old_own)
+        new = _view(new_shared, new_own)
+        before = copy.deepcopy(old)
+        ops = shared_part_ops("game", old, new, found)
+        assert old == before  # read only
+        assert apply({"game": copy.deepcopy(old)}, ops) == {"game": new}
+
+
+def _view(shared: Any, own: Any) -> Any:
+    """A view as a game builds it: the shared part's entries, with the viewer's own."""
+    if type(shared) is dict:
+        return {**shared, "own": own}
+    if type(shared) is list:
+        return [*shared, own] if shared and type(shared[0]) is list else [shared, own]
+    return shared
+
+
+def test_one_pair_of_parts_in_two_places_gets_the_operations_of_each_place() -> None:
+    """Operations are kept by where they apply, not only by the parts compared."""
+    was, now = [1, 2], [1, 3]
+    old, new = {"a": was, "b": {"c": was}}, {"a": now, "b": {"c": now}}
+    found: patches.Found = {}
+    for _ in range(2):
+        ops = shared_part_ops("game", old, new, found)
+        assert ops == [{"op": "replace", "path": "/game/a/1", "value": 3},
+                       {"op": "replace", "path": "/game/b/c/1", "value": 3}]
+
+
+def test_a_shared_part_is_walked_once_for_every_document_that_holds_it(monkeypatch) -> None:
+    walked: list[str] = []
+    real = patches._walk
+
+    def counting(old: Any, new: Any, path: str, ops: list[Any]) -> None:
+        walked.append(path)
+        real(old, new, path, ops)
+
+    monkeypatch.setattr(patches, "_walk", counting)
+    seats = [{"hand": i, "guns": [i]} for i in range(4)]
+    later = [*seats[:3], {"hand": 9, "guns": [3, 9]}]
+    found: patches.Found = {}
+    for viewer in range(4):
+        old = {"seats": seats, "turn": 0, "mine": [viewer]}
+        new = {"seats": later, "turn": 1, "mine": [viewer, 5]}
+        ops = shared_part_ops("game", old, new, found)
+        assert apply({"game": copy.deepcopy(old)}, ops) == {"game": new}
+    # The changed seat (and its guns within) once, each viewer's own list once.
+    assert sorted(walked) == ["/game/mine"] * 4 + ["/game/seats/3", "/game/seats/3/guns"]
 
 
 # What else a game's view may hold: containers that are not plain lists and dicts.
