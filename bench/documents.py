@@ -128,6 +128,7 @@ def _no_patches() -> None:
     """Every patch is empty: nothing is walked, and no message holds an operation."""
     connections.diff = lambda old, new, **given: []  # type: ignore[attr-defined]
     connections.part_ops = lambda key, old, new: []  # type: ignore[attr-defined]
+    connections.shared_part_ops = lambda key, old, new, found: []  # type: ignore[attr-defined]
 
 
 _NO_VIEW: dict[str, Any] = {}

@@ -61,6 +61,8 @@ def instrument(game: Game) -> None:
     documents.teach = timed("documents: teach", documents.teach)
     connections.diff = timed("documents: patch", connections.diff)  # type: ignore[attr-defined]
     connections.part_ops = timed("documents: patch", connections.part_ops)  # type: ignore[attr-defined]
+    connections.shared_part_ops = timed(  # type: ignore[attr-defined]
+        "documents: patch", connections.shared_part_ops)
     connections.to_json = timed("documents: JSON", connections.to_json)  # type: ignore[attr-defined]
     service.writes_of = timed("commit: rows", service.writes_of)  # type: ignore[attr-defined]
     commit, write = Committer.commit, Committer._write
