@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.rooms.data import RoomData
+from app.rooms.patches import Whole
 from app.rooms.timing import clock_view
 from games.base import Rule
 from games.leaks import visible_to
@@ -46,7 +47,7 @@ def summary(room: RoomData, viewer: int | None = None) -> dict[str, JSON]:
 
 # ``why_not`` when no card waits: one object, read and never changed as every part of a
 # document is, so that two documents without a waiting card compare at once.
-NOTHING_WAITS: dict[str, JSON] = {"rules": [], "cards": {}}
+NOTHING_WAITS: dict[str, JSON] = {"rules": [], "cards": Whole()}
 
 
 def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JSON]:
@@ -74,11 +75,13 @@ def why_not(rules: Mapping[str, Rule]) -> dict[str, JSON]:
     first met (``rules``), and each card's index into them (``cards``).
 
     Most cards wait for one reason, which changes for all of them at once (whose turn it
-    is): kept once, that is one operation of a patch, not one per card in the hand."""
+    is): kept once, that is one operation of a patch, not one per card in the hand. And
+    a hand's cards start waiting, or stop, together (its seat's turn ends, or begins):
+    the map is replaced whole (``patches.Whole``), one operation, not one per card."""
     if not rules:
         return NOTHING_WAITS
     listed: list[JSON] = []
-    cards: dict[str, int] = {}
+    cards = Whole()
     index: dict[tuple[str, str], int] = {}  # by its fields: a rule's hash is Python's
     for card, rule in rules.items():
         key = (rule.anchor, rule.text)

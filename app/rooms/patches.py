@@ -18,6 +18,15 @@ JSON = Any
 Op = dict[str, JSON]
 
 
+class Whole(dict[str, JSON]):
+    """A dict a patch replaces whole where it differs, in one operation, instead of walking
+    it: for a map whose keys come and go together, such as the cards of a hand that start
+    or stop waiting for a rule all at once (``documents.why_not``), where a walk gives an
+    operation per key. Its JSON is the dict's."""
+
+    __slots__ = ()
+
+
 def diff(old: dict[str, JSON], new: dict[str, JSON], *, log_kept: int | None = None,
          known: dict[str, list[Op]] | None = None) -> list[Op]:
     """Returns operations turning document ``old`` into ``new``.

@@ -95,5 +95,22 @@ def test_a_reason_every_card_shares_changes_in_one_place(waiting, now) -> None:
     assert apply(before, ops) == after
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(cards, rules, min_size=1, max_size=12),
+       st.dictionaries(cards, rules, max_size=12))
+def test_cards_that_start_or_stop_waiting_are_one_operation(waiting, later) -> None:
+    """A seat's turn begins or ends: the cards waiting change all at once, and the patch
+    replaces their map whole (one operation, not one per card), still to the new one."""
+    before, after = {"why_not": why_not(waiting)}, {"why_not": why_not(later)}
+    ops = diff(before, after)
+    on_cards = [op for op in ops if op["path"].startswith("/why_not/cards")]
+    if before["why_not"]["cards"] != after["why_not"]["cards"]:
+        assert on_cards == [{"op": "replace", "path": "/why_not/cards",
+                             "value": after["why_not"]["cards"]}]
+    else:
+        assert on_cards == []
+    assert apply(before, ops) == after
+
+
 def test_no_card_waiting_is_two_empty_tables() -> None:
     assert why_not({}) == {"rules": [], "cards": {}}
