@@ -347,6 +347,25 @@ def test_the_lobby_passes_axe(browser, live, artifacts):
         context.close()
 
 
+# Every element of the lobby's game forms that scrolls on its own (its content taller than
+# its box, and its box one that scrolls), as text; [] when the page alone scrolls.
+SCROLLING_BOXES = """() => [...document.querySelectorAll('form[data-game] *')].filter((el) => {
+  const flow = getComputedStyle(el).overflowY;
+  return (flow === 'auto' || flow === 'scroll') && el.scrollHeight > el.clientHeight + 1;
+}).map((el) => `${el.closest('form').dataset.game}: ${el.className || el.tagName}`)"""
+
+
+def test_the_lobby_options_flow_with_the_page_on_a_phone(browser, live):
+    # A box of options scrolling inside the page cut a field in two on a phone.
+    context = browser.new_context(**VIEWPORTS["phone"])
+    page = context.new_page()
+    page.goto(live.http + "/")
+    page.wait_for_selector("form[data-game]")
+    page.eval_on_selector_all("details.game-options", "all => all.forEach((d) => d.open = true)")
+    assert page.locator("text=Passing across with 5 or 7 players").is_visible()
+    assert page.evaluate(SCROLLING_BOXES) == []
+    context.close()
+
 # Every control of the decision bar (of its open menu when one is open: the entries and
 # Cancel), each wholly on the screen and not covered where it is pressed; returns what is
 # not, as text, else "ok".
