@@ -30,6 +30,9 @@ ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 NO_RATE_LIMITS: dict[str, Any] = {"rate_rooms": "off", "rate_joins": "off", "rate_chat": "off",
                   "rate_admin": "off"}
 STARTUP_SECONDS = 10
+# How long a stopping live server may let its connections finish before it cancels them,
+# and how long the test waits for its thread after that.
+SHUTDOWN_SECONDS = 5
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -141,7 +144,8 @@ class LiveServer:
         self.port = int(self._socket.getsockname()[1])
         self.server = _Uvicorn(uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level=log_level,
-            ws_max_size=settings.ws_frame_bytes, lifespan="on"))
+            ws_max_size=settings.ws_frame_bytes, lifespan="on",
+            timeout_graceful_shutdown=SHUTDOWN_SECONDS))
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self._socket]}, daemon=True)
 
@@ -171,7 +175,12 @@ class LiveServer:
             raise RuntimeError(f"uvicorn did not start within {STARTUP_SECONDS} s")
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         self.server.should_exit = True
-        self.thread.join(10)
+        self.thread.join(2 * SHUTDOWN_SECONDS)
         self._socket.close()
+        # A server still running would go on writing to a database the next test reuses;
+        # an exception already on its way says more than this one would.
+        if self.thread.is_alive() and kind is None:
+            raise RuntimeError(f"the live server on port {self.port} did not stop within "
+                               f"{3 * SHUTDOWN_SECONDS} s")
