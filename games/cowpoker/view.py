@@ -26,17 +26,17 @@ def prompt(state: State, viewer: Viewer) -> str:
     pos = rules.acting_position(state)
     assert pos is not None
     mine = viewer is not None and state.seat_of[pos] == viewer
-    subject = "You" if mine else _name(state, pos)
+    subject, own = ("You", "your") if mine else (_name(state, pos), "their")
     if state.phase == Phase.PLAY:
         extra = " another card" if state.pending == "extra_play" else " a card"
-        return f"{subject} must play{extra} from the hand into the Gang."
+        return f"{subject} must play{extra} from {own} hand into {own} Gang."
     if state.phase == Phase.SHOWDOWN:
         return f"{subject} must choose: Roundup or Gunfight?"
     if state.phase == Phase.RUSTLE:
         what = "any card" if state.pending == "live_rustle" else "the newest card"
         return f"{subject} must take {what} from another Gang."
     if state.phase == Phase.UNLOAD:
-        return f"{subject} may move a card from the Gang into another Gang, or keep it."
+        return f"{subject} may move a card from {own} Gang into another Gang, or keep it."
     assert state.phase == Phase.TRICK and state.trick is not None
     kind = tricks.KIND_WORDS[state.trick.kind]
     return (f"{subject} must play a card to the {kind} "

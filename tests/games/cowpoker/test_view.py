@@ -40,11 +40,21 @@ def test_the_view_has_phase_to_act_prompt_and_scores() -> None:
     s = build(hands={0: ["Jenny Two-Ropes"], 1: ["Paco the Kid"]})
     v = GAME.view(s, 0)
     assert v["phase"] == "play" and v["to_act"] == [0]
-    assert v["prompt"].startswith("You must play a card")
-    assert GAME.view(s, 1)["prompt"].startswith("{seat:0} must play")
+    assert v["prompt"] == "You must play a card from your hand into your Gang."
+    assert GAME.view(s, 1)["prompt"] == "{seat:0} must play a card from their hand into their Gang."
     assert len(v["scores"]) == 4
     s2, _ = GAME.apply(s, 0, {"type": "play", "card": cid("Jenny Two-Ropes")})
     assert "Roundup or Gunfight" in GAME.view(s2, 0)["prompt"]
+
+
+def test_the_prompt_of_an_unload_says_whose_gang() -> None:
+    s = build(hands={0: ["Old Man Gallagher"]}, gangs={0: ["Undertaker Grimes"]})
+    s, _ = GAME.apply(s, 0, {"type": "play", "card": cid("Old Man Gallagher")})
+    assert s.phase == Phase.UNLOAD
+    assert GAME.view(s, 0)["prompt"] == ("You may move a card from your Gang into another "
+                                         "Gang, or keep it.")
+    assert GAME.view(s, 1)["prompt"] == ("{seat:0} may move a card from their Gang into "
+                                         "another Gang, or keep it.")
 
 
 def test_the_trick_is_shown_with_its_order_and_cards() -> None:
