@@ -325,10 +325,19 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
                 "notes": [f"Your total after it: {st.totals[seat]}."]}
     hand, now = scoring.held_lines(st.hands[seat], st.badges[seat], st.tens[seat],
                                    st.couples[seat], st.options)
-    return {"title": f"Hand {st.hand_no} if it ended now",
+    return _so_far(st.hand_no, st.totals[seat], hand, now)
+
+
+@lru_cache(maxsize=1024, typed=True)  # typed: 10 and 10.0 print apart
+def _so_far(hand_no: int, earlier: int, hand: int, now: tuple[tuple[str, int], ...],
+            ) -> dict[str, Any]:
+    """``score_so_far`` during a hand, kept: most moves leave a seat's cards as they were,
+    and its document then holds the very object it held (read, never changed), which a
+    patch passes over without comparing it."""
+    return {"title": f"Hand {hand_no} if it ended now",
             "lines": [[label, p] for label, p in now],
-            "hand": hand, "total": float(st.totals[seat] + hand),
-            "notes": [f"Earlier hands: {st.totals[seat]}. Ending the hand yourself adds +30."]}
+            "hand": hand, "total": float(earlier + hand),
+            "notes": [f"Earlier hands: {earlier}. Ending the hand yourself adds +30."]}
 
 
 def situations(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[str, Rule]:

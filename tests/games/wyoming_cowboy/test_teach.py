@@ -7,7 +7,7 @@ import pytest
 from games.base import GameError
 from games.testing import play_one
 from games.wyoming_cowboy import GAME
-from games.wyoming_cowboy.state import Step
+from games.wyoming_cowboy.state import Phase, Step
 from tests.games.wyoming_cowboy.helpers import build
 
 
@@ -66,6 +66,21 @@ def test_the_score_so_far_is_the_hand_as_it_will_score_for_every_seat_the_last_m
                 checked += 1
     assert checked >= 6
 
+
+def test_a_score_so_far_a_move_left_alone_is_the_object_it_was():
+    # A document then holds the very object it held, which a patch passes over.
+    kept = changed = 0
+    g = play_one(GAME, 4, 3, first=True)
+    for before, after in zip(g.states, g.states[1:]):
+        for s in range(4):
+            old, new = GAME.score_so_far(before, s), GAME.score_so_far(after, s)
+            if old == new and before.phase == after.phase == Phase.TURN:
+                assert old is new
+                kept += 1
+            elif old != new:
+                assert old is not new
+                changed += 1
+    assert kept >= 20 and changed >= 20
 
 def test_why_a_card_waits_and_the_hints_follow_each_state_not_an_earlier_one():
     # The words once read a legal list kept on the state itself, which every copy
