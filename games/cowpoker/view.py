@@ -66,13 +66,12 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
     shared = _shared(state, everything) if everything else kept(state, "cowpoker.view", _shared)
     me = state.position_of(viewer) if viewer is not None else None
     hand = state.hands[me] if me is not None else None
-    table, seen = shared.rows, shared.seen
+    table, cards = shared.rows, shared.cards
     if me is not None and not everything:  # the viewer's own row shows its Cellar
         table = list(table)
         table[me] = table[me] | _cellar(tuple(state.cellars[me]))
-        # Its own cards lie nowhere face up: added to the sorted ones, they make two runs
-        # that the sort merges.
-        seen = sorted([*seen, *state.hands[me], *state.cellars[me]])
+        # Its own cards lie nowhere face up: they follow the cards face up to all.
+        cards = cards | _cards([*state.hands[me], *state.cellars[me]])
     view: dict[str, Any] = {
         "phase": state.phase,
         "to_act": shared.to_act,
@@ -94,7 +93,7 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
         "pending": state.pending,
         "table": table,
         "trick": shared.trick,
-        "cards": _cards(seen),
+        "cards": cards,
     }
     if everything:
         view["deck"] = list(state.deck)
@@ -112,7 +111,8 @@ class _Shared:
     """What every viewer of one state sees alike: who acts, the prompt (but the acting
     seat's own), the scores (``final``: the breakdown by Ranch, once the game is over or
     in the omniscient view), the table's rows without a Cellar or Hand but where everyone
-    sees them, the trick, and the ids of the cards face up to all, in order."""
+    sees them, the trick, and the cards face up to all (every card, in the omniscient
+    view) by id in order, which a seat's view extends with its own."""
 
     to_act: list[int]
     prompt: str
@@ -120,7 +120,7 @@ class _Shared:
     final: list[dict[str, Any]] | None
     rows: list[dict[str, Any]]
     trick: dict[str, Any] | None
-    seen: list[str]
+    cards: dict[str, Any]
 
 
 def _shared(state: State, everything: bool = False) -> _Shared:
@@ -134,8 +134,8 @@ def _shared(state: State, everything: bool = False) -> _Shared:
     scores = (scoring.seat_scores(state, final) if final is not None
               else scoring.public_scores(state, scoring.kept_gangs(state)))
     rows = [_row(state, p, everything=everything) for p in range(4)]
-    seen = sorted(visible_cards(state, None, everything=everything))
-    return _Shared(to_act, prompt(state, None), scores, final, rows, _trick(state), seen)
+    cards = _cards(sorted(visible_cards(state, None, everything=everything)))
+    return _Shared(to_act, prompt(state, None), scores, final, rows, _trick(state), cards)
 
 
 def _cards(ids: list[str]) -> dict[str, Any]:

@@ -29,6 +29,16 @@ def test_a_seat_sees_its_hand_and_cellar_others_only_counts() -> None:
     assert set(v["cards"]) == set(ids("Cookie Pete", "Bluff Barlow", "Dice Dolores"))
 
 
+def test_the_cards_face_up_to_all_are_built_once_per_state() -> None:
+    # Spectators' views hold one map, which a broadcast's patches walk once for them all.
+    s = build(hands={0: ["Cookie Pete"]}, gangs={1: ["Dice Dolores"], 2: ["Lasso Lem"]})
+    spectator = GAME.view(s, None)["cards"]
+    assert GAME.view(s, None)["cards"] is spectator
+    assert list(spectator) == sorted(ids("Dice Dolores", "Lasso Lem"))
+    seat = GAME.view(s, 0)["cards"]
+    assert seat == spectator | {cid("Cookie Pete"): seat[cid("Cookie Pete")]}
+
+
 def test_a_spectator_sees_no_hand_and_no_cellar() -> None:
     s = build(hands={0: ["Cookie Pete"]}, cellars={0: ["Bluff Barlow"]})
     v = GAME.view(s, None)
