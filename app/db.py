@@ -4,7 +4,6 @@ writer's transactions."""
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -12,7 +11,6 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import asyncpg
-from pydantic_core import PydanticSerializationError, to_json
 from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import (
@@ -24,27 +22,13 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from app.commit_thread import CommitThread
+from app.json_text import dumps
 
 T = TypeVar("T")
 BUSY_TIMEOUT = 30.0  # seconds a write waits for another connection's transaction
-# JSON columns (every move's action and events) are plain trees: compact, and written
-# without the encoder's search for cycles.
-_STANDARD_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
-
-
 def column_json(value: Any) -> str:
-    """Returns a JSON column's value as compact text.
-
-    pydantic's encoder (in Rust) writes a move's action and events some five times
-    quicker than the standard library's, which makes an encoder object for every value;
-    the text differs only in how a float's exponent is written and in characters beyond
-    ASCII, written as they are. A lone surrogate, which UTF-8 cannot hold, is written
-    escaped by the standard library's.
-    """
-    try:
-        return to_json(value).decode()
-    except PydanticSerializationError:
-        return _STANDARD_JSON.encode(value)
+    """Returns a JSON column's value as compact text (``json_text.dumps``)."""
+    return dumps(value)
 
 
 def _sqlite_pragmas(conn: sqlite3.Connection, _record: object) -> None:

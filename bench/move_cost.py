@@ -63,7 +63,7 @@ def instrument(game: Game) -> None:
     connections.part_ops = timed("documents: patch", connections.part_ops)  # type: ignore[attr-defined]
     connections.shared_part_ops = timed(  # type: ignore[attr-defined]
         "documents: patch", connections.shared_part_ops)
-    connections.to_json = timed("documents: JSON", connections.to_json)  # type: ignore[attr-defined]
+    connections.dumps = timed("documents: JSON", connections.dumps)  # type: ignore[attr-defined]
     service.writes_of = timed("commit: rows", service.writes_of)  # type: ignore[attr-defined]
     commit, write = Committer.commit, Committer._write
 

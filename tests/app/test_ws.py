@@ -219,6 +219,24 @@ async def test_same_seat_racing_itself_gets_one_accept_and_one_refusal(server: L
     await a2.close()
 
 
+async def test_a_ref_beyond_64_bits_comes_back_as_it_was_sent(server: LiveServer) -> None:
+    # The JSON encoder of the messages stops at 64 bits; the ack and the refusal are
+    # written by the standard library's then, with the document's cards and all.
+    code, tokens = await open_room(server.http, "highcard", 2, 0)
+    a = await WireClient.connect(server.ws, code, tokens[0])
+    b = await WireClient.connect(server.ws, code, tokens[1])
+    await start(server.http, code, tokens[0])
+    await a.until(lambda c: bool(c.doc["legal"]))
+    huge = 2**70
+    await a.send({"type": "action", "action": {"type": "fold"}, "ref": huge})
+    err = await a.error()
+    assert err["code"] == "bad_request" and err["ref"] == huge
+    await a.send({"type": "action", "action": a.doc["legal"][0], "ref": -huge})
+    await a.until(lambda c: -huge in c.acks)
+    assert (await a.fresh_sync())["doc"] == a.doc
+    await a.close()
+    await b.close()
+
 @pytest.mark.parametrize("game_id", sorted(all_games()))
 async def test_no_document_ever_holds_a_card_its_seat_may_not_see(
         sqlite_server: LiveServer, game_id: str) -> None:

@@ -49,3 +49,12 @@ def test_with_every_part_the_game_part_is_walked_and_sent(
     ops = [op for texts in messages for text in texts for op in json.loads(text)["ops"]]
     assert any(op["path"].startswith("/game/") for op in ops)
     assert any(path.startswith("/game") for path in walked)
+
+
+def test_without_the_json_every_message_is_the_same_two_characters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stub takes the encoder the connections use: none of their messages is encoded."""
+    monkeypatch.setattr(connections, "dumps", connections.dumps)  # put back after the test
+    documents.PARTS["json"]()
+    _, _, changes, messages = documents.play("cowpoker", 10, 10, 4)
+    assert changes == 10 and {text for texts in messages for text in texts} == {b"{}"}

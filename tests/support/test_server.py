@@ -20,7 +20,8 @@ def _hanging(monkeypatch: pytest.MonkeyPatch) -> tuple[LiveServer, threading.Eve
     return live, release
 
 
-def test_a_live_server_still_running_after_its_stop_fails_the_test(monkeypatch) -> None:
+def test_a_live_server_still_running_after_its_stop_fails_the_test(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     live, release = _hanging(monkeypatch)
     try:
         with pytest.raises(RuntimeError, match=f"port {live.port} did not stop"):
@@ -29,7 +30,8 @@ def test_a_live_server_still_running_after_its_stop_fails_the_test(monkeypatch) 
         release.set()
 
 
-def test_an_exception_already_raised_is_not_hidden_by_the_stop(monkeypatch) -> None:
+def test_an_exception_already_raised_is_not_hidden_by_the_stop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     live, release = _hanging(monkeypatch)
     try:
         live.__exit__(ValueError, ValueError("the test's own"), None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from games.base import GameError
@@ -71,7 +73,7 @@ def test_a_score_so_far_a_move_left_alone_is_the_object_it_was():
     # A document then holds the very object it held, which a patch passes over.
     kept = changed = 0
     g = play_one(GAME, 4, 3, first=True)
-    for before, after in zip(g.states, g.states[1:]):
+    for before, after in pairwise(g.states):
         for s in range(4):
             old, new = GAME.score_so_far(before, s), GAME.score_so_far(after, s)
             if old == new and before.phase == after.phase == Phase.TURN:
