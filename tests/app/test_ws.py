@@ -176,14 +176,21 @@ async def test_chat_reaches_everyone_as_text_and_presence_is_reported(
     await a.close()
 
 
-async def test_two_actions_at_the_same_instant_are_applied_one_after_the_other(
-        server: LiveServer) -> None:
+async def started_pair(server: LiveServer) -> tuple[WireClient, WireClient]:
+    """Returns the sockets of both seats of a started two-seat highcard room, each
+    holding its legal actions."""
     code, tokens = await open_room(server.http, "highcard", 2, 0)
     a = await WireClient.connect(server.ws, code, tokens[0])
     b = await WireClient.connect(server.ws, code, tokens[1])
     await start(server.http, code, tokens[0])
     await a.until(lambda c: bool(c.doc["legal"]))
     await b.until(lambda c: bool(c.doc["legal"]))
+    return a, b
+
+
+async def test_two_actions_at_the_same_instant_are_applied_one_after_the_other(
+        server: LiveServer) -> None:
+    a, b = await started_pair(server)
     v = a.version
     await asyncio.gather(
         a.send({"type": "action", "action": a.doc["legal"][0], "ref": "a"}),
@@ -222,11 +229,7 @@ async def test_same_seat_racing_itself_gets_one_accept_and_one_refusal(server: L
 async def test_a_ref_beyond_64_bits_comes_back_as_it_was_sent(server: LiveServer) -> None:
     # The JSON encoder of the messages stops at 64 bits; the ack and the refusal are
     # written by the standard library's then, with the document's cards and all.
-    code, tokens = await open_room(server.http, "highcard", 2, 0)
-    a = await WireClient.connect(server.ws, code, tokens[0])
-    b = await WireClient.connect(server.ws, code, tokens[1])
-    await start(server.http, code, tokens[0])
-    await a.until(lambda c: bool(c.doc["legal"]))
+    a, b = await started_pair(server)
     huge = 2**70
     await a.send({"type": "action", "action": {"type": "fold"}, "ref": huge})
     err = await a.error()
