@@ -26,6 +26,8 @@ from app.json_text import dumps
 
 T = TypeVar("T")
 BUSY_TIMEOUT = 30.0  # seconds a write waits for another connection's transaction
+
+
 def column_json(value: Any) -> str:
     """Returns a JSON column's value as compact text (``json_text.dumps``)."""
     return dumps(value)
