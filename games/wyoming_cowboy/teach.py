@@ -107,11 +107,6 @@ def _ability(kind: str) -> str:
     return "hits an unprotected cowboy only"
 
 
-def _draw_words(st: State, a: Action) -> str:
-    disc = a["discard"]
-    return _drawing(a["pile"], disc, rules.takeable(st) if disc else None)
-
-
 @lru_cache(maxsize=512)  # at most 3 x 2 x 53 (pile, discard, top): kept whole
 def _drawing(pile: int, disc: int, top: str | None) -> str:
     """What a discard's sentence says is drawn: ``pile`` cards, and the discard ``top``
@@ -129,9 +124,14 @@ def _drawing(pile: int, disc: int, top: str | None) -> str:
 
 def _badges(a: Action) -> str:
     b = a.get("badges")
-    if b is None:
+    return _copy(None if b is None else bool(b))
+
+
+def _copy(badges: bool | None) -> str:
+    """Which copy of a cowboy with a badge an action takes: ``None``, no choice."""
+    if badges is None:
         return ""
-    return " (the unprotected copy)" if not b else " (the protected one, his badge with him)"
+    return " (the protected one, his badge with him)" if badges else " (the unprotected copy)"
 
 
 def describe(st: State, seat: int, a: Action) -> str:
@@ -181,18 +181,28 @@ _STARTS = {Step.ACT: "No action: ", Step.SHOOT: "Stop shooting: "}
 
 def _discard(st: State, a: Action) -> str:
     """``describe`` of a discard: what becomes of the card, then what is drawn."""
-    card = a["card"]
-    start = _STARTS.get(st.step, "")
+    card, pile, disc = a["card"], a["pile"], a["discard"]
+    badges = a.get("badges")
+    ends = card[0] == "T" and pile == 0 and disc == 0 and rules.ends_with_ten(st)
+    head = _discard_head(card, None if badges is None else bool(badges),
+                         _STARTS.get(st.step, ""), ends)
+    return head if ends else head + _drawing(pile, disc, rules.takeable(st) if disc else None)
+
+
+@lru_cache(maxsize=1024)  # at most 52 x 3 x 3 x 2 (card, badges, start, ends): kept whole
+def _discard_head(card: str, badges: bool | None, start: str, ends: bool) -> str:
+    """What a discard's sentence says becomes of ``card`` (``badges``: which copy of a
+    cowboy with a badge, if a choice; ``ends``: a 10 that ends the hand), capitalized;
+    made once, as every legal list of a turn says it of each card."""
     if card[0] == "T":
         head = f"lay the {CARD_WORDS[card]} on your table (+10)"
-        if a["pile"] == 0 and a["discard"] == 0 and rules.ends_with_ten(st):
-            text = start + head + " — the last 10 with a .22 out: it ends the hand (+30)"
-            return text[0].upper() + text[1:]
+        if ends:
+            head += " — the last 10 with a .22 out: it ends the hand (+30)"
     elif card[0] == "6":
         head = f"discard the {CARD_WORDS[card]} (a 6 held costs -20)"
     else:
-        head = f"discard the {CARD_WORDS[card]}{_badges(a)}"
-    text = start + head + _draw_words(st, a)
+        head = f"discard the {CARD_WORDS[card]}{_copy(badges)}"
+    text = start + head
     return text[0].upper() + text[1:]
 
 
