@@ -183,4 +183,4 @@ class LiveServer:
         # an exception already on its way says more than this one would.
         if self.thread.is_alive() and kind is None:
             raise RuntimeError(f"the live server on port {self.port} did not stop within "
-                               f"{3 * SHUTDOWN_SECONDS} s")
+                               f"{2 * SHUTDOWN_SECONDS} s")

@@ -84,6 +84,7 @@ def test_a_score_so_far_a_move_left_alone_is_the_object_it_was():
                 changed += 1
     assert kept >= 20 and changed >= 20
 
+
 def test_why_a_card_waits_and_the_hints_follow_each_state_not_an_earlier_one():
     # The words once read a legal list kept on the state itself, which every copy
     # carried along: after the first state asked, each later one read its legal list.
