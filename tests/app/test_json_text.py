@@ -20,7 +20,7 @@ JSON_TREES = st.recursive(
     lambda inner: st.lists(inner) | st.dictionaries(TEXT, inner), max_leaves=25)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(JSON_TREES)
 def test_the_text_is_pydantics_byte_for_byte(value) -> None:
     # Clients and stored rows read what pydantic's encoder wrote before.
