@@ -28,10 +28,10 @@ run: $(STAMP)
 	$(BIN)/saloon migrate
 	$(BIN)/saloon serve --host 127.0.0.1 --port 8000
 
-# pytest ends with the suite's time and the number of skipped tests; its exit status
-# is make's (5 when no test was collected).
+# pytest ends with the ten slowest tests, the suite's time and the number of skipped
+# tests; its exit status is make's (5 when no test was collected).
 test: $(DEVSTAMP) chromium
-	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) --durations=10 $(PYTEST_ARGS)
 
 test-fast: $(DEVSTAMP)
 	$(BIN)/python -m pytest $(XDIST) -m 'not slow and not browser'
