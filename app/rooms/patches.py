@@ -38,11 +38,13 @@ def diff(old: dict[str, JSON], new: dict[str, JSON], *, log_kept: int | None = N
     they are, the key's values not compared.
     """
     ops: list[Op] = []
-    for key in old:
-        if key not in new:
-            ops.append({"op": "remove", "path": f"/{_POINTER[key]}"})
+    same = old.keys() == new.keys()  # the usual shape: no key came or went
+    if not same:
+        for key in old:
+            if key not in new:
+                ops.append({"op": "remove", "path": f"/{_POINTER[key]}"})
     for key, value in new.items():
-        if key not in old:
+        if not same and key not in old:
             ops.append({"op": "add", "path": f"/{_POINTER[key]}", "value": value})
         elif known is not None and key in known:
             ops.extend(known[key])
@@ -118,11 +120,13 @@ def _walk_shared(old: JSON, new: JSON, path: str, ops: list[Op], found: Found,
     up in ``found`` (lists of one length item by item; others as ``_walk_list`` does)."""
     kind = type(new)
     if kind is dict and type(old) is dict:
-        for name in old:
-            if name not in new:
-                ops.append({"op": "remove", "path": f"{path}/{_POINTER[name]}"})
+        same = old.keys() == new.keys()  # the usual shape: no key came or went
+        if not same:
+            for name in old:
+                if name not in new:
+                    ops.append({"op": "remove", "path": f"{path}/{_POINTER[name]}"})
         for name, value in new.items():
-            if name not in old:
+            if not same and name not in old:
                 ops.append({"op": "add", "path": f"{path}/{_POINTER[name]}", "value": value})
             elif (was := old[name]) is not value:
                 if type(value) in _WALKED:
@@ -164,11 +168,13 @@ def _walk(old: JSON, new: JSON, path: str, ops: list[Op]) -> None:
 
 
 def _walk_dict(old: dict[str, JSON], new: dict[str, JSON], path: str, ops: list[Op]) -> None:
-    for key in old:
-        if key not in new:
-            ops.append({"op": "remove", "path": f"{path}/{_POINTER[key]}"})
+    same = old.keys() == new.keys()  # the usual shape: no key came or went
+    if not same:
+        for key in old:
+            if key not in new:
+                ops.append({"op": "remove", "path": f"{path}/{_POINTER[key]}"})
     for key, value in new.items():
-        if key not in old:
+        if not same and key not in old:
             ops.append({"op": "add", "path": f"{path}/{_POINTER[key]}", "value": value})
         elif (was := old[key]) is not value and was != value:
             if type(value) in _WALKED:

@@ -32,6 +32,32 @@ def test_a_patch_turns_the_old_document_into_the_new_one(old, new) -> None:
     assert apply(copy.deepcopy(old), ops) == new
 
 
+# Two dicts with the same keys (the shape a document keeps from one version to the next),
+# the second's in another order.
+one_shape = st.lists(st.text("ab~/", max_size=3), unique=True, max_size=5).flatmap(
+    lambda keys: st.tuples(st.fixed_dictionaries(dict.fromkeys(keys, values)),
+                           st.fixed_dictionaries(dict.fromkeys(reversed(keys), values))))
+
+
+@settings(max_examples=300, deadline=None)
+@given(one_shape, one_shape, st.data())
+def test_dicts_whose_keys_stay_are_patched_value_by_value(top, inner, data) -> None:
+    """No key comes or goes: the patch replaces what changed, never adds or removes a key
+    of a dict kept in both (however its keys are ordered), and still gives the new one."""
+    old_inner, new_inner = inner
+    old = {"room": top[0], "game": old_inner}
+    new = {"room": top[1], "game": new_inner}
+    ops = diff(old, new)
+    assert apply(copy.deepcopy(old), ops) == new
+    for op in ops:
+        parent = op["path"].rsplit("/", 1)[0]
+        if parent in ("", "/room", "/game"):  # a key of a dict of one shape
+            assert op["op"] == "replace", ops
+    found: patches.Found = {}
+    assert apply({"game": copy.deepcopy(old_inner)},
+                 shared_part_ops("game", old_inner, new_inner, found)) == {"game": new_inner}
+
+
 @settings(max_examples=400, deadline=None)
 @given(values, values, st.lists(st.tuples(values, values), min_size=1, max_size=4))
 def test_operations_found_once_for_shared_parts_turn_each_document_into_its_new_one(
