@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from app.rooms.data import RoomData
+from app.rooms.clock import Presence
+from app.rooms.data import RoomData, SeatKind
 from app.rooms.patches import Whole
 from app.rooms.timing import clock_view
 from games.base import Rule
@@ -34,7 +36,8 @@ def summary(room: RoomData, viewer: int | None = None) -> dict[str, JSON]:
         "hints": room.hints,
         "host": room.host_seat,
         "you": viewer,
-        "seats": [s.public() | {"presence": room.presence(s.position)} for s in room.seats],
+        "seats": _seats(tuple([(s.position, s.name, s.kind, s.bot, room.presence(s.position))
+                               for s in room.seats])),
         "min_seats": game.min_seats,
         "max_seats": game.max_seats,
         "match": room.matches,
@@ -43,6 +46,18 @@ def summary(room: RoomData, viewer: int | None = None) -> dict[str, JSON]:
         "clock": clock_view(room),
         "gone_after": room.gone_after,
     }
+
+
+@lru_cache(maxsize=4096)
+def _seats(seats: tuple[tuple[int, str, SeatKind, str | None, Presence | None], ...]
+           ) -> list[dict[str, JSON]]:
+    """Returns the seats of a room's summary: each seat's ``SeatInfo.public`` and presence.
+
+    Kept on what it shows, so that versions whose seats did not change (nearly all of
+    them: a move changes none) hold the very list, which a patch passes over without a
+    look; read, never changed, as every part of a document is."""
+    return [{"seat": position, "name": name, "kind": str(kind), "bot": bot, "presence": presence}
+            for position, name, kind, bot, presence in seats]
 
 
 # ``why_not`` when no card waits: one object, read and never changed as every part of a

@@ -3,16 +3,20 @@ how it follows the list given before; why cards wait, each rule kept once."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rooms.documents import VisibleLog, why_not
+from app.rooms.clock import Timing
+from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
+from app.rooms.documents import VisibleLog, summary, why_not
 from app.rooms.patches import apply, diff
 from games.base import Rule
 from games.leaks import visible_to
+from games.registry import get_game
 
 audiences = st.none() | st.lists(st.integers(0, 2), max_size=2)
 # What a room does to its log: appends entries, drops its start, or starts a new one.
@@ -114,3 +118,30 @@ def test_cards_that_start_or_stop_waiting_are_one_operation(waiting, later) -> N
 
 def test_no_card_waiting_is_two_empty_tables() -> None:
     assert why_not({}) == {"rules": [], "cards": {}}
+
+
+def test_the_rooms_seats_are_the_very_list_while_nothing_they_show_changes() -> None:
+    """A move changes no seat: the summary holds the list it held, which a patch passes
+    over; what a seat shows changed (its presence, a bot taking it), a new list says so."""
+    room = RoomData(id=1, code="abc", game=get_game("wyoming_cowboy"), options={},
+                    status=RoomStatus.PLAYING, host_seat=0, allow_spectators=True, version=3,
+                    matches=1, seats=[SeatInfo(0, "Ana", SeatKind.HUMAN),
+                                      SeatInfo(1, "Bo", SeatKind.HUMAN)])
+
+    def shown() -> list[dict[str, object]]:
+        return [s.public() | {"presence": room.presence(s.position)} for s in room.seats]
+
+    first = summary(room)["seats"]
+    assert first == shown()
+    as_first = copy.deepcopy(first)
+    room.version += 1
+    assert summary(room)["seats"] is first
+    room.timing = Timing(away=frozenset({1}))
+    away = summary(room)["seats"]
+    assert away == shown() and away[1]["presence"] == "away"
+    seat = room.seats[1]  # handed to a bot as the room's events do it: in place
+    seat.kind, seat.bot = SeatKind.BOT, "smart"
+    bot = summary(room)["seats"]
+    assert bot == shown() and bot[1] == {"seat": 1, "name": "Bo", "kind": "bot",
+                                         "bot": "smart", "presence": None}
+    assert first == as_first  # read, never changed
