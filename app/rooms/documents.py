@@ -171,9 +171,9 @@ class VisibleLog:
             self._first = 0
             at = -1
             followed = False
-        else:
+        elif at < self._length - 1:  # entries were lost from the log's start
             self._first += self._length - 1 - at
-            gone = bisect_left(self._numbers, self._first)  # lost from the log's start
+            gone = bisect_left(self._numbers, self._first)
             del self._numbers[:gone], self._entries[:gone]
         viewer, added = self.viewer, 0
         for i in range(at + 1, len(log)):
