@@ -188,21 +188,24 @@ def _walk_list(old: list[JSON], new: list[JSON], path: str, ops: list[Op]) -> No
     items after them are not compared (nor replaced) one by one at shifted indices."""
     old_length, new_length = len(old), len(new)
     start, end = 0, 0
-    if old_length != new_length:  # an item added or removed: the items after it moved
+    common = old_stop = new_stop = old_length  # the usual case: no item added or removed
+    if old_length != new_length:  # one was: the items after it moved
         shortest = min(old_length, new_length)
         while start < shortest and old[start] == new[start]:
             start += 1
         while (end < shortest - start
                and old[old_length - 1 - end] == new[new_length - 1 - end]):
             end += 1
-    old_stop, new_stop = old_length - end, new_length - end
-    common = min(old_stop, new_stop)
+        old_stop, new_stop = old_length - end, new_length - end
+        common = min(old_stop, new_stop)
     for i in range(start, common):
         if (was := old[i]) is not (now := new[i]) and was != now:
             if type(now) in _WALKED:
                 _walk(was, now, f"{path}/{i}", ops)
             else:
                 ops.append({"op": "replace", "path": f"{path}/{i}", "value": now})
+    if old_length == new_length:
+        return
     for i in range(old_stop - 1, common - 1, -1):  # from the end, so indices stay valid
         ops.append({"op": "remove", "path": f"{path}/{i}"})
     for i in range(common, new_stop):
