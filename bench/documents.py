@@ -1,14 +1,16 @@
 """What a real game's documents cost each change: building them, the patches, their JSON.
 
-Run: ``python bench/documents.py [--changes N] [--seats N]``. Seeded games of each real
-game are played by random legal actions (the same games every run, seeds 0, 1, 2… until
-``--changes`` actions were played, each game for ``--steps`` actions at most) in a room
-with a connection per seat and one spectator; after every action the room's connections
-are brought to the new version (``Connections.broadcast``: each viewer's document built,
-the patches, their JSON). It prints the CPU per change, the best of three rounds, and
-the bytes sent per change to all the connections; then the same messages compressed as
-a browser's socket gets them when ``WS_COMPRESSION`` is on (permessage-deflate, each
-socket its own compressor, as uvicorn negotiates it): the bytes, and the CPU it adds.
+Run: ``python bench/documents.py [--changes N] [--seats N] [--game GAME]``. Seeded games
+of each real game (or of the games named: tic-tac-toe, the side-by-side benchmark's
+game, too, at its two seats) are played by random legal actions (the same games every
+run, seeds 0, 1, 2… until ``--changes`` actions were played, each game for ``--steps``
+actions at most) in a room with a connection per seat and one spectator; after every
+action the room's connections are brought to the new version (``Connections.broadcast``:
+each viewer's document built, the patches, their JSON). It prints the CPU per change,
+the best of three rounds, and the bytes sent per change to all the connections; then the
+same messages compressed as a browser's socket gets them when ``WS_COMPRESSION`` is on
+(permessage-deflate, each socket its own compressor, as uvicorn negotiates it): the
+bytes, and the CPU it adds.
 
 Unlike ``move_cost.py``, which plays rooms through the room service with fresh random
 seeds and commits every change, nothing here is random from run to run and nothing is
@@ -52,11 +54,22 @@ from app.rooms.connections import Connections  # noqa: E402
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind  # noqa: E402
 from bench.cachegrind import ENVIRONMENT, available, counted, under_cachegrind  # noqa: E402
 from bench.load import switches  # noqa: E402
+from bench.tictactoe import GAME as TICTACTOE  # noqa: E402
 from games import registry  # noqa: E402
 
-GAMES = ("wyoming_cowboy", "cards_for_cowboys", "cowpoker")
+GAMES = ("wyoming_cowboy", "cards_for_cowboys", "cowpoker")  # played unless --game says
+CHOICES = (*GAMES, TICTACTOE.id)  # tic-tac-toe's broadcast is on the side-by-side's path
+registry.register(TICTACTOE)
+# Every game loaded in every run, whichever is played: a counted run that stubs every
+# game's view would otherwise load, and count, games the run it is set against did not.
+registry.all_games()
 ROUNDS = 3
 CHANGES, COUNTED_CHANGES = 3000, 600  # per game, timed and counted (a count runs ~50x slower)
+
+
+def seated(game_id: str, seats: int) -> int:
+    """Returns the seats a game is played at: ``seats``, or as many as it takes."""
+    return min(seats, registry.get_game(game_id).max_seats)
 
 
 def play(game_id: str, total: int, steps: int, seats: int, broadcast: bool = True,
@@ -68,6 +81,7 @@ def play(game_id: str, total: int, steps: int, seats: int, broadcast: bool = Tru
     are dropped unread, and the lists returned are empty)."""
     game = registry.get_game(game_id)
     options = game.parse_options({})
+    seats = seated(game_id, seats)
     cpu, sent, changes, seed = 0.0, 0, 0, -1
     messages: list[list[bytes]] = []
     while changes < total:
@@ -136,7 +150,7 @@ _NO_VIEW: dict[str, Any] = {}
 
 def _no_views() -> None:
     """Every game shows every viewer one empty view, which no patch walks."""
-    for game_id in GAMES:
+    for game_id in CHOICES:
         registry.get_game(game_id).view = lambda state, viewer: _NO_VIEW  # type: ignore[method-assign]
 
 
@@ -185,7 +199,7 @@ def main() -> int:
                         help=f"actions played per game ({CHANGES}; counted, {COUNTED_CHANGES})")
     parser.add_argument("--steps", type=int, default=400, help="actions per seeded game at most")
     parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--game", choices=GAMES, action="append",
+    parser.add_argument("--game", choices=CHOICES, action="append",
                         help="only this game (repeatable; every real game by default)")
     parser.add_argument("--count", action="store_true",
                         help="count the broadcasts' instructions under cachegrind, not time them")
@@ -193,7 +207,7 @@ def main() -> int:
                         help=f"with --count, also count with each part stubbed out in turn "
                              f"({', '.join(PARTS)}, or all): what each part costs")
     # What a counted run executes under cachegrind: one game played, and nothing printed.
-    parser.add_argument("--play", choices=GAMES, help=argparse.SUPPRESS)
+    parser.add_argument("--play", choices=CHOICES, help=argparse.SUPPRESS)
     parser.add_argument("--without-broadcasts", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--stub", choices=PARTS, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -218,7 +232,7 @@ def main() -> int:
             whole = counts[""]
             print(f"{registry.get_game(game_id).title:18} {changes:6} changes, "
                   f"{whole / changes / 1e6:7.3f} M instructions per change "
-                  f"({args.seats} seats and a spectator)")
+                  f"({seated(game_id, args.seats)} seats and a spectator)")
             for part in parts:
                 cost = whole - counts[part]
                 print(f"  without {part:8} {counts[part] / changes / 1e6:7.3f} M per change: "
@@ -232,7 +246,7 @@ def main() -> int:
         print(f"{registry.get_game(game_id).title:18} {changes:6} changes, "
               f"{cpu / changes * 1e6:6.1f} us per change, "
               f"{sent / changes:7.0f} bytes sent per change "
-              f"({args.seats} seats and a spectator); compressed: "
+              f"({seated(game_id, args.seats)} seats and a spectator); compressed: "
               f"{zipped / changes:6.0f} bytes, {zipped_cpu / changes * 1e6:6.1f} us more")
     return 0
 

@@ -51,6 +51,17 @@ def test_the_documents_are_counted_under_cachegrind() -> None:
     assert 0 < float(part.group(2)) < float(found.group(1)), run.stdout
 
 
+def test_tic_tac_toe_is_played_at_its_two_seats() -> None:
+    """The side-by-side benchmark's game can be measured as the real games are, at as many
+    of the seats asked for as it takes."""
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "documents.py"), "--game",
+                          "tictactoe", "--changes", "20"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert re.search(r"Tic-tac-toe\s+20 changes,.*\(2 seats and a spectator\)", run.stdout), \
+        run.stdout
+
+
 def test_a_part_the_count_does_not_know_is_refused() -> None:
     run = subprocess.run([sys.executable, str(ROOT / "bench" / "documents.py"), "--count",
                           "--without", "engine"], cwd=ROOT, capture_output=True, text=True,
