@@ -63,6 +63,10 @@ def _seats(seats: tuple[tuple[int, str, SeatKind, str | None, Presence | None], 
 # ``why_not`` when no card waits: one object, read and never changed as every part of a
 # document is, so that two documents without a waiting card compare at once.
 NOTHING_WAITS: dict[str, JSON] = {"rules": [], "cards": Whole()}
+# ``teach`` when the game tells the viewer nothing (a spectator; in a game without words
+# for it, a seat whose turn it is not): one object too, which a patch passes over.
+NOTHING_TAUGHT: dict[str, JSON] = {"moves": [], "why_not": NOTHING_WAITS, "score": None,
+                                   "hints": {}}
 
 
 def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JSON]:
@@ -73,14 +77,17 @@ def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JS
     (``hints``). A spectator is told nothing."""
     game, state = room.game, room.state
     if viewer is None or state is None or viewer >= len(room.seats):
-        return {"moves": [], "why_not": NOTHING_WAITS, "score": None, "hints": {}}
+        return NOTHING_TAUGHT
     waiting = game.why_not(state, viewer)
     hints = game.situations(state, viewer) if room.hints else None
+    score = game.score_so_far(state, viewer)
+    if not (legal or waiting or hints or score is not None):
+        return NOTHING_TAUGHT
     return {
         "moves": [game.describe(state, viewer, a) for a in legal] if legal else [],
         # Often empty (a game without cards, a seat that may use them all): no call then.
         "why_not": why_not(waiting) if waiting else NOTHING_WAITS,
-        "score": game.score_so_far(state, viewer),
+        "score": score,
         "hints": {k: r.to_json() for k, r in hints.items()} if hints else {},
     }
 

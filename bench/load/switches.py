@@ -30,7 +30,7 @@ def _no_commit() -> None:
 def _no_teach() -> None:
     """Every document's teaching part is the one a spectator gets: nothing."""
     def teach(room: Any, viewer: int | None, legal: list[Any]) -> dict[str, Any]:
-        return {"moves": [], "why_not": documents.NOTHING_WAITS, "score": None, "hints": {}}
+        return documents.NOTHING_TAUGHT
     documents.teach = teach
 
 

@@ -9,10 +9,11 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from saloon_high_card import GAME as HIGH_CARD
 
 from app.rooms.clock import Timing
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
-from app.rooms.documents import VisibleLog, summary, why_not
+from app.rooms.documents import NOTHING_TAUGHT, VisibleLog, summary, teach, why_not
 from app.rooms.patches import apply, diff
 from games.base import Rule
 from games.leaks import visible_to
@@ -145,3 +146,21 @@ def test_the_rooms_seats_are_the_very_list_while_nothing_they_show_changes() -> 
     assert bot == shown() and bot[1] == {"seat": 1, "name": "Bo", "kind": "bot",
                                          "bot": "smart", "presence": None}
     assert first == as_first  # read, never changed
+
+
+def test_a_viewer_told_nothing_gets_the_one_empty_teaching_part() -> None:
+    """A spectator, or a seat the game has no words for now, holds the very object the
+    last version held, which a patch passes over; a seat with moves is told them."""
+    room = RoomData(id=1, code="abc", game=HIGH_CARD, options={}, status=RoomStatus.PLAYING,
+                    host_seat=0, allow_spectators=True, version=3, matches=1,
+                    seats=[SeatInfo(0, "Ana", SeatKind.HUMAN), SeatInfo(1, "Bo", SeatKind.HUMAN)])
+    room.state = HIGH_CARD.new_game(HIGH_CARD.parse_options({}), 2, 0)
+    legal = HIGH_CARD.legal_actions(room.state, 0)
+    assert teach(room, None, []) is NOTHING_TAUGHT
+    told = teach(room, 0, legal)
+    assert len(told["moves"]) == len(legal) > 0 and told is not NOTHING_TAUGHT
+    room.state, _ = HIGH_CARD.apply(room.state, 0, legal[0])
+    assert HIGH_CARD.legal_actions(room.state, 0) == []  # it waits for seat 1 now
+    assert teach(room, 0, []) is NOTHING_TAUGHT
+    assert NOTHING_TAUGHT == {"moves": [], "why_not": {"rules": [], "cards": {}}, "score": None,
+                              "hints": {}}
