@@ -10,6 +10,7 @@ import pytest
 
 from app.rooms import connections, patches
 from bench import documents
+from games import registry
 
 
 def walks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -58,3 +59,10 @@ def test_without_the_json_every_message_is_the_same_two_characters(
     documents.PARTS["json"]()
     _, _, changes, messages = documents.play("cowpoker", 10, 10, 4)
     assert changes == 10 and {text for texts in messages for text in texts} == {b"{}"}
+
+
+def test_the_benchmarks_game_is_measured_without_being_registered() -> None:
+    """Tic-tac-toe is played by the script, not added to the registry: a process that
+    imports the script (this one) would otherwise count it among its games."""
+    assert documents.game_of("tictactoe").id == "tictactoe"
+    assert "tictactoe" not in registry.all_games()
