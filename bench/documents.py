@@ -60,6 +60,8 @@ from games.base import Game  # noqa: E402
 
 GAMES = ("wyoming_cowboy", "cards_for_cowboys", "cowpoker")  # played unless --game says
 CHOICES = (*GAMES, TICTACTOE.id)  # tic-tac-toe's broadcast is on the side-by-side's path
+ROUNDS = 3
+CHANGES, COUNTED_CHANGES = 3000, 600  # per game, timed and counted (a count runs ~50x slower)
 
 
 def game_of(game_id: str) -> Game:
@@ -67,8 +69,6 @@ def game_of(game_id: str) -> Game:
     tic-tac-toe, which is not registered (a process that imports this script, a test's,
     would then count it among its games)."""
     return TICTACTOE if game_id == TICTACTOE.id else registry.get_game(game_id)
-ROUNDS = 3
-CHANGES, COUNTED_CHANGES = 3000, 600  # per game, timed and counted (a count runs ~50x slower)
 
 
 def seated(game_id: str, seats: int) -> int:
