@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.rooms.clock import Presence
-from app.rooms.data import RoomData, SeatKind
+from app.rooms.data import RoomData, SeatInfo, SeatKind
 from app.rooms.patches import Whole
 from app.rooms.timing import clock_view
 from games.base import Rule
@@ -56,7 +56,7 @@ def _seats(seats: tuple[tuple[int, str, SeatKind, str | None, Presence | None], 
     Kept on what it shows, so that versions whose seats did not change (nearly all of
     them: a move changes none) hold the very list, which a patch passes over without a
     look; read, never changed, as every part of a document is."""
-    return [{"seat": position, "name": name, "kind": str(kind), "bot": bot, "presence": presence}
+    return [SeatInfo(position, name, kind, bot).public() | {"presence": presence}
             for position, name, kind, bot, presence in seats]
 
 

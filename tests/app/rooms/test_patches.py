@@ -40,8 +40,8 @@ one_shape = st.lists(st.text("ab~/", max_size=3), unique=True, max_size=5).flatm
 
 
 @settings(max_examples=300, deadline=None)
-@given(one_shape, one_shape, st.data())
-def test_dicts_whose_keys_stay_are_patched_value_by_value(top, inner, data) -> None:
+@given(one_shape, one_shape)
+def test_dicts_whose_keys_stay_are_patched_value_by_value(top, inner) -> None:
     """No key comes or goes: the patch replaces what changed, never adds or removes a key
     of a dict kept in both (however its keys are ordered), and still gives the new one."""
     old_inner, new_inner = inner
