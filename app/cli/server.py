@@ -27,11 +27,12 @@ def run_server(args: argparse.Namespace) -> int:
     """Serves the application with uvicorn until stopped."""
     import uvicorn
 
+    from app.http_protocol import HttpProtocol
     from app.settings import get_settings
 
     settings = get_settings()
     uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port,
-                workers=args.workers, ws_max_size=settings.ws_frame_bytes,
+                workers=args.workers, http=HttpProtocol, ws_max_size=settings.ws_frame_bytes,
                 ws_per_message_deflate=settings.ws_compression, timeout_keep_alive=KEEP_ALIVE)
     return 0
 

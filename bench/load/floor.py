@@ -141,11 +141,14 @@ def _play(room: Room, seat: int, cell: int) -> None:
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from app.cli.server import KEEP_ALIVE
+    from app.http_protocol import HttpProtocol
     from app.runtime import tune_gc
 
-    tune_gc()  # as Saloon's server does, so that the two differ only by Saloon
+    # The collector and the HTTP protocol as Saloon's server has them, so that the two
+    # differ only by Saloon.
+    tune_gc()
     uvicorn.run(create_app(), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning",
-                ws_per_message_deflate=False,
+                http=HttpProtocol, ws_per_message_deflate=False,
                 timeout_keep_alive=KEEP_ALIVE)
 
 

@@ -23,6 +23,7 @@ import uvicorn  # noqa: E402
 from fastapi import FastAPI  # noqa: E402
 
 from app.cli.server import KEEP_ALIVE  # noqa: E402
+from app.http_protocol import HttpProtocol  # noqa: E402
 from app.main import create_app  # noqa: E402
 from app.settings import Settings  # noqa: E402
 from bench.load.switches import switch_off  # noqa: E402
@@ -57,7 +58,8 @@ def main() -> None:
         os.environ[REDIS] = sys.argv[4]
     uvicorn.run("bench.load.serve:app" if workers > 1 else app(), factory=workers > 1,
                 workers=workers, host="127.0.0.1", port=port, log_level="warning",
-                ws_max_size=settings().ws_frame_bytes, ws_per_message_deflate=False,
+                http=HttpProtocol, ws_max_size=settings().ws_frame_bytes,
+                ws_per_message_deflate=False,
                 timeout_keep_alive=KEEP_ALIVE)
 
 

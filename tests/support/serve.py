@@ -12,6 +12,8 @@ import sys
 
 import uvicorn
 
+from app.http_protocol import HttpProtocol
+
 READY = "ready"
 
 
@@ -28,7 +30,7 @@ def main(argv: list[str]) -> None:
     """Serves on the listening socket whose file descriptor is the only argument (inherited
     from the test, which keeps the port for the next process) until killed."""
     listener = socket.socket(fileno=int(argv[0]))  # family and type read from the socket
-    _Announcing(uvicorn.Config("app.main:create_app", factory=True,
+    _Announcing(uvicorn.Config("app.main:create_app", factory=True, http=HttpProtocol,
                                log_level="warning")).run(sockets=[listener])
 
 

@@ -18,6 +18,7 @@ import httpx
 import uvicorn
 from fastapi import FastAPI
 
+from app.http_protocol import HttpProtocol
 from app.main import create_app
 from app.rooms import LiveRoom
 from app.services import Services
@@ -143,7 +144,7 @@ class LiveServer:
         self._socket.bind(("127.0.0.1", 0))
         self.port = int(self._socket.getsockname()[1])
         self.server = _Uvicorn(uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level=log_level,
+            self.app, host="127.0.0.1", port=self.port, log_level=log_level, http=HttpProtocol,
             ws_max_size=settings.ws_frame_bytes, lifespan="on",
             timeout_graceful_shutdown=SHUTDOWN_SECONDS))
         self.thread = threading.Thread(target=self.server.run,
