@@ -146,8 +146,18 @@ class Connections:
         return conn
 
     def discard(self, conn: Connection) -> None:
-        """Forgets a connection."""
+        """Forgets a connection; with the last one, the documents kept to patch them."""
         self._all.discard(conn)
+        if not self._all:
+            self._forget_documents()
+
+    def _forget_documents(self) -> None:
+        """Drops each viewer's last document and kept log: they serve only to patch a
+        connection, and a room nobody watches (a game over, its players gone) may stay
+        in memory for an hour. A connection opened later is sent a document built anew."""
+        self._docs.clear()
+        self._logs.clear()
+        self._summary = None
 
     def _build(self, room: RoomData, viewer: int | None) -> _Built:
         """Returns ``viewer``'s document at the room's version, built once per version."""
@@ -247,7 +257,7 @@ class Connections:
         """Closes the sockets of ``seat`` (or of every spectator), saying why."""
         for conn in self:
             if (spectators and conn.viewer is None) or (seat is not None and conn.viewer == seat):
-                self._all.discard(conn)
+                self.discard(conn)
                 conn.close(reason)
 
     def renumber_after(self, position: int) -> None:

@@ -226,6 +226,42 @@ async def test_drop_closes_the_named_sockets_with_their_reason(spectators: bool)
     assert not kept.closed and len(group) == 1
 
 
+@pytest.mark.parametrize("leaving", ["discard", "drop"])
+async def test_a_room_nobody_watches_keeps_no_document_and_builds_a_fresh_one_later(
+        leaving: str) -> None:
+    """The documents kept to patch connections go with the last one (a room may stay in
+    memory long after its players left); the next connection is sent one built anew, and
+    patched from it."""
+    group = Connections(log_limit=3)
+    r = room()
+    first = [group.open(r, 0), group.open(r, None)]
+    for v in range(2, 5):
+        r.version = v
+        r.log.append({"v": v, "type": "note", "text": f"line {v}"})
+        group.broadcast(r)
+    if leaving == "discard":
+        for conn in first:
+            group.discard(conn)
+    else:
+        group.drop(seat=0, reason={"type": "error", "code": "x", "message": "gone"})
+        group.drop(spectators=True, reason={"type": "error", "code": "x", "message": "gone"})
+    assert len(group) == 0
+    assert (group._docs, group._logs, group._summary) == ({}, {}, None)
+    r.version = 5
+    r.log.append({"v": 5, "type": "note", "text": "line 5"})
+    group.broadcast(r)  # nobody to send it to: nothing is built
+    assert group._docs == {}
+    later = {viewer: group.open(r, viewer) for viewer in (0, None)}
+    held = {viewer: mirror(conn) for viewer, conn in later.items()}
+    for v in range(6, 9):
+        r.version = v
+        r.log.append({"v": v, "type": "note", "text": f"line {v}"})
+        group.broadcast(r)
+        for viewer, conn in later.items():
+            held[viewer] = mirror(conn, held[viewer])
+            assert held[viewer] == json.loads(json.dumps(conns.document(r, viewer, 3)))
+
+
 def mirror(conn: Connection, doc: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Returns the document a client holds after reading everything queued for ``conn``."""
     while len(conn.outbox):
