@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Coroutine, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -85,13 +85,18 @@ class Keeper:
         """The last socket of ``seat`` here closed: if none opens within the grace, it is gone."""
         if live.seats[seat].kind != SeatKind.HUMAN:
             return
-        since = self.service.clock.now()
+        since = live.left_at[seat] = self.service.clock.now()
         grace = timedelta(seconds=self.service.settings.gone_grace)
         self.service.clock.call_at(since + grace, lambda: self._spawn(self._gone(live, seat,
                                                                                  since)))
 
-    async def _gone(self, live: LiveRoom, seat: int, since: Any) -> None:
+    async def _gone(self, live: LiveRoom, seat: int, since: datetime) -> None:
+        """The grace of the seat's leave at ``since`` is over: unless the seat was taken
+        back, or left again later (that leave's alarm decides), it is gone since then."""
         async with live.lock:
+            if live.left_at.get(seat) != since:
+                return
+            del live.left_at[seat]
             if (seat < len(live.seats) and not live.connections.count(seat)
                     and live.seats[seat].kind == SeatKind.HUMAN and seat not in live.timing.gone):
                 await self._try(live, lambda: commands.left(live, seat, since))

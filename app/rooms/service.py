@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -59,6 +59,9 @@ class LiveRoom(RoomData):
     # The latest version another process said it wrote: a room nobody here watches is
     # caught up when next used, not at every change (``RoomService.refresh``).
     behind: int = 0
+    # When each seat's last socket here last closed (``Keeper.left``): the one alarm that
+    # may mark it gone is that leave's.
+    left_at: dict[int, datetime] = field(default_factory=dict)
 
     def take(self, data: RoomData) -> None:
         """Replaces the room's data with ``data`` (reloaded after another writer)."""

@@ -189,6 +189,24 @@ async def test_a_seat_that_comes_back_within_the_grace_is_never_gone(service, cl
     assert live.presence(0) == "connected"
 
 
+async def test_the_grace_runs_from_the_last_time_a_seat_was_left(service, clock):
+    """A seat left, taken back and left again is gone a grace after it was left the second
+    time, and counts as gone since then: the first leave's alarm does nothing."""
+    live, _ = await table(service, turn_clock="off", gone_after=300)
+    conn = await service.connect(live, 1)
+    await ring(service, clock, 31)
+    service.disconnect(live, conn)  # left at 31
+    await ring(service, clock, 10)
+    conn = await service.connect(live, 1)
+    await ring(service, clock, 10)
+    service.disconnect(live, conn)  # left again at 51
+    second = clock.now()
+    await ring(service, clock, 15)  # 66: the first leave's grace is over, the second's not
+    assert live.presence(1) == "connected"
+    await ring(service, clock, 16)  # 82: the second's is
+    assert live.presence(1) == "gone" and live.timing.gone[1] == second
+
+
 async def test_a_game_nobody_touches_is_abandoned_and_the_room_can_start_again(service, clock):
     live, tokens = await table(service, turn_clock="off", gone_after=None)
     await ring(service, clock, service.settings.abandon_after - 10)
