@@ -5,8 +5,8 @@ parser calls the protocol back as it reads). uvicorn breaks the cycle when the c
 is lost; but a request that upgrades to a websocket hands its connection to a websocket
 protocol, and the HTTP protocol that served the handshake never hears of it again. It
 was left with the cycle whole: it, its parser, the parser's six callbacks, its flow
-control and the transport, some forty containers for every socket a player opened,
-that only the cyclic collector could free. Under load they were all the garbage the
+control and the transport, some twenty-five containers for every socket a player
+opened, that only the cyclic collector could free. Under load they were all the garbage the
 collector found, and most of the work of its young collections (docs/performance.md,
 "No socket's handshake left to the collector").
 """
