@@ -22,6 +22,10 @@ closed without a move, and prints the CPU a match's set-up costs each. ``--worke
 through Redis, sharing one port (the kernel places each request and socket), or with
 ``--by-room`` each on a port of its own, every room's traffic after its creation sent to
 one of them, as a proxy routing by room code would (the proxy's own CPU is not counted).
+``--soak N`` runs Saloon alone, one server through N runs of the load in a row at the last
+socket count, and prints each run's figures with the server's memory after it: what a
+server that runs for hours meets and a fresh one per run never does (the rooms kept in
+memory after their matches, the seats marked gone half a minute after theirs).
 The peer's files come from ../shared/bench/bgio, copied to .bench/bgio with its npm
 packages installed there on first use.
 """
@@ -110,19 +114,34 @@ def run(servers: list[list[str]], cwd: Path, load: list[str], ports: list[int]
     try:
         for port in ports:
             wait_for(port)
-        before = sum(cpu_seconds(p.pid) for p in procs)
-        out = subprocess.run(load, cwd=cwd, capture_output=True, text=True)
-        if out.returncode != 0:
-            raise RuntimeError(f"the load generator failed ({out.returncode}):\n{out.stderr}")
-        used = sum(cpu_seconds(p.pid) for p in procs) - before
+        return measure(procs, cwd, load)
     finally:
         for p in procs:
             p.terminate()
         for p in procs:
             p.wait(10)
-    figures = json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def measure(procs: list[subprocess.Popen[bytes]], cwd: Path, load: list[str]
+            ) -> dict[str, float]:
+    """Runs ``load`` against the servers ``procs`` are running; returns the load's figures
+    and the servers' CPU per move."""
+    before = sum(cpu_seconds(p.pid) for p in procs)
+    out = subprocess.run(load, cwd=cwd, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"the load generator failed ({out.returncode}):\n{out.stderr}")
+    used = sum(cpu_seconds(p.pid) for p in procs) - before
+    figures: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
     figures["cpu_ms_per_move"] = 1000 * used / max(1, figures["moves"])
     return figures
+
+
+def rss_mb(pid: int) -> float:
+    """Returns the memory a process holds (its resident set), in MB."""
+    for row in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if row.startswith("VmRSS:"):
+            return int(row.split()[1]) / 1024
+    raise RuntimeError(f"process {pid} reports no resident set")
 
 
 def saloon_load(ports: list[int], matches: int, seconds: float, setup_only: bool
@@ -260,6 +279,9 @@ def main() -> int:
                         help="with --workers: each process on its own port, each room's "
                              "requests and sockets sent to one of them (as a proxy routing "
                              "by room code would), instead of all sharing one port")
+    parser.add_argument("--soak", type=int, default=0, metavar="N",
+                        help="Saloon alone: one server through N runs of the load in a row "
+                             "(the last --sockets count), each run's figures and memory")
     parser.add_argument("--set-up-only", action="store_true",
                         help="Saloon and the floor only set matches up (created, joined, "
                              "two sockets synced, started, closed): matches/s, CPU per match")
@@ -269,6 +291,9 @@ def main() -> int:
                      f"database tell each other of their commits through Redis")
     if args.history and args.database_url:
         parser.error("--history fills Saloon's own SQLite file; leave out --database-url")
+    if args.soak and (args.workers > 1 or args.set_up_only):
+        parser.error("--soak runs one Saloon process through whole matches; leave out "
+                     "--workers and --set-up-only")
     prepare()
     with tempfile.TemporaryDirectory() as tmp:
         if args.history:
@@ -280,6 +305,8 @@ def main() -> int:
                   f"{time.monotonic() - started:.0f} s)", flush=True)
         else:
             args.history_file = None
+        if args.soak:
+            return soak(args)
         return set_up_only(args) if args.set_up_only else side_by_side(args)
 
 
@@ -308,6 +335,33 @@ def side_by_side(args: argparse.Namespace) -> int:
     print("\n".join(verdicts(runs)))
     if args.database_url or args.workers > 1:
         print("  (the targets are for Saloon in one process on SQLite; this run is not that)")
+    return 0
+
+
+def soak(args: argparse.Namespace) -> int:
+    """Prints each of ``args.soak`` runs of the load against one Saloon server that serves
+    them all, with the server's memory after each."""
+    sockets = int(args.sockets.split(",")[-1])
+    print(f"one server, {args.soak} runs of {args.seconds:g} s in a row, {sockets} sockets")
+    print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}"
+          f"{'RSS MB':>8}")
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
+        if args.history_file is not None and args.database_url is None:
+            shutil.copyfile(args.history_file, f"{tmp}/bench.db")
+        upgrade(url)
+        port = free_port()
+        server = subprocess.Popen([sys.executable, str(LOAD / "serve.py"), str(port), url],
+                                  cwd=ROOT, stdout=subprocess.DEVNULL)
+        try:
+            wait_for(port)
+            for run_ in range(1, args.soak + 1):
+                f = measure([server], ROOT, saloon_load([port], sockets // 2, args.seconds,
+                                                        False))
+                print(f"{line(f'run {run_}', f)}{rss_mb(server.pid):>8.0f}", flush=True)
+        finally:
+            server.terminate()
+            server.wait(10)
     return 0
 
 

@@ -1,8 +1,14 @@
-"""The side-by-side benchmark's summary: medians over rounds, set against the targets."""
+"""The side-by-side benchmark's summary: medians over rounds, set against the targets;
+the memory a soaked server reports, and the runs a soak refuses."""
 
 from __future__ import annotations
 
-from bench.load_side_by_side import spread, verdicts
+import os
+import sys
+
+import pytest
+
+from bench.load_side_by_side import main, rss_mb, spread, verdicts
 
 
 def figures(moves: float, cpu: float, p99: float | None = 100) -> dict[str, float]:
@@ -46,3 +52,21 @@ def test_a_run_without_1000_sockets_or_latencies_says_nothing_of_p99() -> None:
     lines = verdicts({100: [(figures(900, 1.2, None), figures(1000, 1.0, None))]})
     assert lines[1].endswith("Saloon's p99 -, the peer's -")
     assert not any("p99 <=" in line for line in lines)
+
+
+def test_a_process_memory_is_read_in_mb() -> None:
+    before = rss_mb(os.getpid())
+    held = bytearray(b"x" * (64 << 20))  # written, so resident
+    assert rss_mb(os.getpid()) - before >= 60
+    del held
+
+
+@pytest.mark.parametrize("extra", [["--workers", "2", "--redis-url", "redis://x"],
+                                   ["--set-up-only"]])
+def test_a_soak_is_one_process_playing_whole_matches(
+        extra: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", ["load_side_by_side.py", "--soak", "3", *extra])
+    with pytest.raises(SystemExit) as refused:
+        main()
+    assert refused.value.code == 2 and "--soak runs one Saloon process" in capsys.readouterr().err
