@@ -238,11 +238,13 @@ def arrived(room: RoomData, seat: int) -> list[RoomEvent]:
     return [Timed(replace(room.timing, gone=gone), None)]
 
 
-def left(room: RoomData, seat: int, since: datetime) -> list[RoomEvent]:
-    """A person's seat has had no socket since ``since``: it counts as gone."""
-    if room.seats[seat].kind != SeatKind.HUMAN or seat in room.timing.gone:
-        raise Conflict(f"Seat {seat} is a bot, or gone already")
-    return [Timed(replace(room.timing, gone={**room.timing.gone, seat: since}), None)]
+def left(room: RoomData, since: dict[int, datetime]) -> list[RoomEvent]:
+    """People's seats have had no socket since when ``since`` gives for each: they count
+    as gone, in one change."""
+    for seat in since:
+        if room.seats[seat].kind != SeatKind.HUMAN or seat in room.timing.gone:
+            raise Conflict(f"Seat {seat} is a bot, or gone already")
+    return [Timed(replace(room.timing, gone={**room.timing.gone, **since}), None)]
 
 
 def hand_gone_seat_to_bot(room: RoomData, seat: int, *, now: datetime) -> list[RoomEvent]:

@@ -207,6 +207,28 @@ async def test_the_grace_runs_from_the_last_time_a_seat_was_left(service, clock)
     assert live.presence(1) == "gone" and live.timing.gone[1] == second
 
 
+@pytest.mark.parametrize("apart, changes", [(0.5, 1), (5, 2)])
+async def test_seats_left_together_are_marked_gone_in_one_change(service, clock, apart,
+                                                                changes):
+    """Everyone leaving as a game ends is one change, not one per seat; seats left further
+    apart are each marked at their own grace's end."""
+    live, _ = await table(service, players=3, turn_clock="off", gone_after=300)
+    conns = [await service.connect(live, seat) for seat in range(3)]
+    await ring(service, clock, 31)
+    service.disconnect(live, conns[0])
+    first = clock.now()
+    await ring(service, clock, apart)
+    service.disconnect(live, conns[1])
+    second = clock.now()
+    service.disconnect(live, conns[2])
+    version = live.version
+    await ring(service, clock, 30 - apart)  # the first leave's grace is over
+    marked = live.version - version
+    await ring(service, clock, apart + 1)  # every one's is
+    assert live.timing.gone == {0: first, 1: second, 2: second}
+    assert marked == 1 and live.version - version == changes
+
+
 async def test_a_game_nobody_touches_is_abandoned_and_the_room_can_start_again(service, clock):
     live, tokens = await table(service, turn_clock="off", gone_after=None)
     await ring(service, clock, service.settings.abandon_after - 10)
