@@ -239,12 +239,14 @@ def arrived(room: RoomData, seat: int) -> list[RoomEvent]:
 
 
 def left(room: RoomData, since: dict[int, datetime]) -> list[RoomEvent]:
-    """People's seats have had no socket since when ``since`` gives for each: they count
-    as gone, in one change."""
-    for seat in since:
-        if room.seats[seat].kind != SeatKind.HUMAN or seat in room.timing.gone:
-            raise Conflict(f"Seat {seat} is a bot, or gone already")
-    return [Timed(replace(room.timing, gone={**room.timing.gone, **since}), None)]
+    """People's seats have had no socket since when ``since`` gives for each: those still
+    a person's and not gone already count as gone, in one change."""
+    due = {seat: at for seat, at in since.items()
+           if seat < len(room.seats) and room.seats[seat].kind == SeatKind.HUMAN
+           and seat not in room.timing.gone}
+    if not due:
+        raise Conflict(f"Seats {sorted(since)} are no longer people's, or gone already")
+    return [Timed(replace(room.timing, gone={**room.timing.gone, **due}), None)]
 
 
 def hand_gone_seat_to_bot(room: RoomData, seat: int, *, now: datetime) -> list[RoomEvent]:

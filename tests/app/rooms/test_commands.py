@@ -1,13 +1,21 @@
-"""Room commands that carry a game's facts into the next one."""
+"""Room commands: those that carry a game's facts into the next one, and the gone marks."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from saloon_high_card import GAME as HIGH_CARD
 from sqlalchemy import select
 
 from app import records
 from app.db import Database
+from app.errors import Conflict
 from app.models import GameRecord
-from app.rooms import RoomService, RoomStatus, SeatKind
+from app.rooms import RoomService, RoomStatus, SeatKind, commands
+from app.rooms.data import RoomData, SeatInfo
+from app.rooms.events import Timed
 
 
 async def test_a_cowpoker_rematch_is_led_left_of_the_last_leader_and_replays(settings) -> None:
@@ -30,3 +38,19 @@ async def test_a_cowpoker_rematch_is_led_left_of_the_last_leader_and_replays(set
     assert records.verify(rec).status == "verified"
     await service.close()
     await service.db.dispose()
+
+
+def test_seats_left_together_are_marked_gone_in_one_change_those_still_due_alone() -> None:
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    seats = [SeatInfo(0, "Ana", SeatKind.HUMAN), SeatInfo(1, "Bo", SeatKind.HUMAN),
+             SeatInfo(2, "Cy", SeatKind.BOT, bot="random"), SeatInfo(3, "Di", SeatKind.HUMAN)]
+    room = RoomData(id=1, code="abc", game=HIGH_CARD, options={}, status=RoomStatus.LOBBY,
+                    host_seat=0, allow_spectators=True, version=1, matches=0, seats=seats)
+    room.timing = replace(room.timing, gone={3: at})
+    later = at + timedelta(seconds=1)
+    # Seat 2 is a bot, seat 3 gone already, seat 7 no more: seats 0 and 1 are marked.
+    events = commands.left(room, {0: at, 1: later, 2: at, 3: later, 7: at})
+    assert len(events) == 1 and isinstance(events[0], Timed)
+    assert events[0].timing.gone == {3: at, 0: at, 1: later}
+    with pytest.raises(Conflict, match="no longer people's, or gone already"):
+        commands.left(room, {2: at, 3: later})
