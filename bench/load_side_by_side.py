@@ -67,15 +67,17 @@ def npm_install(folder: Path) -> None:
                        check=True)
 
 
-def prepare() -> None:
-    """Copies the peer next to us and installs both load generators' packages."""
-    if not PEER.is_dir():
-        if not PEER_SOURCE.is_dir():
-            sys.exit(f"The boardgame.io peer is expected in {PEER_SOURCE}")
-        PEER.mkdir(parents=True)
-        for name in ("package.json", "game.js", "server.js", "load.js"):
-            shutil.copy(PEER_SOURCE / name, PEER / name)
-    npm_install(PEER)
+def prepare(peer: bool = True) -> None:
+    """Installs Saloon's load generator's packages and, unless not ``peer``, copies the
+    peer next to us and installs its own."""
+    if peer:
+        if not PEER.is_dir():
+            if not PEER_SOURCE.is_dir():
+                sys.exit(f"The boardgame.io peer is expected in {PEER_SOURCE}")
+            PEER.mkdir(parents=True)
+            for name in ("package.json", "game.js", "server.js", "load.js"):
+                shutil.copy(PEER_SOURCE / name, PEER / name)
+        npm_install(PEER)
     npm_install(LOAD)
 
 
@@ -294,7 +296,7 @@ def main() -> int:
     if args.soak and (args.workers > 1 or args.set_up_only):
         parser.error("--soak runs one Saloon process through whole matches; leave out "
                      "--workers and --set-up-only")
-    prepare()
+    prepare(peer=not (args.soak or args.set_up_only))  # neither plays the peer
     with tempfile.TemporaryDirectory() as tmp:
         if args.history:
             args.history_file = Path(tmp) / "history.db"
