@@ -42,6 +42,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,6 +59,7 @@ MOVES_TARGET, P99_TARGET_MS, P99_TARGET_SOCKETS, CPU_TARGET = 2.0, 50, 1000, 1.0
 PEER_SOURCE = ROOT.parent / "shared" / "bench" / "bgio"
 PEER = ROOT / ".bench" / "bgio"
 LOAD = ROOT / "bench" / "load"
+SALOON = (sys.executable, str(LOAD / "serve.py"))  # Saloon's server, before its arguments
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -112,11 +115,20 @@ def run(servers: list[list[str]], cwd: Path, load: list[str], ports: list[int]
         ) -> dict[str, float]:
     """Starts ``servers`` (one listening on each of ``ports``), runs ``load`` against them,
     returns the load's figures and the servers' CPU."""
+    with serving(servers, cwd, ports) as procs:
+        return measure(procs, cwd, load)
+
+
+@contextmanager
+def serving(servers: list[list[str]], cwd: Path, ports: list[int]
+            ) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """Starts ``servers`` (one listening on each of ``ports``), yields their processes
+    once all listen, and stops them."""
     procs = [subprocess.Popen(server, cwd=cwd, stdout=subprocess.DEVNULL) for server in servers]
     try:
         for port in ports:
             wait_for(port)
-        return measure(procs, cwd, load)
+        yield procs
     finally:
         for p in procs:
             p.terminate()
@@ -161,22 +173,29 @@ def saloon(matches: int, seconds: float, database_url: str | None = None,
     ``database_url``, in ``workers`` processes (telling each other of their commits
     through ``redis_url``): sharing one port, or, ``by_room``, each on its own port with
     each room's traffic sent to one."""
+    with saloon_database(database_url, history) as url:
+        if workers == 1:
+            ports = [free_port()]
+            servers = [[*SALOON, str(ports[0]), url]]
+        elif by_room:
+            ports = [free_port() for _ in range(workers)]
+            servers = [[*SALOON, str(port), url, "1", str(redis_url)] for port in ports]
+        else:
+            ports = [free_port()]
+            servers = [[*SALOON, str(ports[0]), url, str(workers), str(redis_url)]]
+        return run(servers, ROOT, saloon_load(ports, matches, seconds, setup_only), ports)
+
+
+@contextmanager
+def saloon_database(database_url: str | None, history: Path | None) -> Iterator[str]:
+    """Yields the URL of Saloon's database for a run, migrated: ``database_url``, or a fresh
+    SQLite file (a copy of ``history``, if given) that goes when the run does."""
     with tempfile.TemporaryDirectory() as tmp:
         url = database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
         if history is not None and database_url is None:
             shutil.copyfile(history, f"{tmp}/bench.db")
         upgrade(url)
-        serve = [sys.executable, str(LOAD / "serve.py")]
-        if workers == 1:
-            ports = [free_port()]
-            servers = [[*serve, str(ports[0]), url]]
-        elif by_room:
-            ports = [free_port() for _ in range(workers)]
-            servers = [[*serve, str(port), url, "1", str(redis_url)] for port in ports]
-        else:
-            ports = [free_port()]
-            servers = [[*serve, str(ports[0]), url, str(workers), str(redis_url)]]
-        return run(servers, ROOT, saloon_load(ports, matches, seconds, setup_only), ports)
+        yield url
 
 
 def floor(matches: int, seconds: float, setup_only: bool = False) -> dict[str, float]:
@@ -347,23 +366,13 @@ def soak(args: argparse.Namespace) -> int:
     print(f"one server, {args.soak} runs of {args.seconds:g} s in a row, {sockets} sockets")
     print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}"
           f"{'RSS MB':>8}")
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
-        if args.history_file is not None and args.database_url is None:
-            shutil.copyfile(args.history_file, f"{tmp}/bench.db")
-        upgrade(url)
-        port = free_port()
-        server = subprocess.Popen([sys.executable, str(LOAD / "serve.py"), str(port), url],
-                                  cwd=ROOT, stdout=subprocess.DEVNULL)
-        try:
-            wait_for(port)
-            for run_ in range(1, args.soak + 1):
-                f = measure([server], ROOT, saloon_load([port], sockets // 2, args.seconds,
-                                                        False))
-                print(f"{line(f'run {run_}', f)}{rss_mb(server.pid):>8.0f}", flush=True)
-        finally:
-            server.terminate()
-            server.wait(10)
+    port = free_port()
+    with (saloon_database(args.database_url, args.history_file) as url,
+          serving([[*SALOON, str(port), url]], ROOT, [port]) as procs):
+        load = saloon_load([port], sockets // 2, args.seconds, False)
+        for run_ in range(1, args.soak + 1):
+            f = measure(procs, ROOT, load)
+            print(f"{line(f'run {run_}', f)}{rss_mb(procs[0].pid):>8.0f}", flush=True)
     return 0
 
 
