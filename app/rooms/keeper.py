@@ -107,9 +107,7 @@ class Keeper:
             for other, at in list(live.left_at.items()):
                 if at <= since + TOGETHER:
                     del live.left_at[other]
-                    if (other < len(live.seats) and not live.connections.count(other)
-                            and live.seats[other].kind == SeatKind.HUMAN
-                            and other not in live.timing.gone):
+                    if not live.connections.count(other):  # the rest is the command's
                         gone[other] = at
             if gone:
                 await self._try(live, lambda: commands.left(live, gone))
