@@ -121,6 +121,17 @@ class Timing:
             turns.setdefault(seat, now)
         return replace(self, banks=banks, turns=turns)
 
+    def without_seat(self, position: int) -> Timing:
+        """Returns the timing once the seat at ``position`` is removed and the seats after
+        it move up one (``events.SeatLeft``)."""
+        def moved(seat: int) -> int:
+            return seat - 1 if seat > position else seat
+
+        return Timing(banks={moved(s): v for s, v in self.banks.items() if s != position},
+                      turns={moved(s): v for s, v in self.turns.items() if s != position},
+                      away=frozenset(moved(s) for s in self.away if s != position),
+                      gone={moved(s): v for s, v in self.gone.items() if s != position})
+
     def new_game(self) -> Timing:
         """Returns the timing at the start of a game: full banks, nobody away."""
         return Timing(gone=self.gone)

@@ -114,7 +114,10 @@ def remove_seat(room: RoomData, token: str | None, position: int) -> list[RoomEv
         raise Conflict("The host cannot remove their own seat")
     target = room.seats[position]
     if room.status == RoomStatus.LOBBY:
-        return [SeatLeft(position), Noticed(f"{target.name} left the table")]
+        # The seats after it move up one, and their presence with them.
+        timing = room.timing.without_seat(position)
+        moved: list[RoomEvent] = [] if timing == room.timing else [Timed(timing, room.due)]
+        return [SeatLeft(position), *moved, Noticed(f"{target.name} left the table")]
     if target.kind == SeatKind.BOT:
         raise Conflict("A bot's seat cannot be emptied during a game")
     bot = "smart" if "smart" in room.game.bots else "random"

@@ -145,11 +145,14 @@ class Connections:
         self.sync(room, conn)
         return conn
 
-    def discard(self, conn: Connection) -> None:
-        """Forgets a connection; with the last one, the documents kept to patch them."""
+    def discard(self, conn: Connection) -> bool:
+        """Forgets a connection, and with the last one the documents kept to patch them;
+        returns whether it was one of the room's (``False``: forgotten already)."""
+        held = conn in self._all
         self._all.discard(conn)
         if not self._all:
             self._forget_documents()
+        return held
 
     def _forget_documents(self) -> None:
         """Drops each viewer's last document and kept log: they serve only to patch a

@@ -92,16 +92,16 @@ class Keeper:
             return
         since = live.left_at[seat] = self.service.clock.now()
         grace = timedelta(seconds=self.service.settings.gone_grace)
-        self.service.clock.call_at(since + grace, lambda: self._spawn(self._gone(live, seat,
-                                                                                 since)))
+        self.service.clock.call_at(since + grace, lambda: self._spawn(self._gone(live, since)))
 
-    async def _gone(self, live: LiveRoom, seat: int, since: datetime) -> None:
-        """The grace of the seat's leave at ``since`` is over: unless the seat was taken
-        back, or left again later (that leave's alarm decides), it is gone since then; and
-        so is every seat left before it, or within ``TOGETHER`` after it, in the same
-        change (alarms that ring together run in any order)."""
+    async def _gone(self, live: LiveRoom, since: datetime) -> None:
+        """The grace of a leave at ``since`` is over: unless its seat was taken back, or
+        left again later (that leave's alarm decides), it is gone since then; and so is
+        every seat left before it, or within ``TOGETHER`` after it, in the same change
+        (alarms that ring together run in any order). The alarm knows its leave by its
+        time, not by the seat's number, which a seat removed before it changes."""
         async with live.lock:
-            if live.left_at.get(seat) != since:
+            if since not in live.left_at.values():
                 return
             gone: dict[int, datetime] = {}
             for other, at in list(live.left_at.items()):

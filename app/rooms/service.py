@@ -60,7 +60,7 @@ class LiveRoom(RoomData):
     # caught up when next used, not at every change (``RoomService.refresh``).
     behind: int = 0
     # When each seat's last socket here last closed (``Keeper.left``): the one alarm that
-    # may mark it gone is that leave's.
+    # may mark it gone is that leave's. Renumbered as the seats are (``SeatLeft``).
     left_at: dict[int, datetime] = field(default_factory=dict)
 
     def take(self, data: RoomData) -> None:
@@ -177,6 +177,8 @@ class RoomService:
                     "message": "The host removed you from this seat"})
             if isinstance(event, SeatLeft):
                 live.connections.renumber_after(event.position)
+                live.left_at = {seat - (seat > event.position): at
+                                for seat, at in live.left_at.items() if seat != event.position}
             if isinstance(event, Configured) and not event.allow_spectators:
                 live.connections.drop(spectators=True, reason={
                     "type": "error", "code": "spectators_off",
@@ -309,10 +311,12 @@ class RoomService:
         return conn
 
     def disconnect(self, live: LiveRoom, conn: Connection) -> None:
-        """Forgets a connection; the seat stays its player's (gone if none comes back soon)."""
-        live.connections.discard(conn)
+        """Forgets a connection; the seat stays its player's (gone if none comes back soon).
+        A connection the room closed itself (its seat removed: ``Connections.drop``) is no
+        player leaving: its seat number may be another's by now."""
+        held = live.connections.discard(conn)
         live.connections.presence()
-        if conn.viewer is not None and not live.connections.count(conn.viewer) \
+        if held and conn.viewer is not None and not live.connections.count(conn.viewer) \
                 and conn.viewer < len(live.seats):
             self.keeper.left(live, conn.viewer)
 

@@ -248,3 +248,52 @@ def _seconds(n: float):
     from datetime import timedelta
 
     return timedelta(seconds=n)
+
+
+async def test_a_seat_removed_in_the_lobby_takes_its_gone_mark_with_it(service, clock):
+    """The seats after a removed one move up one, and their presence with them: a player
+    connected in the next seat is not shown gone, nor handed to a bot once the game starts,
+    for the removed player's absence; a seat left before the removal is still marked gone."""
+    live, _, host = await service.create(game_id="highcard", options={"tricks": 3},
+                                         name="Ana", gone_after=60)
+    tokens = [host] + [(await service.join(live.code, name))[1] for name in ("Bo", "Cy", "Di")]
+    ana = await service.connect(live, 0)
+    bo = await service.connect(live, 1)
+    cy = await service.connect(live, 2)
+    di = await service.connect(live, 3)
+    service.disconnect(live, bo)
+    await ring(service, clock, 31)
+    assert live.presence(1) == "gone"
+    service.disconnect(live, di)  # Di's grace runs on while Bo's seat goes
+    await ring(service, clock, 10)
+    await service.remove_seat(live.code, host, 1)
+    assert [s.name for s in live.seats] == ["Ana", "Cy", "Di"]
+    assert [live.presence(seat) for seat in range(3)] == ["connected", "connected", "connected"]
+    await ring(service, clock, 21)  # Di's grace is over: Di's seat, now the third, is gone
+    assert [live.presence(seat) for seat in range(3)] == ["connected", "connected", "gone"]
+    await service.start(live.code, host)
+    await ring(service, clock, 61)  # Di gone for over a minute: a bot plays the seat
+    assert [s.kind for s in live.seats] == [SeatKind.HUMAN, SeatKind.HUMAN, SeatKind.BOT]
+    for conn in (ana, cy):
+        assert not conn.closed
+    reloaded = await RoomService(service.db, service.settings, clock=clock).get(live.code)
+    assert reloaded.timing.gone == live.timing.gone and 1 not in live.timing.gone
+
+
+async def test_a_removed_players_socket_closing_is_no_leave_of_the_next_seat(service, clock):
+    """The sockets of a seat removed in the lobby are closed by the room: their closing is
+    not the next seat (its number now) being left, nor does it put off that seat's grace."""
+    live, _, host = await service.create(game_id="highcard", options={"tricks": 3},
+                                         name="Ana", gone_after=60)
+    for name in ("Bo", "Cy"):
+        await service.join(live.code, name)
+    bo = await service.connect(live, 1)
+    cy = await service.connect(live, 2)
+    service.disconnect(live, cy)
+    left = clock.now()
+    await ring(service, clock, 10)
+    await service.remove_seat(live.code, host, 1)
+    assert bo.closed and live.seats[1].name == "Cy"
+    service.disconnect(live, bo)  # its socket's handler, once the socket is closed
+    await ring(service, clock, 21)  # Cy's grace, from when Cy left, is over
+    assert live.presence(1) == "gone" and live.timing.gone == {1: left}
