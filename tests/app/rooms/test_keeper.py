@@ -256,7 +256,8 @@ async def test_a_seat_removed_in_the_lobby_takes_its_gone_mark_with_it(service, 
     for the removed player's absence; a seat left before the removal is still marked gone."""
     live, _, host = await service.create(game_id="highcard", options={"tricks": 3},
                                          name="Ana", gone_after=60)
-    tokens = [host] + [(await service.join(live.code, name))[1] for name in ("Bo", "Cy", "Di")]
+    for name in ("Bo", "Cy", "Di"):
+        await service.join(live.code, name)
     ana = await service.connect(live, 0)
     bo = await service.connect(live, 1)
     cy = await service.connect(live, 2)
