@@ -354,11 +354,16 @@ class RoomService:
             live.connections.close()
 
     def evict_idle(self, older_than: float) -> list[str]:
-        """Drops rooms nobody uses from memory (they reload on demand); returns their codes."""
+        """Drops rooms nobody uses from memory (they reload on demand); returns their codes.
+
+        A room something here still waits on stays: its alarm (``due``), its bots, a seat
+        left within its grace (``left_at``: the grace's alarm would mark the copy dropped,
+        whatever the room loaded anew has seen since)."""
         now = time.monotonic()
         gone = [code for code, live in self.rooms.items()
                 if not len(live.connections) and not live.lock.locked() and live.due is None
-                and not live.bots.busy() and now - live.last_used > older_than]
+                and not live.left_at and not live.bots.busy()
+                and now - live.last_used > older_than]
         for code in gone:
             del self.rooms[code]
         return gone

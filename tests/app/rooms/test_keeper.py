@@ -298,3 +298,24 @@ async def test_a_removed_players_socket_closing_is_no_leave_of_the_next_seat(ser
     service.disconnect(live, bo)  # its socket's handler, once the socket is closed
     await ring(service, clock, 21)  # Cy's grace, from when Cy left, is over
     assert live.presence(1) == "gone" and live.timing.gone == {1: left}
+
+
+async def test_a_room_with_a_leave_in_its_grace_stays_in_memory_until_it_is_marked(service,
+                                                                                  clock):
+    """Dropping an idle room would leave its grace's alarm to mark a copy nobody else holds:
+    a player back by then, on the room loaded anew, would be marked gone all the same."""
+    live, _ = await table(service, turn_clock="off", gone_after=None)  # nobody connected
+    assert live.due is None and service.evict_idle(0) == []
+    await ring(service, clock, 10)
+    again = await service.get(live.code)
+    assert again is live
+    await service.connect(live, 1)  # back within the grace
+    await ring(service, clock, 21)
+    assert live.timing.gone == {0: live.timing.gone[0]} and live.presence(1) == "connected"
+    assert service.evict_idle(0) == []  # seat 1 has a socket
+    service.disconnect(live, next(iter(live.connections)))
+    await ring(service, clock, 31)
+    assert service.evict_idle(0) == [live.code]
+    reloaded = await service.get(live.code)
+    assert reloaded is not live and reloaded.timing.gone == live.timing.gone
+    assert set(reloaded.timing.gone) == {0, 1}
