@@ -86,6 +86,14 @@ class Keeper:
             async with live.lock:
                 await self._try(live, lambda: commands.arrived(live, seat))
 
+    def heard(self, live: LiveRoom) -> None:
+        """The room was loaded again after another process changed it: a seat that process
+        marked gone (it saw the seat's socket there close) but that has a socket here is
+        connected after all, and is said to be, once the lock held now is let go."""
+        for seat in live.timing.gone:
+            if live.connections.count(seat):
+                self._spawn(self.arrived(live, seat))
+
     def left(self, live: LiveRoom, seat: int) -> None:
         """The last socket of ``seat`` here closed: if none opens within the grace, it is gone."""
         if live.seats[seat].kind != SeatKind.HUMAN:

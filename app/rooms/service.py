@@ -122,6 +122,7 @@ class RoomService:
     async def _reload(self, live: LiveRoom) -> None:
         live.take(await persistence.load(self.db, live.code, recent=self.log_keep))
         live.connections.broadcast(live)
+        self.keeper.heard(live)  # presence is each process's own
 
     # ---- the one write path ----------------------------------------------------------
 

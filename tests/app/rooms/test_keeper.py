@@ -319,3 +319,34 @@ async def test_a_room_with_a_leave_in_its_grace_stays_in_memory_until_it_is_mark
     reloaded = await service.get(live.code)
     assert reloaded is not live and reloaded.timing.gone == live.timing.gone
     assert set(reloaded.timing.gone) == {0, 1}
+
+
+async def test_a_seat_marked_gone_by_a_process_it_left_is_connected_in_the_one_it_is_on(
+        settings):
+    """Presence is each process's: a player whose page reloads onto another process is
+    marked gone by the one their old socket closed on. The process holding their socket,
+    hearing of it, says they are connected, so a bot never takes a seat being played."""
+    now = ManualClock()
+    a = RoomService(Database(settings.database_url), settings, clock=now)
+    b = RoomService(Database(settings.database_url), settings, clock=ManualClock(now.now()))
+    live, _ = await table(a, turn_clock="off", gone_after=60)
+    await a.connect(live, 0)
+    await a.connect(live, 1)
+    live_b = await b.get(live.code)
+    b.disconnect(live_b, await b.connect(live_b, 1))  # the old page, on b, closed
+    b.clock.advance(31)  # type: ignore[attr-defined]
+    await b.keeper.idle()
+    assert live_b.presence(1) == "gone"  # b has no socket of seat 1 left
+    await a.refresh(live.code, live_b.version)  # as a's notifier tells it
+    await a.keeper.idle()
+    assert live.presence(1) == "connected" and 1 not in live.timing.gone
+    await b.refresh(live.code, live.version)
+    assert (await b.get(live.code)).presence(1) == "connected"
+    now.advance(61)
+    b.clock.advance(61)  # type: ignore[attr-defined]
+    await a.keeper.idle()
+    await b.keeper.idle()
+    assert [s.kind for s in live.seats] == [SeatKind.HUMAN, SeatKind.HUMAN]
+    for svc in (a, b):
+        await svc.close()
+        await svc.db.dispose()
