@@ -68,8 +68,9 @@ class Settings(BaseSettings):
         7 * 24 * 3600, ge=60, description="A game nobody plays for this many seconds is "
         "marked abandoned")
     room_idle_seconds: float = Field(
-        3600, ge=0, description="Unused rooms are dropped from memory after this many seconds"
-    )
+        300, ge=0, description="Unused rooms are dropped from memory after this many seconds "
+        "(they reload from the database when next used; rooms kept longer make the collector's "
+        "full passes longer: docs/performance.md)")
     ws_compression: bool = Field(
         True, description="Compress websocket messages for clients that offer it "
         "(permessage-deflate): a real game's patches some six times smaller, for 13-22 us of "

@@ -8,6 +8,7 @@ from app.db import Database
 from app.models import ChatRow
 from app.rooms import RoomService
 from app.rooms.documents import document
+from app.timers import ManualClock
 
 
 async def test_the_log_in_memory_is_a_bounded_buffer(settings) -> None:
@@ -40,3 +41,27 @@ async def test_loading_a_room_reads_only_its_recent_history(settings) -> None:
     for svc in (service, other):
         await svc.close()
         await svc.db.dispose()
+
+
+async def test_a_room_dropped_from_memory_comes_back_as_it_was(settings) -> None:
+    """Idle rooms leave memory (``ROOM_IDLE_SECONDS``) and reload on their next use: every
+    viewer's document is the one it was, mid-game, private log lines included."""
+    clock = ManualClock()
+    service = RoomService(Database(settings.database_url), settings, clock=clock)
+    live, _, host = await service.create(game_id="highcard", options={"tricks": 3}, name="Ana")
+    await service.join(live.code, "Bo")
+    await service.start(live.code, host)
+    clock.advance(settings.gone_grace + 1)  # nobody came: both seats are gone
+    await service.keeper.idle()
+    for _ in range(3):
+        seat = live.to_act()[0]
+        await service.act(live, seat, live.game.legal_actions(live.state, seat)[0])
+    await service.chat(live, 1, "back in five")
+    before = {viewer: document(live, viewer, settings.log_limit) for viewer in (0, 1, None)}
+    assert service.evict_idle(0) == [live.code] and live.code not in service.rooms
+    again = await service.get(live.code)
+    assert again is not live
+    assert {viewer: document(again, viewer, settings.log_limit)
+            for viewer in (0, 1, None)} == before
+    await service.close()
+    await service.db.dispose()
