@@ -91,7 +91,8 @@ class Keeper:
         marked gone (it saw the seat's socket there close) but that has a socket here is
         connected after all, and is said to be, once the lock held now is let go."""
         for seat in live.timing.gone:
-            if live.connections.count(seat):
+            if (seat < len(live.seats) and live.seats[seat].kind == SeatKind.HUMAN
+                    and live.connections.count(seat)):
                 self._spawn(self.arrived(live, seat))
 
     def left(self, live: LiveRoom, seat: int) -> None:
