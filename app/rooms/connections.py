@@ -60,6 +60,9 @@ class Connection:
 
     viewer: int | None
     limit: int = 256
+    # The hash of the token its seat had when it opened: which seat it is, should another
+    # process's change renumber the seats (``Connections.follow_seats``).
+    token_hash: str | None = None
     outbox: Handoff[Outgoing | None] = field(default_factory=Handoff)
     doc: dict[str, JSON] | None = None
     version: int = -1
@@ -140,7 +143,8 @@ class Connections:
 
     def open(self, room: RoomData, viewer: int | None) -> Connection:
         """Registers a connection for ``viewer`` and queues its first ``sync``."""
-        conn = Connection(viewer, limit=self.outbox_limit)
+        token_hash = room.seats[viewer].token_hash if viewer is not None else None
+        conn = Connection(viewer, limit=self.outbox_limit, token_hash=token_hash)
         self._all.add(conn)
         self.sync(room, conn)
         return conn
@@ -262,6 +266,33 @@ class Connections:
             if (spectators and conn.viewer is None) or (seat is not None and conn.viewer == seat):
                 self.discard(conn)
                 conn.close(reason)
+
+    def follow_seats(self, room: RoomData, *, kicked: dict[str, JSON],
+                     spectators_off: dict[str, JSON]) -> None:
+        """Brings every connection to the seat its token holds now, after changes this
+        process did not make (another process's, read back): a seat that moved takes
+        its connections with it, each then sent its whole document anew; one no longer
+        its player's closes theirs with ``kicked``, and spectators no longer allowed
+        are closed with ``spectators_off``. (The changes this process makes move them
+        by their events: ``RoomService._close_removed_seats``.)"""
+        moved = False
+        for conn in self:
+            if conn.viewer is None:
+                if not room.allow_spectators:
+                    self.discard(conn)
+                    conn.close(spectators_off)
+                    moved = True
+                continue
+            seat = room.seat_for_hash(conn.token_hash) if conn.token_hash else None
+            if seat is None:
+                self.discard(conn)
+                conn.close(kicked)
+                moved = True
+            elif seat != conn.viewer:
+                conn.viewer, conn.doc, conn.room = seat, None, None
+                moved = True
+        if moved:
+            self.presence()
 
     def renumber_after(self, position: int) -> None:
         """Moves the connections of the seats after ``position`` up one, as their seats did."""

@@ -38,8 +38,11 @@ from app.timers import Clock, Handle, SystemClock
 from app.tokens import hash_token, new_code, new_game_id, new_seed, new_token
 from games.base import GameError
 
-# The events that may close sockets (``RoomService._close_removed_seats``).
+# The events that may close sockets (``RoomService._close_removed_seats``), and why.
 _CLOSING = frozenset({SeatLeft, SeatHandedToBot, Configured})
+KICKED = {"type": "error", "code": "kicked", "message": "The host removed you from this seat"}
+SPECTATORS_OFF = {"type": "error", "code": "spectators_off",
+                  "message": "The host no longer allows spectators in this room"}
 
 log = logging.getLogger("saloon.rooms")
 
@@ -121,6 +124,9 @@ class RoomService:
 
     async def _reload(self, live: LiveRoom) -> None:
         live.take(await persistence.load(self.db, live.code, recent=self.log_keep))
+        # Another process may have removed or renumbered seats: before any document goes
+        # out, each socket is brought to its token's seat, or closed.
+        live.connections.follow_seats(live, kicked=KICKED, spectators_off=SPECTATORS_OFF)
         live.connections.broadcast(live)
         self.keeper.heard(live)  # presence is each process's own
 
@@ -173,17 +179,13 @@ class RoomService:
             if type(event) not in _CLOSING:  # a move, say: the common case
                 continue
             if isinstance(event, SeatLeft | SeatHandedToBot):
-                live.connections.drop(seat=event.position, reason={
-                    "type": "error", "code": "kicked",
-                    "message": "The host removed you from this seat"})
+                live.connections.drop(seat=event.position, reason=KICKED)
             if isinstance(event, SeatLeft):
                 live.connections.renumber_after(event.position)
                 live.left_at = {seat - (seat > event.position): at
                                 for seat, at in live.left_at.items() if seat != event.position}
             if isinstance(event, Configured) and not event.allow_spectators:
-                live.connections.drop(spectators=True, reason={
-                    "type": "error", "code": "spectators_off",
-                    "message": "The host no longer allows spectators in this room"})
+                live.connections.drop(spectators=True, reason=SPECTATORS_OFF)
 
     # ---- rooms and seats --------------------------------------------------------------
 

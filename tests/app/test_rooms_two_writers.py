@@ -11,6 +11,7 @@ from app.db import Database
 from app.errors import Conflict, Unauthorized
 from app.models import GameRecord, Seat
 from app.rooms import RoomService, RoomStatus, SeatKind
+from app.rooms.documents import document
 from app.settings import Settings
 
 
@@ -94,3 +95,48 @@ async def test_a_seat_taken_on_another_process_is_known_by_its_token(two) -> Non
         await b.authenticate(stale, "not-a-token")
     with pytest.raises(Unauthorized):
         await b.join(live.code, "Cy", "not-a-token")
+
+
+def _hands(doc: dict) -> object:
+    """The private part of a High Card document: the viewer's hand."""
+    return (doc["game"] or {}).get("hand")
+
+
+async def test_a_seat_removed_by_another_process_moves_its_neighbours_sockets_here(two) -> None:
+    """Seats after a removed one move up one. A socket here of a seat that moved must follow
+    it when this process hears of the removal, or it would be sent the next seat's
+    document, hand and all; a socket of the removed seat is closed."""
+    a, b = two
+    live, _, host = await a.create(game_id="highcard", options={}, name="Ana")
+    tokens = {name: (await a.join(live.code, name))[1] for name in ("Bo", "Cy", "Di")}
+    bo = await a.connect(live, 1)
+    cy = await a.connect(live, 2)
+    await b.remove_seat(live.code, host, 1)  # the host, on b, frees Bo's seat
+    on_b = await b.get(live.code)
+    await a.refresh(live.code, on_b.version)  # as a's notifier tells it
+    assert bo.closed and (bo.viewer, cy.viewer) == (1, 1)
+    assert live.seat_for_token(tokens["Cy"]) == 1
+    await b.start(live.code, host)
+    await a.refresh(live.code, on_b.version)
+    assert _hands(cy.doc) == _hands(document(on_b, 1, 400)) != _hands(document(on_b, 2, 400))
+    assert cy.doc == document(live, 1, 400)
+
+
+async def test_a_seat_handed_to_a_bot_by_another_process_closes_its_sockets_here(two) -> None:
+    a, b = two
+    code, host = await _started_behind_b(a, b)
+    live = await a.get(code)
+    on_b = await b.get(code)
+    bo = await b.connect(on_b, 1)
+    await a.remove_seat(code, host, 1)  # during the game: a bot takes Bo's seat over
+    await b.refresh(code, live.version)
+    assert bo.closed and on_b.seats[1].kind == SeatKind.BOT
+
+
+async def test_spectators_turned_away_by_another_process_are_closed_here(two) -> None:
+    a, b = two
+    live, _, host = await a.create(game_id="highcard", options={}, name="Ana")
+    watcher = await a.connect(live, None)
+    await b.configure(live.code, host, allow_spectators=False)
+    await a.refresh(live.code, (await b.get(live.code)).version)
+    assert watcher.closed and not len(live.connections)
