@@ -100,6 +100,9 @@ async def room_socket(scope: Scope, receive: Receive, send: Send, code: str) -> 
     subprotocol = SUBPROTOCOL if speaks_saloon else None
     token = offered_token or ws.query_params.get("token") or None  # "?token=" is none
     rooms = services.rooms
+    # A seat's socket says who it is with each action, and finds its seat by it when it
+    # opens: the token's hash is kept for all.
+    digest = hash_token(token) if token else None
     try:
         live = await rooms.get(code)
         seat = await rooms.authenticate(live, token) if token else None
@@ -107,7 +110,7 @@ async def room_socket(scope: Scope, receive: Receive, send: Send, code: str) -> 
             await refuse(ws, subprotocol, "forbidden",
                          "The host does not allow spectators in this room", CLOSE_FORBIDDEN)
             return
-        conn = await rooms.connect(live, seat)
+        conn = await rooms.connect(live, seat, token_hash=digest)
     except NotFound as e:
         await refuse(ws, subprotocol, "unknown_room", e.message, CLOSE_UNKNOWN_ROOM)
         return
@@ -119,8 +122,6 @@ async def room_socket(scope: Scope, receive: Receive, send: Send, code: str) -> 
                      CLOSE_BAD_TOKEN)
         return
     await ws.accept(subprotocol=subprotocol)
-    # A seat's socket says who it is with each action: the token's hash is kept for all.
-    digest = hash_token(token) if token else None
     reader = asyncio.create_task(_read(receive, services, live, conn, digest))
     writer = asyncio.create_task(_pump(ws, send, conn))
     conn.abort = writer.cancel

@@ -62,7 +62,7 @@ class Connection:
     limit: int = 256
     # The hash of the token its seat had when it opened: which seat it is, should another
     # process's change renumber the seats (``Connections.follow_seats``).
-    token_hash: str | None = None
+    token_hash: str | None = field(default=None, repr=False)
     outbox: Handoff[Outgoing | None] = field(default_factory=Handoff)
     doc: dict[str, JSON] | None = None
     version: int = -1

@@ -296,8 +296,13 @@ class RoomService:
 
     # ---- connections -----------------------------------------------------------------
 
-    async def connect(self, live: LiveRoom, viewer: int | None) -> Connection:
-        """Registers a connection and queues its first ``sync``; raises ``Crowded`` when full."""
+    async def connect(self, live: LiveRoom, viewer: int | None, *,
+                      token_hash: str | None = None) -> Connection:
+        """Registers a connection and queues its first ``sync``; raises ``Crowded`` when full.
+
+        ``token_hash``, the hash of the token ``viewer`` was found by, finds the seat
+        again once the room is caught up: another process may have renumbered the seats
+        since (``Unauthorized`` if the token holds none now)."""
         if len(live.connections) >= self.settings.max_connections_per_room:
             raise Crowded(f"This room already has {len(live.connections)} connections, "
                           f"the most it takes")
@@ -307,6 +312,10 @@ class RoomService:
                           f"connections, the most it may hold; close one first")
         async with live.lock:
             await self._catch_up(live)  # a change heard since ``get``: sync the fresh room
+            if token_hash is not None:
+                viewer = live.seat_for_hash(token_hash)
+                if viewer is None:
+                    raise Unauthorized("That token no longer holds a seat in this room")
             conn = live.connections.open(live, viewer)
         live.connections.presence()
         if viewer is not None:

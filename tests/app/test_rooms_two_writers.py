@@ -13,6 +13,7 @@ from app.models import GameRecord, Seat
 from app.rooms import RoomService, RoomStatus, SeatKind
 from app.rooms.documents import document
 from app.settings import Settings
+from app.tokens import hash_token
 
 
 @pytest.fixture
@@ -140,3 +141,21 @@ async def test_spectators_turned_away_by_another_process_are_closed_here(two) ->
     await b.configure(live.code, host, allow_spectators=False)
     await a.refresh(live.code, (await b.get(live.code)).version)
     assert watcher.closed and not len(live.connections)
+
+
+async def test_a_socket_opening_as_another_process_renumbers_the_seats_gets_its_own(two) -> None:
+    """A socket's seat is found by its token before the room is caught up; should another
+    process have freed an earlier seat meanwhile, the socket opens on the seat its token
+    holds once caught up, not on the number it had."""
+    a, b = two
+    live, _, host = await a.create(game_id="highcard", options={}, name="Ana")
+    tokens = {name: (await a.join(live.code, name))[1] for name in ("Bo", "Cy", "Di")}
+    seat = await a.authenticate(live, tokens["Cy"])
+    assert seat == 2
+    await b.remove_seat(live.code, host, 1)
+    await b.start(live.code, host)
+    await a.refresh(live.code, (await b.get(live.code)).version)  # heard while it opens
+    cy = await a.connect(live, seat, token_hash=hash_token(tokens["Cy"]))
+    assert cy.viewer == 1 and cy.doc == document(live, 1, 400)
+    with pytest.raises(Unauthorized):
+        await a.connect(live, 1, token_hash=hash_token(tokens["Bo"]))
