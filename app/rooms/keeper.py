@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from app.errors import SaloonError
+from app.errors import Conflict, SaloonError
 from app.rooms import commands
 from app.rooms.bots import stand_in
 from app.rooms.data import RoomStatus, SeatKind
@@ -97,9 +97,10 @@ class Keeper:
 
     def left(self, live: LiveRoom, seat: int) -> None:
         """The last socket of ``seat`` here closed: if none opens within the grace, it is gone."""
-        if live.seats[seat].kind != SeatKind.HUMAN:
+        player = live.seats[seat]
+        if player.kind != SeatKind.HUMAN or player.token_hash is None:
             return
-        since = live.left_at[seat] = self.service.clock.now()
+        since = live.left_at[player.token_hash] = self.service.clock.now()
         grace = timedelta(seconds=self.service.settings.gone_grace)
         self.service.clock.call_at(since + grace, lambda: self._spawn(self._gone(live, since)))
 
@@ -108,18 +109,29 @@ class Keeper:
         left again later (that leave's alarm decides), it is gone since then; and so is
         every seat left before it, or within ``TOGETHER`` after it, in the same change
         (alarms that ring together run in any order). The alarm knows its leave by its
-        time, not by the seat's number, which a seat removed before it changes."""
+        time, and each leave its seat by the player's token, not by the seat's number,
+        which a seat freed before it changes (in this process or another)."""
         async with live.lock:
             if since not in live.left_at.values():
                 return
-            gone: dict[int, datetime] = {}
-            for other, at in list(live.left_at.items()):
-                if at <= since + TOGETHER:
-                    del live.left_at[other]
-                    if not live.connections.count(other):  # the rest is the command's
-                        gone[other] = at
-            if gone:
-                await self._try(live, lambda: commands.left(live, gone))
+            left = {player: at for player, at in live.left_at.items()
+                    if at <= since + TOGETHER}
+            for player in left:
+                del live.left_at[player]
+
+            def mark() -> Sequence[RoomEvent]:
+                # The seats are found at each attempt: one that meets another process's
+                # change reads the room back, seats perhaps renumbered, and tries again.
+                gone: dict[int, datetime] = {}
+                for player, at in left.items():
+                    seat = live.seat_for_hash(player)  # ``None``: the seat was freed
+                    if seat is not None and not live.connections.count(seat):
+                        gone[seat] = at  # the rest is the command's
+                if not gone:
+                    raise Conflict("Every seat left then has a socket again, or was freed")
+                return commands.left(live, gone)
+
+            await self._try(live, mark)
 
     async def idle(self) -> None:
         """Waits until every task an alarm started has finished (tests use it)."""

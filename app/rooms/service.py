@@ -62,9 +62,10 @@ class LiveRoom(RoomData):
     # The latest version another process said it wrote: a room nobody here watches is
     # caught up when next used, not at every change (``RoomService.refresh``).
     behind: int = 0
-    # When each seat's last socket here last closed (``Keeper.left``): the one alarm that
-    # may mark it gone is that leave's. Renumbered as the seats are (``SeatLeft``).
-    left_at: dict[int, datetime] = field(default_factory=dict)
+    # When each seat's last socket here last closed (``Keeper.left``), by the hash of its
+    # player's token, which stays when the seats are renumbered: the one alarm that may
+    # mark it gone is that leave's.
+    left_at: dict[str, datetime] = field(default_factory=dict)
 
     def take(self, data: RoomData) -> None:
         """Replaces the room's data with ``data`` (reloaded after another writer)."""
@@ -182,8 +183,6 @@ class RoomService:
                 live.connections.drop(seat=event.position, reason=KICKED)
             if isinstance(event, SeatLeft):
                 live.connections.renumber_after(event.position)
-                live.left_at = {seat - (seat > event.position): at
-                                for seat, at in live.left_at.items() if seat != event.position}
             if isinstance(event, Configured) and not event.allow_spectators:
                 live.connections.drop(spectators=True, reason=SPECTATORS_OFF)
 

@@ -350,3 +350,29 @@ async def test_a_seat_marked_gone_by_a_process_it_left_is_connected_in_the_one_i
     for svc in (a, b):
         await svc.close()
         await svc.db.dispose()
+
+
+async def test_a_leave_follows_its_player_when_another_process_frees_an_earlier_seat(settings):
+    """A process remembers who left it by the player, not by the seat's number: when
+    another process frees an earlier seat, the player who left is still the one marked
+    gone at the grace's end, and the player now at their old number is not."""
+    now = ManualClock()
+    a = RoomService(Database(settings.database_url), settings, clock=now)
+    b = RoomService(Database(settings.database_url), settings, clock=ManualClock(now.now()))
+    live, _, host = await a.create(game_id="highcard", options={"tricks": 3}, name="Ana",
+                                   gone_after=60)
+    for name in ("Bo", "Cy", "Di"):
+        await a.join(live.code, name)
+    a.disconnect(live, await a.connect(live, 2))  # Cy's page, on a, closed
+    left = now.now()
+    on_b = await b.get(live.code)
+    await b.connect(on_b, 3)  # Di, on b
+    await b.remove_seat(live.code, host, 1)  # the host, on b, frees Bo's seat
+    await a.refresh(live.code, on_b.version)
+    now.advance(31)
+    await a.keeper.idle()
+    assert [s.name for s in live.seats] == ["Ana", "Cy", "Di"]
+    assert live.timing.gone == {1: left}  # Cy, now the second seat; not Di
+    for svc in (a, b):
+        await svc.close()
+        await svc.db.dispose()
