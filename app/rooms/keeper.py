@@ -82,9 +82,19 @@ class Keeper:
 
     async def arrived(self, live: LiveRoom, seat: int) -> None:
         """A socket of ``seat`` opened: a seat that counted as gone is connected again."""
-        if seat in live.timing.gone:
-            async with live.lock:
-                await self._try(live, lambda: commands.arrived(live, seat))
+        player = live.seats[seat].token_hash
+        if seat not in live.timing.gone or player is None:
+            return
+
+        def back() -> Sequence[RoomEvent]:
+            # By the player: the room may be read back, seats renumbered, before it runs.
+            now_at = live.seat_for_hash(player)
+            if now_at is None:
+                raise Conflict("The seat was freed meanwhile")
+            return commands.arrived(live, now_at)
+
+        async with live.lock:
+            await self._try(live, back)
 
     def heard(self, live: LiveRoom) -> None:
         """The room was loaded again after another process changed it: a seat that process

@@ -6,6 +6,7 @@ waits for the work they started.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -373,6 +374,33 @@ async def test_a_leave_follows_its_player_when_another_process_frees_an_earlier_
     await a.keeper.idle()
     assert [s.name for s in live.seats] == ["Ana", "Cy", "Di"]
     assert live.timing.gone == {1: left}  # Cy, now the second seat; not Di
+    for svc in (a, b):
+        await svc.close()
+        await svc.db.dispose()
+
+
+async def test_a_player_back_is_found_by_their_token_when_the_seats_move_meanwhile(settings):
+    """The seat a returning player is marked connected on is found when the change is made:
+    another process may free an earlier seat while the return waits for the room."""
+    now = ManualClock()
+    a = RoomService(Database(settings.database_url), settings, clock=now)
+    b = RoomService(Database(settings.database_url), settings, clock=ManualClock(now.now()))
+    live, _, host = await a.create(game_id="highcard", options={"tricks": 3}, name="Ana")
+    for name in ("Bo", "Cy", "Di"):
+        await a.join(live.code, name)
+    for seat in (1, 2):
+        a.disconnect(live, await a.connect(live, seat))
+    now.advance(31)
+    await a.keeper.idle()
+    assert set(live.timing.gone) == {1, 2}
+    async with live.lock:  # the room busy while Cy's socket opens
+        back = asyncio.create_task(a.keeper.arrived(live, 2))
+        await asyncio.sleep(0)
+        await b.remove_seat(live.code, host, 1)  # meanwhile, on b, Bo's seat is freed
+        await a._reload(live)
+    await back
+    assert [s.name for s in live.seats] == ["Ana", "Cy", "Di"]
+    assert set(live.timing.gone) == set()  # Cy, now the second seat, is back
     for svc in (a, b):
         await svc.close()
         await svc.db.dispose()
