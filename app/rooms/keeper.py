@@ -82,8 +82,10 @@ class Keeper:
 
     async def arrived(self, live: LiveRoom, seat: int) -> None:
         """A socket of ``seat`` opened: a seat that counted as gone is connected again."""
+        if seat not in live.timing.gone or seat >= len(live.seats):
+            return
         player = live.seats[seat].token_hash
-        if seat not in live.timing.gone or player is None:
+        if player is None:
             return
 
         def back() -> Sequence[RoomEvent]:
