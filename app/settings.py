@@ -67,8 +67,11 @@ class Settings(BaseSettings):
     abandon_after: float = Field(
         7 * 24 * 3600, ge=60, description="A game nobody plays for this many seconds is "
         "marked abandoned")
+    # At least a few seconds: a request holds a room it looked up, without its lock, while it
+    # awaits (a token checked in the database); dropped meanwhile, the room would leave the
+    # request a copy that nothing else in the process holds.
     room_idle_seconds: float = Field(
-        300, ge=0, description="Unused rooms are dropped from memory after this many seconds "
+        300, ge=10, description="Unused rooms are dropped from memory after this many seconds "
         "(they reload from the database when next used; rooms kept longer make the collector's "
         "full passes longer: docs/performance.md)")
     ws_compression: bool = Field(
