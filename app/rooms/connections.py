@@ -22,6 +22,10 @@ from app.timers import Clock, SystemClock
 
 JSON = Any
 PRESENCE_DELAY = 0.05  # seconds: connections arriving together get one presence update
+# Why the room closes a socket: its seat is no longer its player's, or spectators are off.
+KICKED = {"type": "error", "code": "kicked", "message": "The host removed you from this seat"}
+SPECTATORS_OFF = {"type": "error", "code": "spectators_off",
+                  "message": "The host no longer allows spectators in this room"}
 
 
 class _Built(NamedTuple):
@@ -160,8 +164,9 @@ class Connections:
 
     def _forget_documents(self) -> None:
         """Drops each viewer's last document and kept log: they serve only to patch a
-        connection, and a room nobody watches (a game over, its players gone) may stay
-        in memory for an hour. A connection opened later is sent a document built anew."""
+        connection, and a room nobody watches (a game over, its players gone) stays in
+        memory for minutes (``ROOM_IDLE_SECONDS``). A connection opened later is sent a
+        document built anew."""
         self._docs.clear()
         self._logs.clear()
         self._summary = None
@@ -267,26 +272,25 @@ class Connections:
                 self.discard(conn)
                 conn.close(reason)
 
-    def follow_seats(self, room: RoomData, *, kicked: dict[str, JSON],
-                     spectators_off: dict[str, JSON]) -> None:
+    def follow_seats(self, room: RoomData) -> None:
         """Brings every connection to the seat its token holds now, after changes this
         process did not make (another process's, read back): a seat that moved takes
         its connections with it, each then sent its whole document anew; one no longer
-        its player's closes theirs with ``kicked``, and spectators no longer allowed
-        are closed with ``spectators_off``. (The changes this process makes move them
+        its player's closes theirs (``KICKED``), and spectators no longer allowed are
+        closed (``SPECTATORS_OFF``). (The changes this process makes move them
         by their events: ``RoomService._close_removed_seats``.)"""
         moved = False
         for conn in self:
             if conn.viewer is None:
                 if not room.allow_spectators:
                     self.discard(conn)
-                    conn.close(spectators_off)
+                    conn.close(SPECTATORS_OFF)
                     moved = True
                 continue
             seat = room.seat_for_hash(conn.token_hash) if conn.token_hash else None
             if seat is None:
                 self.discard(conn)
-                conn.close(kicked)
+                conn.close(KICKED)
                 moved = True
             elif seat != conn.viewer:
                 conn.viewer, conn.doc, conn.room = seat, None, None

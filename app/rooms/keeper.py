@@ -85,7 +85,7 @@ class Keeper:
         if seat not in live.timing.gone or seat >= len(live.seats):
             return
         player = live.seats[seat].token_hash
-        if player is None:
+        if player is None:  # a bot's seat: nobody to be back
             return
 
         def back() -> Sequence[RoomEvent]:
@@ -101,10 +101,10 @@ class Keeper:
     def heard(self, live: LiveRoom) -> None:
         """The room was loaded again after another process changed it: a seat that process
         marked gone (it saw the seat's socket there close) but that has a socket here is
-        connected after all, and is said to be, once the lock held now is let go."""
+        connected after all, and is said to be, once the lock held now is let go
+        (``arrived`` passes over a seat since freed, or a bot's)."""
         for seat in live.timing.gone:
-            if (seat < len(live.seats) and live.seats[seat].kind == SeatKind.HUMAN
-                    and live.connections.count(seat)):
+            if live.connections.count(seat):
                 self._spawn(self.arrived(live, seat))
 
     def left(self, live: LiveRoom, seat: int) -> None:

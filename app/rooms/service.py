@@ -26,7 +26,7 @@ from app.rooms import commands, persistence
 from app.rooms.bots import BotTasks, choose
 from app.rooms.clock import TurnClock, resolve
 from app.rooms.committer import Committer, Stale
-from app.rooms.connections import Connection, Connections
+from app.rooms.connections import KICKED, SPECTATORS_OFF, Connection, Connections
 from app.rooms.data import RoomData, SeatInfo, SeatKind
 from app.rooms.events import Configured, RoomEvent, SeatHandedToBot, SeatLeft, apply
 from app.rooms.keeper import Keeper
@@ -38,11 +38,8 @@ from app.timers import Clock, Handle, SystemClock
 from app.tokens import hash_token, new_code, new_game_id, new_seed, new_token
 from games.base import GameError
 
-# The events that may close sockets (``RoomService._close_removed_seats``), and why.
+# The events that may close sockets (``RoomService._close_removed_seats``).
 _CLOSING = frozenset({SeatLeft, SeatHandedToBot, Configured})
-KICKED = {"type": "error", "code": "kicked", "message": "The host removed you from this seat"}
-SPECTATORS_OFF = {"type": "error", "code": "spectators_off",
-                  "message": "The host no longer allows spectators in this room"}
 
 log = logging.getLogger("saloon.rooms")
 
@@ -127,7 +124,7 @@ class RoomService:
         live.take(await persistence.load(self.db, live.code, recent=self.log_keep))
         # Another process may have removed or renumbered seats: before any document goes
         # out, each socket is brought to its token's seat, or closed.
-        live.connections.follow_seats(live, kicked=KICKED, spectators_off=SPECTATORS_OFF)
+        live.connections.follow_seats(live)
         live.connections.broadcast(live)
         self.keeper.heard(live)  # presence is each process's own
 
