@@ -38,6 +38,21 @@ async def service(settings: Settings, clock: ManualClock) -> AsyncIterator[RoomS
     await svc.db.dispose()
 
 
+@pytest.fixture
+async def two(settings: Settings) -> AsyncIterator[tuple[RoomService, ManualClock,
+                                                         RoomService, ManualClock]]:
+    """Two processes over one database, each with a clock of its own, set alike:
+    ``(a, its clock, b, its clock)``."""
+    now = ManualClock()
+    later = ManualClock(now.now())
+    a = RoomService(Database(settings.database_url), settings, clock=now)
+    b = RoomService(Database(settings.database_url), settings, clock=later)
+    yield a, now, b, later
+    for svc in (a, b):
+        await svc.close()
+        await svc.db.dispose()
+
+
 async def table(service: RoomService, *, players: int = 2, turn_clock=FAST,
                 gone_after: float | None = None):
     """A High Card game of ``players`` people under ``turn_clock``; returns room and tokens."""
@@ -148,21 +163,16 @@ async def test_the_deadline_survives_a_restart_and_fires_once(settings, clock):
     await second.db.dispose()
 
 
-async def test_two_processes_play_a_timed_out_move_once(settings):
-    now = ManualClock()
-    a = RoomService(Database(settings.database_url), settings, clock=now)
-    b = RoomService(Database(settings.database_url), settings, clock=ManualClock(now.now()))
+async def test_two_processes_play_a_timed_out_move_once(two):
+    a, now, b, later = two
     live, _ = await table(a)
     live_b = await b.get(live.code)
     assert live_b.due == live.due
-    b.clock.advance(31)  # type: ignore[attr-defined]
+    later.advance(31)
     now.advance(31)
     await b.keeper.idle()
     await a.keeper.idle()
     assert await actions(a, live) == 2  # one move per seat, played by one process only
-    for svc in (a, b):
-        await svc.close()
-        await svc.db.dispose()
 
 
 async def test_a_seat_gone_long_enough_is_handed_to_a_bot_and_the_host_told(service, clock):
@@ -322,20 +332,17 @@ async def test_a_room_with_a_leave_in_its_grace_stays_in_memory_until_it_is_mark
     assert set(reloaded.timing.gone) == {0, 1}
 
 
-async def test_a_seat_marked_gone_by_a_process_it_left_is_connected_in_the_one_it_is_on(
-        settings):
+async def test_a_seat_marked_gone_by_a_process_it_left_is_connected_in_the_one_it_is_on(two):
     """Presence is each process's: a player whose page reloads onto another process is
     marked gone by the one their old socket closed on. The process holding their socket,
     hearing of it, says they are connected, so a bot never takes a seat being played."""
-    now = ManualClock()
-    a = RoomService(Database(settings.database_url), settings, clock=now)
-    b = RoomService(Database(settings.database_url), settings, clock=ManualClock(now.now()))
+    a, now, b, later = two
     live, _ = await table(a, turn_clock="off", gone_after=60)
     await a.connect(live, 0)
     await a.connect(live, 1)
     live_b = await b.get(live.code)
     b.disconnect(live_b, await b.connect(live_b, 1))  # the old page, on b, closed
-    b.clock.advance(31)  # type: ignore[attr-defined]
+    later.advance(31)
     await b.keeper.idle()
     assert live_b.presence(1) == "gone"  # b has no socket of seat 1 left
     await a.refresh(live.code, live_b.version)  # as a's notifier tells it
@@ -344,22 +351,17 @@ async def test_a_seat_marked_gone_by_a_process_it_left_is_connected_in_the_one_i
     await b.refresh(live.code, live.version)
     assert (await b.get(live.code)).presence(1) == "connected"
     now.advance(61)
-    b.clock.advance(61)  # type: ignore[attr-defined]
+    later.advance(61)
     await a.keeper.idle()
     await b.keeper.idle()
     assert [s.kind for s in live.seats] == [SeatKind.HUMAN, SeatKind.HUMAN]
-    for svc in (a, b):
-        await svc.close()
-        await svc.db.dispose()
 
 
-async def test_a_leave_follows_its_player_when_another_process_frees_an_earlier_seat(settings):
+async def test_a_leave_follows_its_player_when_another_process_frees_an_earlier_seat(two):
     """A process remembers who left it by the player, not by the seat's number: when
     another process frees an earlier seat, the player who left is still the one marked
     gone at the grace's end, and the player now at their old number is not."""
-    now = ManualClock()
-    a = RoomService(Database(settings.database_url), settings, clock=now)
-    b = RoomService(Database(settings.database_url), settings, clock=ManualClock(now.now()))
+    a, now, b, later = two
     live, _, host = await a.create(game_id="highcard", options={"tricks": 3}, name="Ana",
                                    gone_after=60)
     for name in ("Bo", "Cy", "Di"):
@@ -374,17 +376,12 @@ async def test_a_leave_follows_its_player_when_another_process_frees_an_earlier_
     await a.keeper.idle()
     assert [s.name for s in live.seats] == ["Ana", "Cy", "Di"]
     assert live.timing.gone == {1: left}  # Cy, now the second seat; not Di
-    for svc in (a, b):
-        await svc.close()
-        await svc.db.dispose()
 
 
-async def test_a_player_back_is_found_by_their_token_when_the_seats_move_meanwhile(settings):
+async def test_a_player_back_is_found_by_their_token_when_the_seats_move_meanwhile(two):
     """The seat a returning player is marked connected on is found when the change is made:
     another process may free an earlier seat while the return waits for the room."""
-    now = ManualClock()
-    a = RoomService(Database(settings.database_url), settings, clock=now)
-    b = RoomService(Database(settings.database_url), settings, clock=ManualClock(now.now()))
+    a, now, b, later = two
     live, _, host = await a.create(game_id="highcard", options={"tricks": 3}, name="Ana")
     for name in ("Bo", "Cy", "Di"):
         await a.join(live.code, name)
@@ -401,6 +398,3 @@ async def test_a_player_back_is_found_by_their_token_when_the_seats_move_meanwhi
     await back
     assert [s.name for s in live.seats] == ["Ana", "Cy", "Di"]
     assert set(live.timing.gone) == set()  # Cy, now the second seat, is back
-    for svc in (a, b):
-        await svc.close()
-        await svc.db.dispose()
