@@ -11,7 +11,10 @@ prints both and their ratio, and the end of the run each ratio's median and rang
 the rounds, set against the targets (``verdicts``): one round's ratio on a shared
 machine moves by a third from one run to the next. Between them runs the floor
 (``bench/load/floor.py``): the same protocol on Saloon's stack with nothing of Saloon
-behind it, the most this stack can do on this machine (``--no-floor`` leaves it out).
+behind it, the most this stack, web framework and all, can do on this machine
+(``--no-floor`` leaves it out); with ``--bare``, also the bare stack
+(``bench/load/bare.py``): the same protocol as a bare ASGI app on uvicorn and
+websockets, without the web framework either.
 ``--database-url URL`` runs Saloon on that database instead (PostgreSQL, say: it is
 migrated, and its rows stay; only Saloon's process is timed, not the database server's).
 ``--history N`` gives each Saloon run a database that already holds N finished matches
@@ -198,10 +201,13 @@ def saloon_database(database_url: str | None, history: Path | None) -> Iterator[
         yield url
 
 
-def floor(matches: int, seconds: float, setup_only: bool = False) -> dict[str, float]:
-    """One run of the framework floor: Saloon's protocol and stack, no Saloon."""
+def floor(matches: int, seconds: float, setup_only: bool = False, bare: bool = False
+          ) -> dict[str, float]:
+    """One run of the framework floor: Saloon's protocol and stack, no Saloon (``bare``:
+    the bare stack, without the web framework either)."""
     port = free_port()
-    return run([[sys.executable, str(LOAD / "floor.py"), str(port)]], ROOT,
+    script = "bare.py" if bare else "floor.py"
+    return run([[sys.executable, str(LOAD / script), str(port)]], ROOT,
                saloon_load([port], matches, seconds, setup_only), [port])
 
 
@@ -287,6 +293,9 @@ def main() -> int:
     parser.add_argument("--sockets", default="100,1000")
     parser.add_argument("--no-floor", dest="floor", action="store_false",
                         help="leave out the framework floor")
+    parser.add_argument("--bare", action="store_true",
+                        help="also run the bare stack (bench/load/bare.py: the floor's "
+                             "protocol without FastAPI and Starlette) in each round")
     parser.add_argument("--database-url", default=None,
                         help="Saloon's database (default: a fresh SQLite file per run)")
     parser.add_argument("--history", type=int, default=0, metavar="N",
@@ -342,16 +351,21 @@ def side_by_side(args: argparse.Namespace) -> int:
                        workers=args.workers, redis_url=args.redis_url, by_room=args.by_room,
                        history=args.history_file)
             f = floor(sockets // 2, args.seconds) if args.floor else None
+            z = floor(sockets // 2, args.seconds, bare=True) if args.bare else None
             b = peer(sockets // 2, args.seconds)
             runs[sockets].append((a, b))
             print(f"round {round_}, {sockets} sockets")
             print(line("saloon", a))
             if f is not None:
                 print(line("floor", f))
+            if z is not None:
+                print(line("bare stack", z))
             print(line("boardgame.io", b))
             print(ratio("ratio", a, b))
             if f is not None:
                 print(ratio("floor ratio", f, b))
+            if z is not None:
+                print(ratio("bare ratio", z, b))
             print(end="", flush=True)
     print("\n".join(verdicts(runs)))
     if args.database_url or args.workers > 1:

@@ -1,18 +1,19 @@
 """Instructions a server executes per tic-tac-toe match, counted, not timed: Saloon and the floor.
 
 Run: ``.venv/bin/python bench/server_instructions.py [--matches 40] [--concurrent 1]
-[--server saloon] [--split] [--without all]``
-(or ``python -m bench server_instructions``; needs valgrind and node). Each server runs
-under valgrind's cachegrind, with ``PYTHONHASHSEED=0``, while the load generator of
-``make bench-load`` plays a fixed number of seeded matches against it (``total=`` and
-``seed=``), one at a time by default; every thread of the server is counted. Each
-server is run twice, with a few matches and with ``--matches`` more, and the difference
-is divided: what is left is a match's own work (a match's set-up, its moves, its
-sockets closed), without the server's start and stop. Prints the instructions per match
-and per move of each server and their ratio. With ``--split``, each server also plays
-matches that are set up and closed without a move (the load generator's ``setup``):
-what a match's set-up costs, and what is left per move. With ``--without PART,...`` (or
-``all``), Saloon is also counted with each part switched off in turn
+[--server saloon] [--split] [--without all]`` (or ``python -m bench
+server_instructions``; needs valgrind and node). Each server runs under valgrind's
+cachegrind, with ``PYTHONHASHSEED=0``, while the load generator of ``make bench-load``
+plays a fixed number of seeded matches against it (``total=`` and ``seed=``), one at a
+time by default; every thread of the server is counted. Each server is run twice, with a
+few matches and with ``--matches`` more, and the difference is divided: what is left is
+a match's own work (a match's set-up, its moves, its sockets closed), without the
+server's start and stop. Prints the instructions per match and per move of each server
+and their ratio; ``--server bare`` counts the bare stack (``bench/load/bare.py``: the
+floor's protocol without FastAPI and Starlette). With ``--split``, each server also
+plays matches that are set up and closed without a move (the load generator's
+``setup``): what a match's set-up costs, and what is left per move. With ``--without
+PART,...`` (or ``all``), Saloon is also counted with each part switched off in turn
 (``bench/load/switches.py``: the commit, the teaching part, the log, the timers and
 presence), and what each part costs per match and per move is printed.
 
@@ -54,7 +55,7 @@ _MIGRATING = threading.Lock()  # alembic's context is global: one upgrade at a t
 
 def count(server: str, matches: int, concurrent: int, set_up_only: bool = False,
           without: str = "") -> tuple[int, int]:
-    """Runs ``server`` (saloon or floor) under cachegrind for ``matches`` seeded matches
+    """Runs ``server`` (saloon, floor or bare) under cachegrind for ``matches`` seeded matches
     (``set_up_only``: set up and closed without a move; ``without``: Saloon with that
     part switched off, ``bench.load.switches``); returns the instructions it executed
     and the moves played."""
@@ -65,8 +66,8 @@ def count(server: str, matches: int, concurrent: int, set_up_only: bool = False,
             with _MIGRATING:
                 upgrade(url)
             command = [str(LOAD / "serve.py"), str(port), url]
-        else:
-            command = [str(LOAD / "floor.py"), str(port)]
+        else:  # the floor, or the bare stack
+            command = [str(LOAD / f"{server}.py"), str(port)]
         out = Path(tmp) / "cachegrind.out"
         proc = subprocess.Popen(
             [*under_cachegrind(out), sys.executable, *command],
@@ -98,7 +99,7 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=40,
                         help="matches counted (beyond the shorter run's)")
     parser.add_argument("--concurrent", type=int, default=1, help="matches played at once")
-    parser.add_argument("--server", choices=("saloon", "floor"), action="append",
+    parser.add_argument("--server", choices=("saloon", "floor", "bare"), action="append",
                         help="count only this server (repeatable; both by default)")
     parser.add_argument("--split", action="store_true",
                         help="also count matches set up and closed without a move, and "
@@ -147,8 +148,9 @@ def main() -> int:
             rest = (per_match[server] - set_up) * args.matches / max(1, moves)
             print(f"{'':7} {set_up / 1e6:8.2f} M per match set up and closed without a "
                   f"move; the rest {rest / 1e6:6.3f} M per move")
-    if len(per_match) == 2:
-        print(f"Saloon / floor: {per_match['saloon'] / per_match['floor']:.2f}x")
+    for over, under in (("saloon", "floor"), ("saloon", "bare"), ("floor", "bare")):
+        if over in per_match and under in per_match:
+            print(f"{over.capitalize()} / {under}: {per_match[over] / per_match[under]:.2f}x")
     if parts:
         moves_per_match = added("saloon")[1] / args.matches
         print("Saloon with one part switched off (bench/load/switches.py); what the part costs:")
