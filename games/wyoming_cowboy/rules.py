@@ -738,8 +738,9 @@ def rebuild(st: State, events: list[Event]) -> None:
 
 
 def draw_from_pile(st: State, events: list[Event]) -> str | None:
-    """Returns the top card of the draw pile, rebuilding it first if it is empty."""
-    if not st.pile:
+    """Returns the top card of the draw pile, rebuilding it first if it is empty (and
+    there is something to rebuild it from: the log says no rebuild that moved nothing)."""
+    if not st.pile and available(st):
         rebuild(st, events)
     pile = st.pile
     if not pile:

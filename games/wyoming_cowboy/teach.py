@@ -99,6 +99,19 @@ def _list(cards: list[str]) -> str:
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
+def _standing(st: State) -> str:
+    """Says what letting the pending shot come does, as ``rules.resolve_shot`` will."""
+    p = st.pending
+    victim = p["victim"]
+    reachable = any(rules.unprotected(st, victim).values()) or (
+        p["kind"] == "45" and any(rules.protected(st, victim).values()))
+    if not reachable:
+        return "Let the shot come: it can reach none of your cowboys, so it misses"
+    if not rules.available(st):
+        return "Let the shot come: no card is left to turn for it, so it misses"
+    return "Let the shot come: a card turned from the pile decides"
+
+
 def _ability(kind: str) -> str:
     if kind == "45":
         return "can hit a protected cowboy"
@@ -165,7 +178,7 @@ def describe(st: State, seat: int, a: Action) -> str:
         return (f"Quick draw {_list(a['cards'])}: they go on your table as a .357 and you "
                 f"take {{seat:{st.pending['shooter']}}}'s {gun_name(st.pending['kind'])}")
     if t == "stand":
-        return "Let the shot come: a card turned from the pile decides"
+        return _standing(st)
     if t == "hand_over":
         n = a["draw"]
         more = f"draw {n} card{'s' if n != 1 else ''} to replace him" if n else "draw nothing"
@@ -357,7 +370,10 @@ def situations(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[st
     phase = st.phase
     acting = rules.to_act(st)
     if phase == _DIRECTION and seat == st.dealer:
-        out["direction"] = _HINTS["direction"]
+        # Three seats (and five or seven unless an option says what across means there)
+        # have no seat across: the hint offers only what the buttons offer.
+        across = "across" in rules.directions(st)
+        out["direction"] = _HINTS["direction" if across else "direction_sideways"]
     if phase == _PASS and seat in acting:
         if st.pass_size == rules.OPENING_PASS:
             out["opening_pass"] = _HINTS["opening_pass"]
@@ -393,6 +409,8 @@ def situations(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[st
 _HINTS = {
     "direction": Rule("the-opening-pass", "You deal: choose which way everyone passes three "
                       "cards. Left, right, or across the table."),
+    "direction_sideways": Rule("the-opening-pass", "You deal: choose which way everyone "
+                               "passes three cards, to the left or to the right."),
     "opening_pass": Rule("the-opening-pass", "Pick three cards to pass. Good ones to lose: "
                          "6s (-20 each) and lone queens (-25). You see what comes in after "
                          "everyone has chosen."),

@@ -865,6 +865,7 @@ def test_a_shot_with_no_card_left_to_turn_misses():
     st.pile = []
     st, ev = fire(st, 0, "g1", 1)
     assert "no card left" in texts(ev) and st.hands[1] == ["KH"]
+    assert "rebuild" not in [e["type"] for e in ev]  # nothing there to rebuild a pile from
 
 
 def test_after_playing_a_nine_the_top_discard_to_draw_is_the_card_under_the_nine():

@@ -99,3 +99,39 @@ def test_why_a_card_waits_and_the_hints_follow_each_state_not_an_earlier_one():
         seat = min(GAME.to_act(st))
         legal = GAME.legal_actions(st, seat)
         st, _ = GAME.apply(st, seat, legal[n % len(legal)])
+
+
+@pytest.mark.parametrize(("seats", "opts", "across"), [
+    (3, None, False), (4, None, True), (5, None, False),
+    (5, {"across_with_odd_seats": "left"}, True)])
+def test_the_dealers_hint_offers_the_directions_the_table_has(seats, opts, across):
+    st = build(seats, phase=Phase.DIRECTION, dealer=0, opts=opts)
+    hint = GAME.situations(st, 0)["direction"].text
+    assert ("across the table" in hint) is across
+    offered = {a["direction"] for a in GAME.legal_actions(st, 0)}
+    assert ("across" in offered) is across
+
+
+def shot_at(victim: str, *, pile_empty: bool = False, kind: str = "38", cards: str = "3C 8D"):
+    """Returns the position where seat 1, holding ``victim``, is asked to answer a shot."""
+    st = build(hands={0: "7S", 1: victim}, guns={0: [(kind, cards)]})
+    if pile_empty:
+        st.hands[2] = st.pile
+        st.pile = []
+    st, _ = GAME.apply(st, 0, {"type": "shoot", "gun": "g1", "target": 1})
+    return st
+
+
+@pytest.mark.parametrize(("victim", "pile_empty", "said"), [
+    ("KH 8C", False, "a card turned from the pile decides"),
+    ("8C 9D", False, "it can reach none of your cowboys, so it misses"),
+    ("KH 8C", True, "no card is left to turn for it, so it misses")])
+def test_letting_a_shot_come_says_what_will_happen(victim, pile_empty, said):
+    st = shot_at(victim, pile_empty=pile_empty)
+    assert GAME.describe(st, 1, {"type": "stand"}) == f"Let the shot come: {said}"
+    # As said, so done: a shot that can only miss, misses, with no card turned.
+    _, events = GAME.apply(st, 1, {"type": "stand"})
+    if "misses" in said:
+        assert [e["type"] for e in events][:1] == ["miss"]  # nothing rebuilt or turned
+    else:
+        assert any(e["type"] == "shot_card" for e in events)
