@@ -105,7 +105,9 @@ function ranchZone(row, view, ctx) {
     { class: [mine && "mine", acting && "acting", row.deadwood && "deadwood"], "data-ranch": row.ranch, "data-owner": row.seat ?? null },
     h("div", null, stat(`Gang ${plural(row.gang_points, "pt")}`), stat(row.gang_hand), row.gang_wild?.length ? stat(`wild: ${row.gang_wild.map(rankOf).join(", ")}`) : null,
       stat(`Cellar ${row.cellar_count}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),
-      view.turn === row.ranch ? stat("turn") : null, view.lead === row.ranch ? stat("lead") : null),
+      // After the game nobody's turn or lead is left to mark.
+      view.phase !== "over" && view.turn === row.ranch ? stat("turn") : null,
+      view.phase !== "over" && view.lead === row.ranch ? stat("lead") : null),
     gang,
     row.cellar ? h("details", { class: "deck" }, h("summary", null, `${mine ? "Your Cellar" : `Cellar of ${row.ranch}`}: ${row.cellar.length ? `${plural(row.cellar.length, "card")}, ${plural(row.cellar_points, "pt")}, ${row.cellar_hand}` : "empty"}`),
       h("div", { class: "cards-row" }, row.cellar.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true }))))) : null,

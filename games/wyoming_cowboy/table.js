@@ -159,6 +159,13 @@ function handSummary(view, ctx) {
         h("tr", null, h("td", null, lineName(what, pts)), pointsCell(pts)))))))));
 }
 
+// What wins: the target, and with a hand limit, the highest total when the last hand ends.
+function goal(view) {
+  if (!view.max_hands) return `Target: ${view.target}`;
+  const last = view.max_hands === 1 ? "this one hand" : `${view.max_hands} hands`;
+  return `Target: ${view.target}, or the highest total after ${last}`;
+}
+
 export function render(container, view, ctx) {
   withDefaults(ctx, label);
   ctx.view = view;
@@ -166,7 +173,8 @@ export function render(container, view, ctx) {
   const toAct = new Set(view.to_act || []);
   const n = view.seats.length;
   add(container, h("div", { class: "info" },
-    stat(`Hand ${view.hand_no}`), stat(`Dealer: ${seatName(ctx, view.dealer)}`), stat(`Target: ${view.target}`),
+    stat(view.max_hands ? `Hand ${view.hand_no} of ${view.max_hands}` : `Hand ${view.hand_no}`),
+    stat(`Dealer: ${seatName(ctx, view.dealer)}`), stat(goal(view)),
     view.phase === "turn" ? stat(`Turn: ${seatName(ctx, view.turn)} — ${STEP_WORDS[view.step] || view.step}`) : null,
     view.pass ? stat(`Passing ${view.pass.size} ${view.pass.direction}`) : null));
   if (ctx.reaction) add(ctx.reaction, reaction(view, ctx));

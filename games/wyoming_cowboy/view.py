@@ -157,6 +157,7 @@ def _shared(st: State) -> dict[str, Any]:
         "scores": running_scores(st),
         "totals": list(st.totals),
         "target": st.opt("target_score"),
+        "max_hands": st.opt("max_hands"),
         "hand_no": st.hand_no,
         "dealer": st.dealer,
         "turn": st.turn,

@@ -36,6 +36,7 @@ const state = {
   decisionKey: "",
   focusAfterMove: false,
   lastStatus: null,
+  resultShown: null, // the match whose result was last brought into view
 };
 let socket = null;
 window.saloon = state; // for people debugging from the console, and for the browser tests
@@ -471,6 +472,12 @@ async function renderPlay() {
   followZoom();
   clear(resultEl);
   if (over) renderResult(resultEl, view, r, ctx, table);
+  if (over && state.resultShown !== r.match && resultEl.firstChild) {
+    // The result sits above the table, and the page may have scrolled down to a trick or
+    // the Store during play: the end of a game brings it into view, once.
+    state.resultShown = r.match;
+    resultEl.scrollIntoView({ block: "nearest", behavior: motionAllowed(prefs.get("motion", true)) ? "smooth" : "auto" });
+  }
   renderChoices($("#choices"), $("#choice-list"), ctx);
   // Motion and memory: what the patches named and moved travels, and stays marked.
   if (words) {

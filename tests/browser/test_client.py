@@ -157,3 +157,23 @@ def test_a_press_on_the_table_survives_another_players_move(browser, live):
         f"() => window.saloon.doc.log.some(e => e.text === 'You chose {card['card']}')")
     bo.page.wait_for_function("() => window.saloon.renderedVersion === window.saloon.version")
     assert not ana.errors and not bo.errors
+
+
+def test_the_end_of_a_game_brings_its_result_into_view(browser, live):
+    # A short window scrolled to its foot during play: the result, drawn above the table,
+    # would be out of sight unless the end of the game scrolls to it.
+    ana = Player(browser.new_context(viewport={"width": 1280, "height": 420},
+                                     reduced_motion="reduce"), live, "Ana")
+    ana.create("highcard", {"tricks": 1})
+    ana.add_bot()
+    ana.start()
+    page = ana.page
+    page.wait_for_selector("#table [data-action]")
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("() => window.scrollY > 0")
+    page.locator("#table [data-action]").first.click()
+    page.wait_for_selector("#game-over", timeout=15000)
+    page.wait_for_function("""() => {
+      const box = document.querySelector('#game-over').getBoundingClientRect();
+      return box.top > -1 && box.top < window.innerHeight;  // within a pixel's rounding
+    }""", timeout=5000)

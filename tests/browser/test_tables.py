@@ -160,3 +160,41 @@ def test_table_draws_the_omniscient_view_with_every_card_face_up(browser, live, 
         assert not missing, f"not drawn: {sorted(missing)[:10]}"
     assert not errors, errors
     page.close()
+
+
+@pytest.mark.parametrize(("max_hands", "said"), [
+    (0, ["Hand 1", "Target: 500"]),
+    (1, ["Hand 1 of 1", "Target: 500, or the highest total after this one hand"]),
+    (5, ["Hand 1 of 5", "Target: 500, or the highest total after 5 hands"])])
+def test_wyoming_cowboy_names_its_hand_limit_beside_the_target(browser, live, max_hands, said):
+    game = all_games()["wyoming_cowboy"]
+    state = game.new_game(game.parse_options({"max_hands": max_hands}), 3, 11)
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    [shown] = page.evaluate(RENDER, ["wyoming_cowboy", [game.view(state, 0)],
+                                     ["Ana", "Bo", "Cy"]])
+    for words in said:
+        assert words in shown["text"]
+    assert ("of 1" in shown["text"] or "after" in shown["text"]) is bool(max_hands)
+    page.close()
+
+
+STATS = """async ([gameId, view, seats]) => {
+  const table = await import(`/games/${gameId}/table.js`);
+  const box = document.createElement('div');
+  document.body.replaceChildren(box);
+  table.render(box, view, { seats, you: view.you ?? null });
+  return [...box.querySelectorAll('.stat')].map((e) => e.textContent);
+}"""
+
+
+def test_a_finished_cowpoker_game_marks_no_ranch_with_the_turn_or_the_lead(browser, live):
+    game = all_games()["cowpoker"]
+    *_, over = sample_states(game, 2, n=2000)
+    assert game.is_over(over)
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    stats = page.evaluate(STATS, ["cowpoker", game.view(over, 0), ["Ana", "Bo"]])
+    assert "Gang" in " ".join(stats)  # the Ranches' rows are drawn
+    assert not {"turn", "lead"} & set(stats), stats
+    page.close()
