@@ -51,10 +51,11 @@ function valueLines(c) {
 }
 
 // A card with an effect prints its whole text (which names its $, Cows and Bandits too);
-// a plain card prints its values in large type.
+// a plain card prints its values in large type. The text starts below the $ and the
+// price badge, where a card has them: a first line beside the badge would run under it.
 function faceSvg(c) {
   const hasEffect = c.effect && c.effect !== "none";
-  const top = c.cash ? 31 : 20;
+  const top = c.cash || c.cost ? 31 : 20;
   const effect = hasEffect ? wrap(c.text, 15, Math.floor((83 - top) / 7.3) + 1) : [];
   const lines = hasEffect ? [] : valueLines(c);
   return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-face back-${c.back}`, "aria-hidden": "true", focusable: "false" },
@@ -281,6 +282,6 @@ export function explainResult(view, room, ctx) {
 export const options = {
   words: {},
   presets: [
-    { title: "Full game", about: "three Acts, about 15–30 minutes (340 actions with 2 players, 620 with 4)", options: {} },
+    { title: "Full game", about: "three Acts, about 15–30 minutes (340 moves with 2 players, 620 with 4)", options: {} },
   ],
 };

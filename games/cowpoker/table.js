@@ -194,6 +194,6 @@ export const options = {
       choices: { spread: "Between the players, every other Ranch", together: "Together: the two players sit side by side" } },
   },
   presets: [
-    { title: "Full game", about: "one deal of the 54 cards, about 2–4 minutes (27 actions with 2 players, 46 with 4)", options: {} },
+    { title: "Full game", about: "one deal of the 54 cards, about 2–4 minutes (27 moves with 2 players, 46 with 4)", options: {} },
   ],
 };
