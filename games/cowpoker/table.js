@@ -7,8 +7,10 @@ import { cardElement, SUIT_SYMBOL, SUIT_WORD, rankShow, textLines, wrap } from "
 import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, openMenu, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const RANK_WORD = { 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
-const rankOf = (n) => ({ 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A" }[n] || String(n));
 const KIND = { roundup: "Roundup", gunfight: "Gunfight" };
+// What a Wild card in a place does, said where it does it: "7s are wild here".
+const RANKS_SAID = { 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces" };
+const wildSaid = (ranks, where) => `${ranks.map((r) => RANKS_SAID[r] || `${r}s`).join(" and ")} are wild ${where}`;
 const PHASE = { play: "Playing into the Gangs", trick: "Trick", showdown: "Showdown: Roundup or Gunfight?", rustle: "Rustling", unload: "Unloading", over: "Game over" };
 
 export function faceWords(c) {
@@ -103,7 +105,7 @@ function ranchZone(row, view, ctx) {
     : h("p", { class: "sub" }, "No Gang yet.");
   return zone(`${row.ranch} — ${mine ? `you (${who})` : who}${row.deadwood ? " (cannot win)" : ""}`,
     { class: [mine && "mine", acting && "acting", row.deadwood && "deadwood"], "data-ranch": row.ranch, "data-owner": row.seat ?? null },
-    h("div", null, stat(`Gang ${plural(row.gang_points, "pt")}`), stat(row.gang_hand), row.gang_wild?.length ? stat(`wild: ${row.gang_wild.map(rankOf).join(", ")}`) : null,
+    h("div", null, stat(`Gang ${plural(row.gang_points, "pt")}`), stat(row.gang_hand), row.gang_wild?.length ? stat(wildSaid(row.gang_wild, "in this Gang"), { title: "A Wild card in a Gang makes a rank wild there" }) : null,
       stat(`Cellar ${row.cellar_count}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),
       // After the game nobody's turn or lead is left to mark.
       view.phase !== "over" && view.turn === row.ranch ? stat("turn") : null,
@@ -120,7 +122,7 @@ export function render(container, view, ctx) {
   const over = view.phase === "over";
   add(container, h("div", { class: "info" }, stat(PHASE[view.phase] || view.phase), stat(`Deck ${view.deck_count}`),
     view.turn && !over ? stat(`Turn: ${ranchOwner(view, view.turn, ctx)}`) : null, view.lead && !over ? stat(`Lead: ${view.lead}`) : null,
-    view.hand_wild?.length ? stat(`Wild in your hand: ${view.hand_wild.map(rankOf).join(", ")}`) : null,
+    view.hand_wild?.length ? stat(wildSaid(view.hand_wild, "in your hand"), { title: "A Wild card in your hand makes a rank wild there" }) : null,
     view.pending ? stat({ extra_play: "Extra play", rustle: "Rustle", live_rustle: "Live rustle" }[view.pending] || view.pending) : null));
   const rows = view.table || [];
   const mine = rows.find((r) => r.seat !== null && r.seat === view.you);

@@ -198,3 +198,17 @@ def test_a_finished_cowpoker_game_marks_no_ranch_with_the_turn_or_the_lead(brows
     assert "Gang" in " ".join(stats)  # the Ranches' rows are drawn
     assert not {"turn", "lead"} & set(stats), stats
     page.close()
+
+
+def test_cowpoker_says_which_ranks_are_wild_and_where(browser, live):
+    game = all_games()["cowpoker"]
+    state = game.new_game(game.parse_options({}), 2, 11)
+    view = json.loads(json.dumps(game.view(state, 0)))
+    view["hand_wild"] = [7]
+    view["table"][0]["gang_wild"] = [2, 14]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    stats = page.evaluate(STATS, ["cowpoker", view, ["Ana", "Bo"]])
+    assert "7s are wild in your hand" in stats
+    assert "2s and Aces are wild in this Gang" in stats
+    page.close()
