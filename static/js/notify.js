@@ -4,8 +4,11 @@
 
 let audio = null;
 
-/** Plays two soft notes (about a quarter of a second); silent where WebAudio is missing. */
+/** Plays two soft notes (about a quarter of a second); silent where WebAudio is missing,
+ * and before the player has touched the page: browsers refuse sound until then (a page
+ * just reloaded on your move), and say so in the console. */
 export function chime() {
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   try {
     audio ||= new (window.AudioContext || window.webkitAudioContext)();
     const t = audio.currentTime;

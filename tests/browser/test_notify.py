@@ -80,3 +80,22 @@ def test_a_hidden_tab_is_notified_of_a_new_move_only_when_the_player_opted_in(br
     new_trick(ana, bo, rng)
     assert len(notes(ana)) == 1  # opted out: the hidden tab is not notified again
     assert not ana.errors and not bo.errors
+
+
+def test_a_page_reloaded_on_your_move_keeps_quiet_until_touched(browser, live):
+    # Browsers refuse sound before the player's first touch of a page, with a warning in
+    # the console: the chime waits for it (and is heard at the next move).
+    ana = Player(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                     has_touch=True), live, "Ana")
+    ana.create("highcard", {"tricks": 3})
+    ana.add_bot()
+    ana.start()
+    page = ana.page
+    page.wait_for_selector("#table [data-action]")
+    said: list[str] = []
+    page.on("console", lambda m: said.append(m.text))
+    page.reload()
+    ana.wait_doc()
+    page.wait_for_selector("#table [data-action]")
+    page.wait_for_timeout(300)
+    assert not [m for m in said if "AudioContext" in m], said
