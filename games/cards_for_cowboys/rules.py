@@ -329,12 +329,14 @@ def _draw(state: State, seat: int, action: Action, events: list[Event]) -> None:
         p.known = _without(p.known, card)
     if p.must_draw > 0:
         p.must_draw -= 1
-    _reveal(p, seat, card, "drew", events)
+    _reveal(state, p, seat, card, "drew", events)
 
 
-def _reveal(p: Player, seat: int, card: str, verb: str, events: list[Event]) -> None:
+def _reveal(state: State, p: Player, seat: int, card: str, verb: str,
+            events: list[Event]) -> None:
     """Puts ``card`` face up in front of ``seat`` (whose player ``p`` is, owned) as a drawn
-    card, then checks for a bust."""
+    card, then checks for a bust (its event names the round: a table may say it in the
+    next, when the round ended before the seat saw it)."""
     s = SPEC_OF[card]
     p.row = [*p.row, card]
     p.order = [*p.order, card]
@@ -355,7 +357,7 @@ def _reveal(p: Player, seat: int, card: str, verb: str, events: list[Event]) -> 
         p.discard = p.discard + p.row
         p.row, p.doubled, p.pending = [], [], []
         p.must_draw, p.double_next, p.buy_first = 0, False, False
-        events.append({"type": "bust", "seat": seat,
+        events.append({"type": "bust", "seat": seat, "round": state.round,
                        "text": f"{{seat:{seat}}} has {bandits} Bandits and busts: "
                                "the drawn cards go to the discard pile"})
     elif p.must_draw and not (p.draw or p.discard):
@@ -430,7 +432,7 @@ def _replay(state: State, seat: int, action: Action, events: list[Event]) -> Non
     p = state.own(seat)
     p.pending = p.pending[1:]
     p.discard = _without(p.discard, action["card"])
-    _reveal(p, seat, action["card"], "played from the discard pile", events)
+    _reveal(state, p, seat, action["card"], "played from the discard pile", events)
     _settle_pending(p)
 
 

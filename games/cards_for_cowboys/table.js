@@ -170,7 +170,8 @@ function playerZone(p, view, ctx, mine) {
     stat(plural(p.cows || 0, "Cow")), stat(plural(p.bandits || 0, "Bandit"), { class: ["stat", p.bandits >= 2 && "danger"] }),
     p.jails ? stat(`${p.jails} Jailed`) : null, p.gift ? stat(`+$${p.gift} gift`) : null,
     p.double_next ? stat("next card doubles") : null, p.must_draw ? stat(`must draw ${p.must_draw}`) : null,
-    p.buys_left ? stat(`${plural(p.buys_left, "buy")} left`) : null, p.busts ? stat(`busted ${p.busts}×`) : null);
+    p.buys_left ? stat(`${plural(p.buys_left, "buy")} left`) : null, p.busts ? stat(`busted ${p.busts}×`) : null,
+    bustedLastRound(view, ctx).has(p.seat) && !p.row?.length ? stat("busted last round", { class: ["stat", "danger"] }) : null);
   const piles = h("div", { class: "piles" },
     h("div", { class: "pile" }, p.top_back ? back(p.top_back, { small: true }) : h("div", { class: "card small empty-pile" }),
       h("span", null, "Deck ", h("span", { class: "count" }, String(p.draw_count)))),
@@ -218,6 +219,12 @@ function myDeck(me, ctx) {
     me.deck?.length ? h("ul", { class: "deck-list" }, me.deck.map((d) => h("li", null, `${d.count} × ${d.text}`))) : null);
 }
 
+// The seats whose bust the room's log (ctx.log, where the page has one) places in the
+// round before this one.
+function bustedLastRound(view, ctx) {
+  return new Set((ctx.log || []).filter((e) => e.type === "bust" && e.round === view.round - 1).map((e) => e.seat));
+}
+
 export function render(container, view, ctx) {
   withDefaults(ctx, label);
   ctx.view = view;
@@ -244,7 +251,12 @@ export function render(container, view, ctx) {
   if (!me) return;
   const main = buttons(ctx, ["draw", "stop", "pass"]);
   if (main) main.classList.add("big-actions");
-  add(bar, main, pendingPanel(me, ctx));
+  // A round can end, the others drawing on and buying, before a seat that busted has seen
+  // its third Bandit: the next round's first decision says so.
+  const busted = bustedLastRound(view, ctx).has(you) && !me.row?.length
+    ? h("p", { class: "bar-note danger" }, "You busted last round: a third Bandit came before you stopped, so you bought nothing.")
+    : null;
+  add(bar, busted, main, pendingPanel(me, ctx));
   if (ctx.hand) {
     const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
     add(ctx.hand, h("div", { class: "my-hand", "data-seat": you, "data-place": `row:${you}` },

@@ -354,6 +354,7 @@ function tableCtx() {
     you: doc.room.you,
     legal: state.pending ? [] : doc.legal,
     room: doc.room,
+    log: doc.log || [],
     fourColor: prefs.get("fourColor", false),
     ui: state.ui,
     text: (t) => seatText(t, seatNames),

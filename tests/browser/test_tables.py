@@ -212,3 +212,35 @@ def test_cowpoker_says_which_ranks_are_wild_and_where(browser, live):
     assert "7s are wild in your hand" in stats
     assert "2s and Aces are wild in this Gang" in stats
     page.close()
+
+
+WITH_LOG = """async ([gameId, view, seats, log]) => {
+  const table = await import(`/games/${gameId}/table.js`);
+  const box = document.createElement('div');
+  document.body.replaceChildren(box);
+  table.render(box, view, { seats, you: view.you, legal: [], act: () => {}, ui: {}, log });
+  return box.innerText;
+}"""
+
+
+def test_a_cards_for_cowboys_bust_of_the_round_before_is_said(browser, live):
+    # The round can end, a bot drawing on and buying, before the seat that busted sees
+    # it: the next round says so, from the room's log, until the seat draws again.
+    game = all_games()["cards_for_cowboys"]
+    view = json.loads(json.dumps(game.view(game.new_game(game.parse_options({}), 2, 3), 0)))
+    view["round"] = 4
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    names = ["Ana", "Bo"]
+
+    def shown(log):
+        return page.evaluate(WITH_LOG, ["cards_for_cowboys", view, names, log])
+
+    bust = {"v": 40, "type": "bust", "text": "{seat:0} has 3 Bandits and busts"}
+    text = shown([{**bust, "seat": 0, "round": 3}, {**bust, "seat": 1, "round": 3}])
+    # Said in the decision, and beside each seat that busted.
+    assert "You busted last round" in text and text.count("busted last round") == 3
+    assert "You busted last round" not in shown([{**bust, "seat": 0, "round": 2}])
+    assert "You busted last round" not in shown([{**bust, "seat": 1, "round": 3}])
+    assert "busted last round" in shown([{**bust, "seat": 1, "round": 3}])
+    page.close()

@@ -569,3 +569,17 @@ def test_the_quick_counts_agree_with_the_whole_tally() -> None:
             t = tally(s, seat)
             assert dollars(s, seat) == t.cash
             assert danger(s.players[seat]) == t.danger
+
+
+def test_a_bust_names_the_round_it_happened_in() -> None:
+    # A round can end before the seat that busted sees it; the table says it in the next.
+    state = GAME.new_game(GAME.parse_options({}), 2, 3)
+    rng = Rng(9)
+    busts = []
+    while not GAME.is_over(state) and len(busts) < 3:
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        before = state.round
+        state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        busts += [(e, before) for e in events if e["type"] == "bust"]
+    assert busts, "no seat busted in the game played"
+    assert all(e["round"] == before for e, before in busts)
