@@ -575,7 +575,7 @@ def test_a_bust_names_the_round_it_happened_in() -> None:
     # A round can end before the seat that busted sees it; the table says it in the next.
     state = GAME.new_game(GAME.parse_options({}), 2, 3)
     rng = Rng(9)
-    busts = []
+    busts: list[tuple[dict[str, object], int]] = []
     while not GAME.is_over(state) and len(busts) < 3:
         seat = rng.choice(sorted(GAME.to_act(state)))
         before = state.round
