@@ -82,8 +82,15 @@ class CardSpec:
         return out
 
     def words(self) -> str:
-        """Returns a short label such as ``$1 + 1 Cow (cactus)``."""
-        return f"{self.text.split('. ')[0]} ({self.back})"
+        """Returns a short label such as ``$1 + 1 Cow (cactus)``, or for a card with an
+        effect ``the "Jail when trashed" card (river)``: its text's first sentence, quoted
+        where it is a rule, so that a sentence naming it still reads as one."""
+        first = self.text.split(". ")[0]
+        if self.effect == "none":
+            return f"{first} ({self.back})"
+        if first.startswith("$") and first[1:].isdigit():  # "$1. Trash while...": the rule
+            first = self.text                               # is in the second sentence
+        return f"the \u201c{first}\u201d card ({self.back})"
 
 
 def _check(raw: Any, index: int) -> CardSpec:

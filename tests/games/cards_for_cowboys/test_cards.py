@@ -8,12 +8,14 @@ from importlib import resources
 import pytest
 
 from games.cards_for_cowboys.cards import (
+    SPEC_OF,
     SPECS,
     CardDataError,
     load_cards,
     spec,
     starter_ids,
     store_ids,
+    words,
 )
 
 
@@ -136,3 +138,15 @@ def test_the_loader_rejects_what_is_not_a_card_list() -> None:
 
 def test_the_shipped_data_file_loads() -> None:
     assert load_cards(json.dumps(_data())) == dict(SPECS)
+
+
+def test_a_card_is_named_by_its_values_or_by_its_rule_quoted() -> None:
+    # A log line names the card: "Ana burned the “Jail when trashed” card (river) from the
+    # Store" reads as a sentence where the bare rule would run into it.
+    named = {spec(c).text: words(c) for c in SPEC_OF}
+    assert named["$1"].startswith("$1 (")
+    assert named["Jail when trashed. Trash while drawing: Jail 1 Bandit this round"] in {
+        f"the \u201cJail when trashed\u201d card ({back})"
+        for back in ("cactus", "river", "rattlesnake")}
+    assert named["$1. Trash while drawing to count $2 instead"].startswith(
+        "the \u201c$1. Trash while drawing to count $2 instead\u201d card (")
