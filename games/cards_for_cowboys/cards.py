@@ -88,8 +88,8 @@ class CardSpec:
         first = self.text.split(". ")[0]
         if self.effect == "none":
             return f"{first} ({self.back})"
-        if first.startswith("$") and first[1:].isdigit():  # "$1. Trash while...": the rule
-            first = self.text                               # is in the second sentence
+        if first.startswith("$") and first[1:].isdigit():
+            first = self.text  # "$1. Trash while drawing...": the rule is the second sentence
         return f"the \u201c{first}\u201d card ({self.back})"
 
 

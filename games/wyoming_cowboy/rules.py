@@ -929,6 +929,12 @@ def _stand(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     resolve_shot(st, ev)
 
 
+def reaches(free: dict[str, int], prot: dict[str, int], kind: str) -> bool:
+    """Returns whether a shot of ``kind`` can reach one of its victim's cowboys (``free``
+    and ``prot``: his unprotected and protected ones, by suit); if not, he says "No"."""
+    return any(free.values()) or (kind == "45" and any(prot.values()))
+
+
 def resolve_shot(st: State, ev: list[Event]) -> None:
     """No backfire or quick draw: "no" (a miss), or a shot card decides."""
     p = st.pending
@@ -936,7 +942,7 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
     free = unprotected(st, victim)
     prot = protected(st, victim)
     aims_protected = kind == "45"
-    if not any(free.values()) and not (aims_protected and any(prot.values())):
+    if not reaches(free, prot, kind):
         ev.append({"type": "miss", "reason": "no", "text": f"{_REF[victim]} says "
                    "\u201cNo\u201d: nothing to shoot at, a miss"})
         after_shot(st, ev)

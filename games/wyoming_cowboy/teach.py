@@ -101,11 +101,9 @@ def _list(cards: list[str]) -> str:
 
 def _standing(st: State) -> str:
     """Says what letting the pending shot come does, as ``rules.resolve_shot`` will."""
-    p = st.pending
-    victim = p["victim"]
-    reachable = any(rules.unprotected(st, victim).values()) or (
-        p["kind"] == "45" and any(rules.protected(st, victim).values()))
-    if not reachable:
+    victim = st.pending["victim"]
+    free, prot = rules.unprotected(st, victim), rules.protected(st, victim)
+    if not rules.reaches(free, prot, st.pending["kind"]):
         return "Let the shot come: it can reach none of your cowboys, so it misses"
     if not rules.available(st):
         return "Let the shot come: no card is left to turn for it, so it misses"
