@@ -89,7 +89,8 @@ class BareApp:
     async def socket(self, scope: Scope, receive: Any, send: Any) -> None:
         """A seat's socket: a sync, then a patch per version; its moves played."""
         await receive()  # websocket.connect
-        room = self.rooms.get(scope["path"].rpartition("/")[2])
+        code = scope["path"].rpartition("/")[2]
+        room = self.rooms.get(code)
         offered = [p.strip() for p in scope.get("subprotocols", [])]
         token = next((p[len("saloon.token."):] for p in offered
                       if p.startswith("saloon.token.")), None)
@@ -113,7 +114,7 @@ class BareApp:
             room.sockets.pop(seat, None)
             writer.cancel()
             if not room.sockets:
-                self.rooms.pop(scope["path"].rpartition("/")[2], None)
+                self.rooms.pop(code, None)
 
 
 class _Sender:

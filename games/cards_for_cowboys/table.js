@@ -156,7 +156,7 @@ function rps(view, ctx) {
     throws.length && !ctx.decision ? h("div", { class: "actions-row rps-buttons" }, throws.map((a) => actButton(a, ctx, THROW[a.hand] || a.hand))) : null);
 }
 
-function playerZone(p, view, ctx, mine) {
+function playerZone(p, view, ctx, mine, bustedLast) {
   const toAct = (view.to_act || []).includes(p.seat);
   const buyer = view.buy?.buyer === p.seat;
   const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
@@ -171,7 +171,7 @@ function playerZone(p, view, ctx, mine) {
     p.jails ? stat(`${p.jails} Jailed`) : null, p.gift ? stat(`+$${p.gift} gift`) : null,
     p.double_next ? stat("next card doubles") : null, p.must_draw ? stat(`must draw ${p.must_draw}`) : null,
     p.buys_left ? stat(`${plural(p.buys_left, "buy")} left`) : null, p.busts ? stat(`busted ${p.busts}×`) : null,
-    bustedLastRound(view, ctx).has(p.seat) && !p.row?.length ? stat("busted last round", { class: ["stat", "danger"] }) : null);
+    bustedLast.has(p.seat) && !p.row?.length ? stat("busted last round", { class: ["stat", "danger"] }) : null);
   const piles = h("div", { class: "piles" },
     h("div", { class: "pile" }, p.top_back ? back(p.top_back, { small: true }) : h("div", { class: "card small empty-pile" }),
       h("span", null, "Deck ", h("span", { class: "count" }, String(p.draw_count)))),
@@ -233,7 +233,8 @@ export function render(container, view, ctx) {
   add(container, h("div", { class: "info" }, stat(`Act ${view.act}`), stat(`Round ${view.round}`), stat(PHASE[view.phase] || view.phase),
     view.buy?.buyer !== null && view.buy?.buyer !== undefined && view.phase !== "over" ? stat(`Buying: ${seatName(ctx, view.buy.buyer)}`) : null));
   const me = seated ? view.players[you] : null;
-  const z = me ? playerZone(me, view, ctx, true) : null;
+  const bustedLast = bustedLastRound(view, ctx); // the log read once, for every seat
+  const z = me ? playerZone(me, view, ctx, true, bustedLast) : null;
   const bar = decisionSlot(ctx, z || container);
   const gives = ctx.legal.filter((a) => a.type === "give");
   if (gives.length) add(bar, h("div", { class: "reaction", role: "group", "aria-label": "Pass on the Jail" },
@@ -247,13 +248,13 @@ export function render(container, view, ctx) {
   if (firsts.length) add(bar, h("div", { class: "actions-row", role: "group", "aria-label": "Choose who buys first" }, h("p", { class: "bar-title" }, "Choose who buys first:"), firsts.map((a) => actButton(a, ctx))));
   add(container, store(view, ctx));
   const others = view.players.filter((p) => p.seat !== you);
-  add(container, h("div", { class: "opponents" }, others.map((p) => playerZone(p, view, ctx, false))));
+  add(container, h("div", { class: "opponents" }, others.map((p) => playerZone(p, view, ctx, false, bustedLast))));
   if (!me) return;
   const main = buttons(ctx, ["draw", "stop", "pass"]);
   if (main) main.classList.add("big-actions");
   // A round can end, the others drawing on and buying, before a seat that busted has seen
   // its third Bandit: the next round's first decision says so.
-  const busted = bustedLastRound(view, ctx).has(you) && !me.row?.length
+  const busted = bustedLast.has(you) && !me.row?.length
     ? h("p", { class: "bar-note danger" }, "You busted last round: a third Bandit came before you stopped, so you bought nothing.")
     : null;
   add(bar, busted, main, pendingPanel(me, ctx));
