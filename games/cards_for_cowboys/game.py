@@ -23,6 +23,8 @@ from games.cards_for_cowboys.state import Phase, State
 from games.plural import count
 
 _OVER = Phase.OVER  # asked twice per action: a global, not the enum's slow hook (rules.py)
+# What the server plays for a seat out of time, where legal: stop drawing; buy nothing.
+_GENTLE: tuple[Action, ...] = ({"type": "stop"}, {"type": "pass"})
 
 
 class Options(BaseModel):
@@ -120,9 +122,14 @@ class CardsForCowboys(Game[State]):
         return out
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
-        """Returns "stop drawing" for a drawing seat out of time, where stopping is allowed."""
-        stop = {"type": "stop"}
-        return stop if stop in rules.legal(state, seat) else None
+        """Returns "stop drawing" for a drawing seat out of time, where stopping is allowed,
+        and "pass" for a buyer: a seat played for neither risks a bust nor takes a card
+        from the Store (a burn would take it from everyone)."""
+        legal = rules.legal(state, seat)
+        for gentle in _GENTLE:
+            if gentle in legal:
+                return gentle
+        return None
 
     # What the game teaches (moves in words, the rule behind a refusal, card notes, the
     # score so far, first-game situations) lives in teach.py; why a card waits also

@@ -96,24 +96,27 @@ def test_a_golden_playthrough_is_unchanged() -> None:
         "9cf2eaa8da01585757df362a00b06200f6be44475113c80fed9bce2c8d395edd")
 
 
-def test_a_drawing_seat_out_of_time_stops_drawing_where_it_may() -> None:
-    """The gentlest choice the rules name in the draw phase: stop drawing."""
+def test_a_seat_out_of_time_stops_drawing_or_buys_nothing() -> None:
+    """The gentlest choices: stop drawing where stopping is allowed, pass when buying (a
+    burn would take a card from everyone's Store); elsewhere, none (the smart bot's)."""
     from games.cards_for_cowboys import GAME
     from games.play import playout
 
-    stops = others = 0
+    seen = {"stop": 0, "pass": 0, "none": 0}
 
     def check(state, seat, action):
-        nonlocal stops, others
         for s in GAME.to_act(state):
             gentle = GAME.timeout_action(state, s)
             legal = GAME.legal_actions(state, s)
             if {"type": "stop"} in legal:
                 assert gentle == {"type": "stop"}
-                stops += 1
+                seen["stop"] += 1
+            elif state.phase == "buy":
+                assert {"type": "pass"} in legal and gentle == {"type": "pass"}
+                seen["pass"] += 1
             else:
                 assert gentle is None
-                others += 1
+                seen["none"] += 1
 
     playout(GAME, seats=3, seed=2, on_step=check)
-    assert stops and others
+    assert all(seen.values()), seen
