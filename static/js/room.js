@@ -255,7 +255,9 @@ function renderSeats() {
   const list = clear($("#seat-list"));
   const host = isHost();
   for (const seat of r.seats) {
-    const here = seat.kind === "bot" || (online.has(seat.seat) && seat.presence !== "away");
+    // A socket open is "connected", whether or not the server plays for the seat (away).
+    const here = seat.kind === "bot" || online.has(seat.seat);
+    const said = !here ? "not connected" : seat.presence === "away" ? "connected, away" : "connected";
     const tags = [];
     if (seat.seat === r.host) tags.push("host");
     if (seat.seat === r.you) tags.push("you");
@@ -265,9 +267,9 @@ function renderSeats() {
     const canRemove = host && seat.seat !== r.host && (r.status === "lobby" || (r.status === "playing" && seat.kind === "human"));
     list.append(h("li", { class: ["seat", toAct.has(seat.seat) && "acting"], "data-seat": seat.seat, "data-online": here ? "yes" : "no",
       "data-presence": seat.presence || "bot" },
-      h("span", { class: "dot", title: here ? "connected" : "not connected", "aria-hidden": "true" }),
+      h("span", { class: "dot", title: said, "aria-hidden": "true" }),
       h("span", { class: "name" }, seat.name),
-      h("span", { class: "sr-only" }, here ? " (connected)" : " (not connected)"),
+      h("span", { class: "sr-only" }, ` (${said})`),
       tags.length ? h("span", { class: "tags" }, tags.join(" · ")) : null,
       toAct.has(seat.seat) ? h("span", { class: "turn-mark" }, "to act") : null,
       toAct.has(seat.seat) ? countdown(r, seat.seat) : null,

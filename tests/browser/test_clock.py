@@ -45,8 +45,12 @@ def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, a
     assert ana.act(random.Random(0))
     bo.page.wait_for_selector("#prompt .countdown.hurry")
     bo.page.wait_for_selector("#seat-list [data-seat='1'][data-presence='away']", timeout=15000)
-    ana.page.wait_for_selector("#seat-list [data-seat='1'][data-presence='away']")
+    # Away, but his page is open: connected (the server plays for him all the same).
+    bo_seat = "#seat-list [data-seat='1'][data-presence='away'][data-online='yes']"
+    ana.page.wait_for_selector(bo_seat)
     assert "away" in ana.page.locator("#seat-list [data-seat='1']").inner_text()
+    assert ana.page.locator(f"{bo_seat} .sr-only").text_content() == " (connected, away)"
+    assert ana.page.locator(f"{bo_seat} .dot").get_attribute("title") == "connected, away"
     log = ana.page.locator("#log").inner_text()
     assert "Time ran out for Bo: the server played for them" in log
     bo.page.screenshot(path=str(artifacts / "clock-away-desktop.png"), full_page=True)
