@@ -94,7 +94,7 @@ function setConn(status, detail) {
   }[status] || status;
   document.body.dataset.conn = status;
   if (status === "closed") {
-    if (detail === "unknown_room") notice("There is no room with this code. Check the link, or open a new room from the lobby.");
+    if (detail === "unknown_room") noRoom();
     else if (detail === "forbidden") {
       if (!state.kicked) notice("The host does not allow spectators here. Take a seat to come in.", "info");
       showJoin(true);
@@ -113,6 +113,16 @@ function setConn(status, detail) {
       notice("This room (or your seat) already has as many connections as it takes. Close another tab of it and reload.");
     }
   }
+}
+
+/** The page of a code no room has: what went wrong and the way to the lobby, and none of
+ * a room's furniture (an invite to it, its seats, its chat). */
+function noRoom() {
+  for (const id of ["invite", "join", "log-open", "mute"]) $(`#${id}`).hidden = true;
+  $("#room .layout").hidden = true;
+  $("#conn").textContent = "No such room";
+  notice("There is no room with this code. Check the link you were sent, or", "error",
+    h("a", { href: "/", id: "to-lobby" }, "open a new room from the lobby."));
 }
 
 function connect() {
@@ -186,6 +196,27 @@ function showJoin(force = false) {
   const r = state.doc?.room;
   const open = force || (r && r.you === null && r.status === "lobby" && r.seats.length < r.max_seats);
   $("#join").hidden = !open;
+  // A newcomer who cannot take a seat is told why they are watching (a kicked player is
+  // told by the notice of the kick).
+  const why = !r || open || r.you !== null || state.kicked ? ""
+    : r.status === "lobby" ? "Every seat is taken, so you are watching. If a seat comes free, you can take it here."
+      : "This game started before you came in, so you are watching: seats are taken before a game starts.";
+  const note = $("#watch-note");
+  if (note.textContent !== why) note.textContent = why;
+  note.hidden = !why;
+}
+
+/** What the table area says before the first game: who does what next. */
+function lobbyWords(r) {
+  if (isHost()) {
+    return r.seats.length < r.min_seats
+      ? `Send the invite link to your friends, or add bots in the Host panel: the game needs ${r.min_seats} players. Then press Start the game.`
+      : "Send the invite link to your friends, or add bots in the Host panel. Press Start the game when everyone is seated.";
+  }
+  const host = r.seats[r.host]?.name || "the host";
+  if (r.you !== null) return `Waiting for ${host} to start the game.`;
+  return $("#join").hidden ? `Waiting for ${host} to start the game.`
+    : `Type your name above and press Take a seat to play, or watch from here. ${host} starts the game.`;
 }
 
 // A click is a press and a release on one element: a redraw in between replaces the
@@ -224,8 +255,9 @@ function render() {
   if (!doc || redrawHeld()) return;
   const r = doc.room;
   if (state.lastStatus !== r.status) {
-    // The invite link matters while seats are being taken; once the game runs it folds away.
-    $("#invite").open = r.status === "lobby";
+    // The invite link matters while seats are being taken; once the game runs it folds away
+    // (and for a newcomer to a full room, who has no seat to share).
+    $("#invite").open = r.status === "lobby" && (r.you !== null || r.seats.length < r.max_seats);
     state.lastStatus = r.status;
   }
   flagTab(state.yourTurn, `Saloon — ${r.title}`);
@@ -411,11 +443,12 @@ async function renderPlay() {
   const tableEl = $("#table"), promptEl = $("#prompt"), resultEl = $("#result"), reactionEl = $("#reaction"), handEl = $("#hand");
   teaching.renderBar($("#teach-bar"), doc);
   const dock = $("#dock");
+  const lobbyNote = $("#lobby-note");
+  const waiting = !doc.game && r.status === "lobby" ? lobbyWords(r) : "";
+  if (lobbyNote.textContent !== waiting) lobbyNote.textContent = waiting;
+  lobbyNote.hidden = !waiting;
   if (!doc.game) {
-    const waiting = r.status !== "lobby" ? ""
-      : r.you === null ? "Waiting for the host to start. Take a seat to play, or watch from here."
-        : "Waiting for the host to start the game.";
-    refill(promptEl, waiting, () => [waiting]);
+    refill(promptEl, "", () => []);
     clear(tableEl); clear(resultEl); clear(reactionEl); clear(handEl);
     dock.hidden = true;
     $("#choices").hidden = true;

@@ -99,3 +99,61 @@ def test_reconnecting_state_is_visible(browser, live):
     ana.context.set_offline(False)
     ana.page.wait_for_selector("#conn[data-state='open']", timeout=20000)
     assert ana.doc()["room"]["code"] == code
+
+
+def test_a_code_no_room_has_says_so_and_offers_only_the_lobby(browser, live, artifacts):
+    page = browser.new_page()
+    page.goto(live.http + "/r/NOSUCHROOM12")
+    page.wait_for_selector("#notice:has(#to-lobby)")
+    assert page.locator("#notice").inner_text().startswith("There is no room with this code.")
+    assert page.locator("#to-lobby").get_attribute("href") == "/"
+    assert page.locator("#conn").inner_text() == "No such room"
+    # Nothing of a room: no invite to it, no seats, no chat, no table.
+    for hidden in ("#invite", "#room .layout", "#chat-form", "#seat-list", "#join"):
+        assert not page.locator(hidden).is_visible(), hidden
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert not page.locator("#log-open").is_visible()
+    page.screenshot(path=str(artifacts / "no-such-room-390.png"), full_page=True)
+    page.close()
+
+
+def test_the_room_says_who_does_what_before_the_game_and_why_a_newcomer_watches(
+        browser, live, artifacts):
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard", {"tricks": 1})
+    note = ana.page.locator("#lobby-note")
+    assert note.is_visible() and "Send the invite link" in note.inner_text()
+    assert "needs 2 players" in note.inner_text()
+    bo = Player(browser.new_context(), live, "Bo")
+    bo.join(code)
+    bo.page.wait_for_selector("#lobby-note:text('Waiting for Ana to start the game.')")
+    ana.page.wait_for_selector("#lobby-note:text('Press Start the game when everyone is seated.')")
+    ana.page.screenshot(path=str(artifacts / "room-lobby-host-desktop.png"), full_page=True)
+    # A third browser, while a seat is free, is offered one and not told it is watching.
+    cy = Player(browser.new_context(), live, "Cy")
+    cy.page.goto(f"{live.http}/r/{code}")
+    cy.wait_doc()
+    cy.page.wait_for_selector("#lobby-note:text('press Take a seat to play')")
+    assert cy.page.locator("#join").is_visible()
+    assert not cy.page.locator("#watch-note").is_visible()
+    # Every seat taken: the newcomer is told why there is no seat for them.
+    ana.add_bot()
+    ana.add_bot()
+    cy.page.wait_for_selector("#watch-note:text('Every seat is taken, so you are watching.')")
+    assert not cy.page.locator("#join").is_visible()
+    newcomer = Player(browser.new_context(), live, "Ed")
+    newcomer.page.goto(f"{live.http}/r/{code}")
+    newcomer.page.wait_for_selector("#watch-note:text('Every seat is taken')")
+    assert newcomer.page.locator("#invite").get_attribute("open") is None  # nothing to share
+    cy.page.set_viewport_size({"width": 390, "height": 844})
+    cy.page.screenshot(path=str(artifacts / "room-full-newcomer-390.png"), full_page=True)
+    # Once the game has started, a newcomer is told that seats go before a game starts.
+    ana.start()
+    dee = Player(browser.new_context(), live, "Dee")
+    dee.page.goto(f"{live.http}/r/{code}")
+    dee.page.wait_for_selector("#watch-note:text('This game started before you came in')")
+    assert not dee.page.locator("#lobby-note").is_visible()
+    assert not ana.page.locator("#lobby-note").is_visible()
+    assert not ana.page.locator("#watch-note").is_visible()
+    for p in (ana, bo, cy, dee, newcomer):
+        assert not p.errors
