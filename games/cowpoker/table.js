@@ -183,7 +183,9 @@ export function explainResult(view, room, ctx) {
   const winners = (room.result?.winners || []).map((s) => seatName(ctx, s));
   const ranking = rows.map((r) => ({ name: r.deadwood ? `Deadwood ${r.ranch}` : `${seatName(ctx, r.seat)} (${r.ranch})`,
     score: r.total, won: !r.deadwood && room.result?.winners?.includes(r.seat), apart: r.deadwood }));
-  return { why: `${winners.join(" and ")} scored the most among the live Ranches (Gang points, the best poker hands, less the penalty for the fewest Cellar points). Deadwood Ranches cannot win.`,
+  // Deadwood is named only at a table that has it (fewer people than Ranches).
+  const deadwood = rows.some((r) => r.deadwood);
+  return { why: `${winners.join(" and ")} scored the most${deadwood ? " among the live Ranches" : ""} (Gang points, the best poker hands, less the penalty for the fewest Cellar points).${deadwood ? " Deadwood Ranches cannot win." : ""}`,
     ranking: ranking.length ? ranking : null, apartWhy: "Deadwood, cannot win", unit: "Total" };
 }
 

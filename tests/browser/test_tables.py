@@ -244,3 +244,27 @@ def test_a_cards_for_cowboys_bust_of_the_round_before_is_said(browser, live):
     assert "You busted last round" not in shown([{**bust, "seat": 1, "round": 3}])
     assert "busted last round" in shown([{**bust, "seat": 1, "round": 3}])
     page.close()
+
+
+EXPLAIN = """async ([gameId, view, seats, result]) => {
+  const table = await import(`/games/${gameId}/table.js`);
+  return table.explainResult(view, { result }, { seats }).why;
+}"""
+
+
+def test_cowpoker_names_deadwood_in_its_result_only_where_the_table_has_it(browser, live):
+    game = all_games()["cowpoker"]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    names = ["Ana", "Bo", "Cy", "Dee"]
+    for seats in (2, 4):
+        *_, over = sample_states(game, seats, n=2000)
+        assert game.is_over(over)
+        view = game.view(over, 0)
+        deadwood = any(r["deadwood"] for r in view["result"]["ranches"])
+        result = game.result(over).to_json()
+        why = page.evaluate(EXPLAIN, ["cowpoker", view, names[:seats], result])
+        assert ("Deadwood Ranches cannot win" in why) is deadwood, (seats, why)
+        assert ("among the live Ranches" in why) is deadwood
+        assert deadwood is (seats == 2)  # Ranches without a person: Deadwood's
+    page.close()
