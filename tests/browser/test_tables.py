@@ -262,8 +262,9 @@ def test_cowpoker_names_deadwood_in_its_result_only_where_the_table_has_it(brows
         assert game.is_over(over)
         view = game.view(over, 0)
         deadwood = any(r["deadwood"] for r in view["result"]["ranches"])
-        result = game.result(over).to_json()
-        why = page.evaluate(EXPLAIN, ["cowpoker", view, names[:seats], result])
+        result = game.result(over)
+        assert result is not None
+        why = page.evaluate(EXPLAIN, ["cowpoker", view, names[:seats], result.to_json()])
         assert ("Deadwood Ranches cannot win" in why) is deadwood, (seats, why)
         assert ("among the live Ranches" in why) is deadwood
         assert deadwood is (seats == 2)  # Ranches without a person: Deadwood's
