@@ -200,7 +200,7 @@ function showJoin(force = false) {
   // told by the notice of the kick).
   const why = !r || open || r.you !== null || state.kicked ? ""
     : r.status === "lobby" ? "Every seat is taken, so you are watching. If a seat comes free, you can take it here."
-      : "This game started before you came in, so you are watching: seats are taken before a game starts.";
+      : "The game has started, so you are watching: seats are taken before a game starts.";
   const note = $("#watch-note");
   if (note.textContent !== why) note.textContent = why;
   note.hidden = !why;

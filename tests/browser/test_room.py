@@ -151,7 +151,7 @@ def test_the_room_says_who_does_what_before_the_game_and_why_a_newcomer_watches(
     ana.start()
     dee = Player(browser.new_context(), live, "Dee")
     dee.page.goto(f"{live.http}/r/{code}")
-    dee.page.wait_for_selector("#watch-note:text('This game started before you came in')")
+    dee.page.wait_for_selector("#watch-note:text('The game has started, so you are watching')")
     assert not dee.page.locator("#lobby-note").is_visible()
     assert not ana.page.locator("#lobby-note").is_visible()
     assert not ana.page.locator("#watch-note").is_visible()
