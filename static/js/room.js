@@ -335,7 +335,7 @@ function renderHost() {
   const game = state.games[r.game];
   // The game's table module words the options and gives their presets: the form is built
   // again once it has come.
-  if (r.status === "lobby" && game && state.tableId !== r.game) loadTable(r.game).then(renderHost);
+  if (r.status !== "playing" && game && state.tableId !== r.game) loadTable(r.game).then(renderHost);
   const tableLoaded = state.tableId === r.game && !!state.table;
   // Keep the options form while the host edits it; rebuild when the room's options change.
   const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.hints, r.seats.length, r.seats.map((s) => s.bot),
@@ -351,31 +351,37 @@ function hostControls(r, game) {
     const bots = game?.bots?.length ? game.bots : ["random"];
     const botSel = h("select", { id: "bot-kind", "aria-label": "Bot kind" }, bots.map((b) => h("option", { value: b, selected: b === "smart" }, b)));
     const enough = r.seats.length >= r.min_seats;
-    const out = [
+    return [
       h("div", { class: "row" }, botSel,
         h("button", { type: "button", id: "add-bot", disabled: full, onclick: () => hostCall("POST", "/bots", { bot: botSel.value }) }, "Add a bot")),
       h("button", { type: "button", id: "start", class: "primary", disabled: !enough, onclick: () => hostCall("POST", "/start") },
-        enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`)];
-    if (game) {
-      const said = state.table?.options || {};
-      const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt", words: said.words, presets: said.presets });
-      const clock = clockFields(r.clock, r.gone_after, "room");
-      const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
-      const hints = h("input", { id: "room-hints", type: "checkbox", checked: r.hints });
-      out.push(h("details", { class: "game-options" }, h("summary", null, "Options"),
-        h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() }); } },
-          form.presets, form.element, clock.element,
-          h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
-          h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
-          h("button", { type: "submit" }, "Save options"))));
-    }
-    return out;
+        enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`),
+      roomOptions(r, game)];
   }
   if (r.status === "finished" || r.status === "abandoned") {
+    // Between games the settings may change too: they hold for the next game.
     return [h("button", { type: "button", id: "rematch", class: "primary", onclick: () => hostCall("POST", "/rematch") },
-      r.status === "abandoned" ? "Start a new game" : "Rematch")];
+      r.status === "abandoned" ? "Start a new game" : "Rematch"), roomOptions(r, game)];
   }
   return [h("p", { class: "help" }, "Kick a player from the seat list: a bot plays on in that seat.")];
+}
+
+/** The room's settings as the host may change them outside a game (the game's options, the
+ * turn clock, spectators, first-game hints), folded under "Options"; none until the game's
+ * description has come. */
+function roomOptions(r, game) {
+  if (!game) return null;
+  const said = state.table?.options || {};
+  const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt", words: said.words, presets: said.presets });
+  const clock = clockFields(r.clock, r.gone_after, "room");
+  const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
+  const hints = h("input", { id: "room-hints", type: "checkbox", checked: r.hints });
+  return h("details", { class: "game-options" }, h("summary", null, r.status === "lobby" ? "Options" : "Options for the next game"),
+    h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() }); } },
+      form.presets, form.element, clock.element,
+      h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
+      h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
+      h("button", { type: "submit" }, "Save options")));
 }
 
 function tableCtx() {

@@ -82,6 +82,24 @@ async def test_rematch_keeps_the_seats_and_starts_a_new_game(service) -> None:
     assert not any(e["type"] == "trick" for e in live.log)  # the old game's events are gone
 
 
+async def test_the_next_game_plays_with_the_options_set_between_games(service) -> None:
+    live, _, host = await service.create(game_id="highcard", options={"tricks": 1}, name="Ana")
+    await service.join(live.code, "Bo")
+    await service.start(live.code, host)
+    with pytest.raises(Conflict):  # not during a game
+        await service.configure(live.code, host, options={"tricks": 2})
+    await play_humans(service, live.code, steps=10)
+    assert live.status == "finished"
+    first_tricks = live.state.tricks
+    await service.configure(live.code, host, options={"tricks": 2})
+    assert live.status == "finished" and live.options == {"tricks": 2}
+    await service.start(live.code, host, rematch=True)
+    assert live.state.tricks == 2 != first_tricks
+    async with service.db.session() as s:
+        stored = await s.get(GameRecord, live.game_id)
+    assert stored.options == {"tricks": 2}
+
+
 async def test_kick_during_a_game_hands_the_seat_to_a_bot(service) -> None:
     live, _, host = await service.create(game_id="highcard", options={}, name="Ana")
     _, bo = await service.join(live.code, "Bo")

@@ -69,10 +69,16 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
         p.page.wait_for_selector("#game-over")
     ana.page.wait_for_selector("#rematch")
     ana.page.screenshot(path=str(artifacts / "highcard-over-desktop.png"), full_page=True)
+    # Between games the host may change the settings for the next one.
+    ana.page.locator("#host summary:text('Options for the next game')").click()
+    ana.page.locator("#room-opt-tricks").fill("2")
+    ana.page.locator("#host button[type=submit]").click()
+    bo.page.wait_for_function("() => window.saloon.doc.room.options.tricks === 2")
     # The host's rematch: same seats, a new game, everyone's page follows.
     ana.page.locator("#result-rematch").click()
     bo.page.wait_for_function("() => window.saloon.doc.room.status === 'playing'"
-                              " && window.saloon.doc.room.match === 1")
+                              " && window.saloon.doc.room.match === 1"
+                              " && window.saloon.doc.room.options.tricks === 2")
     assert bo.page.locator("#game-over").count() == 0
     # The invite link folds away while a game runs; one click opens it again.
     assert not ana.page.locator("#invite-url").is_visible()
