@@ -109,19 +109,24 @@ function ranchZone(row, view, ctx) {
       stat(`Cellar ${row.cellar_count}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),
       // After the game nobody's turn or lead is left to mark.
       view.phase !== "over" && view.turn === row.ranch ? stat("turn") : null,
-      view.phase !== "over" && view.lead === row.ranch ? stat("lead") : null),
+      view.phase !== "over" && view.lead === row.ranch ? stat("played first", { title: LEAD_TITLE }) : null),
     gang,
     row.cellar ? h("details", { class: "deck" }, h("summary", null, `${mine ? "Your Cellar" : `Cellar of ${row.ranch}`}: ${row.cellar.length ? `${plural(row.cellar.length, "card")}, ${plural(row.cellar_points, "pt")}, ${row.cellar_hand}` : "empty"}`),
       h("div", { class: "cards-row" }, row.cellar.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true }))))) : null,
     row.hand ? h("div", { class: "cards-row" }, row.hand.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true })))) : null);
 }
 
+// The stats a newcomer asks about, said in full where a pointer rests on them.
+const TURN_TITLE = "Whose turn it is to draw and play into their Gang; a Roundup or Gunfight it starts asks every Ranch for a card in between";
+const LEAD_TITLE = "The Ranch that played first this game; turns go to the left from it, and the next game starts left of it";
+
 export function render(container, view, ctx) {
   withDefaults(ctx, label);
   ctx.view = view;
   const over = view.phase === "over";
   add(container, h("div", { class: "info" }, stat(PHASE[view.phase] || view.phase), stat(`Deck ${view.deck_count}`),
-    view.turn && !over ? stat(`Turn: ${ranchOwner(view, view.turn, ctx)}`) : null, view.lead && !over ? stat(`Lead: ${view.lead}`) : null,
+    view.turn && !over ? stat(`Turn: ${ranchOwner(view, view.turn, ctx)}`, { title: TURN_TITLE }) : null,
+    view.lead && !over ? stat(`First to play: ${view.lead}`, { title: LEAD_TITLE }) : null,
     view.hand_wild?.length ? stat(wildSaid(view.hand_wild, "in your hand"), { title: "A Wild card in your hand makes a rank wild there" }) : null,
     view.pending ? stat({ extra_play: "Extra play", rustle: "Rustle", live_rustle: "Live rustle" }[view.pending] || view.pending) : null));
   const rows = view.table || [];

@@ -190,13 +190,18 @@ STATS = """async ([gameId, view, seats]) => {
 
 def test_a_finished_cowpoker_game_marks_no_ranch_with_the_turn_or_the_lead(browser, live):
     game = all_games()["cowpoker"]
-    *_, over = sample_states(game, 2, n=2000)
+    first, *_, over = sample_states(game, 2, n=2000)
     assert game.is_over(over)
     page = browser.new_page()
     page.goto(live.http + "/")
+    # In play, the stats say whose turn it is and which Ranch played first, in words.
+    stats = page.evaluate(STATS, ["cowpoker", game.view(first, 0), ["Ana", "Bo"]])
+    assert "First to play: Gallagher" in stats and "played first" in stats, stats
+    assert any(s.startswith("Turn: ") for s in stats) and "turn" in stats
     stats = page.evaluate(STATS, ["cowpoker", game.view(over, 0), ["Ana", "Bo"]])
     assert "Gang" in " ".join(stats)  # the Ranches' rows are drawn
-    assert not {"turn", "lead"} & set(stats), stats
+    assert not {"turn", "played first"} & set(stats), stats
+    assert not [s for s in stats if s.startswith(("Turn:", "First to play:"))], stats
     page.close()
 
 
