@@ -138,10 +138,12 @@ export async function openReplay(id, { call, onBack }) {
     el.events.scrollTop = el.events.scrollHeight;
   }
 
-  function describeStep(step) {
+  /** Says the step's action: the table's words for it, given the view it was played on
+   * (``before``, omniscient: a card played by id is named), when that has come. */
+  function describeStep(step, before = null) {
     if (!step) return fill(el.action, "Before the first action.");
     const a = record.actions[step - 1];
-    const ctx = { seats: names, legal: [] };
+    const ctx = { seats: names, legal: [], view: before };
     let label = null;
     try { label = st.table.label?.(a.action, ctx); } catch { label = null; }
     return fill(el.action, h("b", null, `Step ${step}: `), `${names[a.seat] ?? `Seat ${a.seat + 1}`} — `,
@@ -164,6 +166,11 @@ export async function openReplay(id, { call, onBack }) {
     el.slider.value = String(step);
     fill(el.label, `Step ${step} of ${n}`);
     describeStep(step);
+    if (step && st.check?.status !== "unplayable") {
+      // Named again once the position it was played on has come (mostly kept already: the
+      // step before, drawn a moment ago).
+      fetchView(step - 1, "all").then((d) => { if (st.step === step) describeStep(step, d.view); }, () => {});
+    }
     renderLog(step);
     st.chart?.at(step);
     if (st.check?.status === "unplayable") {

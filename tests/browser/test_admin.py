@@ -158,6 +158,14 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
                 # Seen by nobody in particular: no Ranch's Cellar is called "Your Cellar".
                 assert "Your Cellar" not in (page.locator("#board").text_content() or ""), gid
             page.screenshot(path=str(artifacts / f"admin-{gid}-middle-all.png"), full_page=True)
+            if gid == "cowpoker":
+                # A card played by id is named on the step's line, from the position before.
+                k = next(k for k in range(middle, n + 1) if "card" in rec.actions[k - 1].action)
+                scrub(page, k)
+                shown(page, k, "all")
+                card = rec.actions[k - 1].action["card"]
+                name = game.omniscient_view(states[k - 1])["cards"][card]["name"]
+                expect(page.locator("#step-action")).to_contain_text(name, timeout=WAIT_MS)
 
             for seat in ("1", "0", "spectator"):
                 page.locator("#seat-view").select_option(seat)
