@@ -139,7 +139,8 @@ export async function openReplay(id, { call, onBack }) {
   }
 
   /** Says the step's action: the table's words for it, given the view it was played on
-   * (``before``, omniscient: a card played by id is named), when that has come. */
+   * (``before``, as the seat viewed sees it: a card played by id is named where that seat
+   * could see it), when that has come. */
   function describeStep(step, before = null) {
     if (!step) return fill(el.action, "Before the first action.");
     const a = record.actions[step - 1];
@@ -167,9 +168,11 @@ export async function openReplay(id, { call, onBack }) {
     fill(el.label, `Step ${step} of ${n}`);
     describeStep(step);
     if (step && st.check?.status !== "unplayable") {
-      // Named again once the position it was played on has come (mostly kept already: the
-      // step before, drawn a moment ago).
-      fetchView(step - 1, "all").then((d) => { if (st.step === step) describeStep(step, d.view); }, () => {});
+      // Said again once the position it was played on has come, seen as the board is (mostly
+      // kept already: the step before, drawn a moment ago).
+      fetchView(step - 1, seat).then((d) => {
+        if (st.step === step && st.seat === seat) describeStep(step, d.view);
+      }, () => {});
     }
     renderLog(step);
     st.chart?.at(step);
