@@ -35,6 +35,8 @@ const state = {
   yourTurn: false,
   decisionKey: "",
   focusAfterMove: false,
+  movedFrom: null, // the focus key of the control a move in flight was made from
+  awaitingDecision: false, // the keyboard waits on the bar for your next decision
   lastStatus: null,
   resultShown: null, // the match whose result was last brought into view
 };
@@ -340,7 +342,17 @@ function renderHost() {
   // Keep the options form while the host edits it; rebuild when the room's options change.
   const optKey = JSON.stringify([r.status, r.options, r.allow_spectators, r.hints, r.seats.length, r.seats.map((s) => s.bot),
     r.clock && [r.clock.per_move, r.clock.bank], r.gone_after, !!game, tableLoaded]);
+  const had = panel.contains(document.activeElement) ? document.activeElement.id : null;
   refill(panel, optKey, () => [h("h2", null, "Host"), ...hostControls(r, game)]);
+  // A rebuilt panel keeps the keyboard on the control it had (the same id); one that is
+  // gone (Start, once the game has started) hands it to the play area, where the
+  // redraw that follows puts it on the first control of your decision, or the bar.
+  if (had !== null && !panel.contains(document.activeElement)) {
+    const again = had && document.getElementById(had);
+    if (again && panel.contains(again)) again.focus({ preventScroll: true });
+    else if (r.status === "playing") { state.focusAfterMove = true; state.movedFrom = null; }
+    else panel.querySelector("button:not(:disabled)")?.focus({ preventScroll: true });
+  }
 }
 
 /** The host's controls for the room's status: seats and options in the lobby, a rematch
@@ -406,7 +418,11 @@ function tableCtx() {
       notice("");
       state.ui.selected = [];
       state.ui.menu = null;
-      state.focusAfterMove = $("#play").contains(document.activeElement) || document.activeElement === document.body;
+      const active = document.activeElement;
+      state.focusAfterMove = $("#play").contains(active) || active === document.body;
+      // The control the move was made from: the keyboard goes back to it once the move is
+      // in, if it is still there (a draw's button, say, when you may draw again).
+      state.movedFrom = state.focusAfterMove ? focusKey(active) : null;
       state.pending = socket.act(action) || false;
       renderPlay();
     },
@@ -544,12 +560,29 @@ async function renderPlay() {
   }
   state.lastMenu = state.ui.menu;
   // After a move the button pressed is gone, and a redraw may take away the card that had
-  // the keyboard: it goes to the next decision's first control, else the decision bar.
+  // the keyboard: it waits on the decision bar while the move is in flight; once the move
+  // is in, it goes back to the control the move was made from if that is there again,
+  // else to the next decision's first control, else it stays on the bar.
+  const decisionEl = $("#decision");
   const lost = !document.activeElement || document.activeElement === document.body;
-  if (lost && (key || (state.focusAfterMove && !state.pending))) {
-    (yourTurn && firstControl() || $("#decision")).focus({ preventScroll: true });
+  const parked = document.activeElement === decisionEl;
+  if (state.focusAfterMove && !state.pending && (lost || parked)) {
+    refocus(state.movedFrom);
+    const still = document.activeElement;
+    if (!still || still === document.body || still === decisionEl) {
+      const first = yourTurn && firstControl();
+      (first || decisionEl).focus({ preventScroll: true });
+      // Nothing of yours to decide yet (the others are still to move): the keyboard
+      // waits on the bar for your next decision, and goes to it when it comes.
+      state.awaitingDecision = !first;
+    }
+  } else if (state.awaitingDecision && parked && yourTurn) {
+    firstControl()?.focus({ preventScroll: true });
+  } else if (lost && key) {
+    (yourTurn && firstControl() || decisionEl).focus({ preventScroll: true });
   }
   if (!state.pending) state.focusAfterMove = false;
+  if (document.activeElement !== decisionEl) state.awaitingDecision = false; // moved on
   turnNoticed(yourTurn, view, ctx, table);
   state.renderedVersion = state.version;
 }

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.support.browser import Player
+from tests.support.browser import Player, key
 
 pytestmark = pytest.mark.browser
 
@@ -177,3 +177,46 @@ def test_the_end_of_a_game_brings_its_result_into_view(browser, live):
       const box = document.querySelector('#game-over').getBoundingClientRect();
       return box.top > -1 && box.top < window.innerHeight;  // within a pixel's rounding
     }""", timeout=5000)
+
+
+FOCUSED = """() => {
+  const a = document.activeElement;
+  return {id: a?.id || '', tag: a?.tagName || '', action: a?.dataset?.action || null,
+          inPlay: !!a?.closest('#play'), pending: !!window.saloon.pending,
+          rendered: window.saloon.renderedVersion === window.saloon.version};
+}"""
+
+
+def test_the_keyboard_lands_on_a_control_after_start_and_after_each_move(browser, live):
+    # Cards for Cowboys' draw: after a draw the seat may draw again, so the keyboard goes
+    # back to the control it pressed (or the next decision's first), never the bar itself.
+    ana = Player(browser.new_context(), live, "Ana")
+    ana.create("cards_for_cowboys")
+    ana.add_bot("smart")
+    page = ana.page
+    page.locator("#start").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.saloon.doc.room.status === 'playing'"
+                           " && window.saloon.renderedVersion === window.saloon.version")
+    page.wait_for_function("() => document.activeElement !== document.body")
+    at = page.evaluate(FOCUSED)
+    assert at["inPlay"], at  # not the page's top, 30 tabs from the table
+    moves = 0
+    while moves < 6 and ana.ready():
+        at = page.evaluate(FOCUSED)
+        assert at["action"], f"move {moves}: the keyboard is on {at}, not a control"
+        pressed = at["action"]
+        version = ana.version()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(v) => window.saloon.version > v && !window.saloon.pending"
+            " && window.saloon.renderedVersion === window.saloon.version", arg=version)
+        moves += 1
+        legal = [key(a) for a in ana.ready()]
+        if legal:
+            at = page.evaluate(FOCUSED)
+            assert at["action"], f"after move {moves}: the keyboard is on {at}"
+            if pressed in legal:  # the same control is there again: it has the keyboard
+                assert at["action"] == pressed, (pressed, at)
+    assert moves >= 2
+    assert not ana.errors
