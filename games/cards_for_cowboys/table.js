@@ -131,7 +131,16 @@ function store(view, ctx) {
   if (ctx.decision && acts.length) {
     // The Store's open cards are repeated in the decision bar, so the choice is in view.
     const items = [];
-    for (const row of view.store) for (const c of row) if (c && typeof c === "object" && c.id && !c.covered && actionsFor(acts, c.id).length) items.push([c.id, (o) => face(c, o)]);
+    for (const row of view.store) {
+      for (const c of row) {
+        if (!c || typeof c !== "object" || !c.id || c.covered) continue;
+        const mine = actionsFor(acts, c.id);
+        if (!mine.length) continue;
+        // A card past the $ left can still be burned: marked so, it is not taken for a buy.
+        const burnOnly = !mine.some((a) => a.type === "buy");
+        items.push([c.id, (o) => face(c, burnOnly ? { ...o, extraClass: "burn-only" } : o)]);
+      }
+    }
     add(ctx.decision, barCards(ctx, "Buy or burn from the Store:", items, acts), menu);
   }
   return zone(`Store · ${plural(view.store_left, "card")} left`, { class: "store-zone", "data-place": "store" },

@@ -274,3 +274,42 @@ def test_cowpoker_names_deadwood_in_its_result_only_where_the_table_has_it(brows
         assert ("among the live Ranches" in why) is deadwood
         assert deadwood is (seats == 2)  # Ranches without a person: Deadwood's
     page.close()
+
+
+WITH_LEGAL = """async ([gameId, view, seats, legal]) => {
+  const table = await import(`/games/${gameId}/table.js`);
+  const box = document.createElement('div'), bar = document.createElement('div');
+  document.body.replaceChildren(box, bar);
+  table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
+                            decision: bar });
+  return [...bar.querySelectorAll('.bar-cards .card')].map(
+    (e) => [e.dataset.card, e.classList.contains('burn-only')]);
+}"""
+
+
+def test_a_cards_for_cowboys_store_card_the_dollars_cannot_buy_is_marked_burn_only(browser, live):
+    game = all_games()["cards_for_cowboys"]
+    rng = Rng(3)
+    found = None
+    for seed in range(40):  # a buyer who can buy some face-up cards and only burn others
+        state = game.new_game(game.parse_options({}), 2, seed)
+        while not game.is_over(state) and found is None:
+            seat = rng.choice(sorted(game.to_act(state)))
+            legal = game.legal_actions(state, seat)
+            buys = {a["card"] for a in legal if a["type"] == "buy"}
+            burns = {a["card"] for a in legal if a["type"] == "burn"}
+            if buys and burns - buys:
+                found = (state, seat, legal, buys, burns)
+                break
+            state, _ = game.apply(state, seat, rng.choice(legal))
+        if found:
+            break
+    assert found, "no buyer with cards past their $ in 40 games"
+    state, seat, legal, buys, burns = found
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    shown = page.evaluate(WITH_LEGAL, ["cards_for_cowboys", game.view(state, seat),
+                                       ["Ana", "Bo"], legal])
+    assert {card for card, _ in shown} == burns
+    assert {card for card, only in shown if only} == burns - buys
+    page.close()
