@@ -125,7 +125,7 @@ class CardsForCowboys(Game[State]):
         """Returns "stop drawing" for a drawing seat out of time, where stopping is allowed,
         and "pass" for a buyer: a seat played for neither risks a bust nor takes a card
         from the Store (a burn would take it from everyone)."""
-        legal = rules.legal(state, seat)
+        legal = self.known_legal(state, seat)
         for gentle in _GENTLE:
             if gentle in legal:
                 return gentle

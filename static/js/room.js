@@ -204,7 +204,7 @@ function showJoin(force = false) {
     : r.status === "lobby" ? "Every seat is taken, so you are watching. If a seat comes free, you can take it here."
       : "The game has started, so you are watching: seats are taken before a game starts.";
   const note = $("#watch-note");
-  if (note.textContent !== why) note.textContent = why;
+  refill(note, why, () => [why]);
   note.hidden = !why;
 }
 
@@ -216,8 +216,7 @@ function lobbyWords(r) {
       : "Send the invite link to your friends, or add bots in the Host panel. Press Start the game when everyone is seated.";
   }
   const host = r.seats[r.host]?.name || "the host";
-  if (r.you !== null) return `Waiting for ${host} to start the game.`;
-  return $("#join").hidden ? `Waiting for ${host} to start the game.`
+  return r.you !== null || $("#join").hidden ? `Waiting for ${host} to start the game.`
     : `Type your name above and press Take a seat to play, or watch from here. ${host} starts the game.`;
 }
 
@@ -467,7 +466,7 @@ async function renderPlay() {
   const dock = $("#dock");
   const lobbyNote = $("#lobby-note");
   const waiting = !doc.game && r.status === "lobby" ? lobbyWords(r) : "";
-  if (lobbyNote.textContent !== waiting) lobbyNote.textContent = waiting;
+  refill(lobbyNote, waiting, () => [waiting]);
   lobbyNote.hidden = !waiting;
   if (!doc.game) {
     refill(promptEl, "", () => []);
