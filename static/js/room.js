@@ -369,10 +369,15 @@ function hostControls(r, game) {
         enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`),
       roomOptions(r, game)];
   }
-  if (r.status === "finished" || r.status === "abandoned") {
-    // Between games the settings may change too: they hold for the next game.
+  // Between games the settings may change too: they hold for the next game.
+  if (r.status === "finished") {
+    // The rematch is offered once, under the result, where the game ended.
+    return [h("p", { class: "help", id: "rematch-where" }, "Rematch is under the result. Options set here hold for the next game."),
+      roomOptions(r, game)];
+  }
+  if (r.status === "abandoned") {
     return [h("button", { type: "button", id: "rematch", class: "primary", onclick: () => hostCall("POST", "/rematch") },
-      r.status === "abandoned" ? "Start a new game" : "Rematch"), roomOptions(r, game)];
+      "Start a new game"), roomOptions(r, game)];
   }
   return [h("p", { class: "help" }, "Kick a player from the seat list: a bot plays on in that seat.")];
 }

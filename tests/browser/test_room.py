@@ -67,7 +67,10 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
             next_turn(ana, [ana, bo])
     for p in (ana, bo):
         p.page.wait_for_selector("#game-over")
-    ana.page.wait_for_selector("#rematch")
+    # The rematch is offered once, under the result; the host panel points there.
+    ana.page.wait_for_selector("#result-rematch")
+    assert ana.page.locator("#host #rematch-where").is_visible()
+    assert ana.page.locator("button:has-text('Rematch')").count() == 1
     ana.page.screenshot(path=str(artifacts / "highcard-over-desktop.png"), full_page=True)
     # Between games the host may change the settings for the next one.
     ana.page.locator("#host summary:text('Options for the next game')").click()
