@@ -18,7 +18,10 @@ export function faceWords(c) {
   return `${c.name}, ${face}, ${c.ranch}: ${plural(c.points, "point")}, Roundup ${c.roundup}, Gunfight ${c.gunfight}${c.text ? `. ${c.text}` : ""}`;
 }
 
-// Sized for a card 96 px wide: no text under 11 px (7 units of the 60-unit face).
+// Sized for a card 96 px wide: no text under 11 px (7 units of the 60-unit face). A
+// phone draws cards 62 px wide, where that text would be 7 px: there the face's compact
+// drawing shows instead (the stylesheet picks one), the name, Ranch and values larger and
+// the effect only marked, read in full on the enlarged card (a tap or a long press).
 function faceSvg(c) {
   const joker = c.rank === "Joker";
   const suit = joker ? "J" : c.suit;
@@ -31,14 +34,33 @@ function faceSvg(c) {
     s("g", { class: `ink suit-${suit}` },
       s("text", { x: 8, y: 14, class: "cow-rank", "text-anchor": "middle" }, corner),
       s("text", { x: 8, y: 25, class: "cow-suit", "text-anchor": "middle" }, joker ? "J" : sym)),
-    textLines(name, 36, 9.3, 7.2, { class: "cow-name", "text-anchor": "middle" }),
-    s("text", { x: 36, y: 24.3, class: "cow-ranch", "text-anchor": "middle" }, c.ranch),
-    s("g", { class: "cow-values" },
-      s("rect", { x: 3, y: 27, width: 54, height: 11.5, rx: 3, class: "cow-box" }),
-      s("text", { x: 12, y: 36, "text-anchor": "middle", class: "cow-pts" }, String(c.points)),
-      s("text", { x: 30, y: 36, "text-anchor": "middle", class: "cow-ru" }, `R${c.roundup}`),
-      s("text", { x: 48, y: 36, "text-anchor": "middle", class: "cow-gf" }, `G${c.gunfight}`)),
-    textLines(effect, 3.5, 45, 7.2, { class: "cow-effect" }));
+    s("g", { class: "cow-full" },
+      textLines(name, 36, 9.3, 7.2, { class: "cow-name", "text-anchor": "middle" }),
+      s("text", { x: 36, y: 24.3, class: "cow-ranch", "text-anchor": "middle" }, c.ranch),
+      s("g", { class: "cow-values" },
+        s("rect", { x: 3, y: 27, width: 54, height: 11.5, rx: 3, class: "cow-box" }),
+        s("text", { x: 12, y: 36, "text-anchor": "middle", class: "cow-pts" }, String(c.points)),
+        s("text", { x: 30, y: 36, "text-anchor": "middle", class: "cow-ru" }, `R${c.roundup}`),
+        s("text", { x: 48, y: 36, "text-anchor": "middle", class: "cow-gf" }, `G${c.gunfight}`)),
+      textLines(effect, 3.5, 45, 7.2, { class: "cow-effect" })),
+    compactSvg(c));
+}
+
+// A line longer than `fits` characters is squeezed into `width` units rather than cut.
+const squeezed = (line, fits, width) => (line.length > fits ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
+
+/** The face's drawing for a phone: no text under 9 px on a card 62 px wide. */
+function compactSvg(c) {
+  const name = wrap(c.name, 11, 2);
+  return s("g", { class: "cow-compact" },
+    name.map((line, i) => s("text", { x: 37.5, y: 11 + i * 9.5, class: "cow-c-name", "text-anchor": "middle", ...squeezed(line, 8, 41) }, line)),
+    s("rect", { x: 2.5, y: 30, width: 55, height: 14, rx: 3, class: "cow-box" }),
+    s("text", { x: 11, y: 41, "text-anchor": "middle", class: "cow-c-value cow-pts", ...squeezed(String(c.points), 2, 16) }, String(c.points)),
+    s("text", { x: 30, y: 41, "text-anchor": "middle", class: "cow-c-value cow-ru", ...squeezed(`R${c.roundup}`, 2, 16) }, `R${c.roundup}`),
+    s("text", { x: 49, y: 41, "text-anchor": "middle", class: "cow-c-value cow-gf", ...squeezed(`G${c.gunfight}`, 2, 16) }, `G${c.gunfight}`),
+    s("text", { x: 30, y: 56, class: "cow-c-ranch", "text-anchor": "middle", ...squeezed(c.ranch, 10, 54) }, c.ranch),
+    c.text ? [s("rect", { x: 5, y: 64, width: 50, height: 14, rx: 7, class: "cow-c-tag" }),
+      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle" }, "effect")] : null);
 }
 
 function zoomInfo(c) {

@@ -114,6 +114,22 @@ SMALLEST_FACE_TEXT = """() => {
   return min === Infinity ? null : [min, where];
 }"""
 
+# The smallest rendered text a player can see on any Cowpoker face in the play area: on a
+# phone the cards are 62 px wide, and their compact face keeps its text at 9 px or more.
+SMALLEST_COWPOKER_TEXT = """() => {
+  let min = Infinity, where = '';
+  for (const t of document.querySelectorAll('#play .card svg.cow-face text')) {
+    const svg = t.ownerSVGElement, w = svg.getBoundingClientRect().width;
+    // (An SVG group drawn with display: none hides its text; checkVisibility misses it.)
+    let shown = !!w && !!t.textContent.trim();
+    for (let e = t; shown && e !== svg; e = e.parentNode) shown = getComputedStyle(e).display !== 'none';
+    if (!shown) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * w / svg.viewBox.baseVal.width;
+    if (px < min) { min = px; where = `"${t.textContent}" on ${t.closest('.card').dataset.card}, ${w}px wide`; }
+  }
+  return min === Infinity ? null : [min, where];
+}"""
+
 
 def one_plurals(page: Page) -> list[str]:
     """The places where the page's text counts one thing with a plural word."""
@@ -300,6 +316,10 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
             size = enlarge(page, phone, artifacts / f"ui-{game_id}-{width}-card.png")
             assert size is None or size >= 11, f"the enlarged card's text is {size}px"
             enlarged = size is not None
+        if phone and game_id == "cowpoker" and decisions % 4 == 0:
+            smallest = page.evaluate(SMALLEST_COWPOKER_TEXT)
+            assert smallest is None or smallest[0] >= 8.9, \
+                f"Cowpoker card text at {smallest[0]:.1f}px on a phone: {smallest[1]}"
         if not phone and decisions % 4 == 0:
             smallest = page.evaluate(SMALLEST_FACE_TEXT)
             assert smallest is None or smallest[0] >= 10.9, \
