@@ -75,3 +75,23 @@ export function refill(el, key, make) {
 export function add(el, ...children) {
   return build(el, null, children);
 }
+
+/**
+ * Asks a yes-or-no question in a modal dialog of the page (not the browser's confirm(),
+ * which stops the page, socket and all, and names the site's address above the question);
+ * resolves true if `yes` is pressed, false for `no`, Escape or a closed dialog. The
+ * keyboard starts on `no`: a question asked before something is undone.
+ */
+export function ask(question, { yes = "Yes", no = "Cancel" } = {}) {
+  return new Promise((resolve) => {
+    const dialog = h("dialog", { class: "ask", "aria-label": question },
+      h("form", { method: "dialog" },
+        h("p", null, question),
+        h("div", { class: "row" },
+          h("button", { type: "submit", class: "primary", value: "yes" }, yes),
+          h("button", { type: "submit", value: "no", autofocus: true }, no))));
+    dialog.addEventListener("close", () => { dialog.remove(); resolve(dialog.returnValue === "yes"); });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}

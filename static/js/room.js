@@ -1,7 +1,7 @@
 // The room page: joining, seats, host controls, chat and log, and the game's table.
 
 import { api, ApiError, prefs, tokens } from "./api.js";
-import { $, actionKey, clear, fill, h, refill, seatText } from "./dom.js";
+import { $, actionKey, ask, clear, fill, h, refill, seatText } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { RoomSocket } from "./socket.js";
 import { describeAction, renderChoices, renderResult } from "./actions.js";
@@ -181,8 +181,10 @@ async function reclaim() {
 }
 
 /** Lets this tab give up the browser's seat and join as another player. */
-function notMe() {
-  if (!confirm("This browser holds a seat in this room. Leave it to that window and take another seat (or watch) here?")) return;
+async function notMe() {
+  const sure = await ask("This browser holds a seat in this room. Leave it to that window and take another seat (or watch) here?",
+    { yes: "Take another seat here", no: "Stay in this seat" });
+  if (!sure) return;
   tokens.leaveTab(code);
   state.token = null;
   state.pending = false;
@@ -307,10 +309,13 @@ function renderSeats() {
       toAct.has(seat.seat) ? h("span", { class: "turn-mark" }, "to act") : null,
       toAct.has(seat.seat) ? countdown(r, seat.seat) : null,
       canRemove ? h("button", { type: "button", class: "small", "aria-label": `${r.status === "lobby" ? "Remove" : "Kick"} ${seat.name}`,
-        onclick: () => {
-          const ask = r.status === "lobby" ? `Remove ${seat.name} from the room? Their seat becomes free.`
+        onclick: async () => {
+          const lobby = r.status === "lobby";
+          const question = lobby ? `Remove ${seat.name} from the room? Their seat becomes free.`
             : `Kick ${seat.name}? A bot plays on in their seat and ${seat.name} can only watch.`;
-          if (seat.kind === "bot" || confirm(ask)) hostCall("DELETE", `/seats/${seat.seat}`);
+          if (seat.kind === "bot" || await ask(question, { yes: lobby ? `Remove ${seat.name}` : `Kick ${seat.name}` })) {
+            hostCall("DELETE", `/seats/${seat.seat}`);
+          }
         } },
       r.status === "lobby" ? "Remove" : "Kick") : null));
   }

@@ -83,9 +83,21 @@ def test_host_controls_spectators_and_kick(browser, live):
     bo.page.locator("#join-form button[type=submit]").click()
     bo.page.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === 1")
     ana.start()
-    # The host kicks Bo mid-game: Bo is told, and a bot plays on in his seat.
-    page.once("dialog", lambda d: d.accept())
+    # The host kicks Bo mid-game, asked first in the page's own dialog (the browser's
+    # confirm() would stop the page): Cancel, the keyboard's first stop, keeps him.
     page.locator("#seat-list [data-seat='1'] button").click()
+    question = page.locator("dialog.ask[open]")
+    assert "Kick Bo?" in question.inner_text()
+    assert page.evaluate("() => document.activeElement.textContent") == "Cancel"
+    page.keyboard.press("Escape")
+    question.wait_for(state="detached")
+    page.locator("#seat-list [data-seat='1'] button").click()
+    question.locator("button:text('Cancel')").click()
+    question.wait_for(state="detached")
+    assert ana.doc()["room"]["seats"][1]["kind"] == "human"
+    # Bo is told, and a bot plays on in his seat.
+    page.locator("#seat-list [data-seat='1'] button").click()
+    question.locator("button:text('Kick Bo')").click()
     bo.page.wait_for_selector("#notice:has-text('removed you')")
     page.wait_for_function("() => window.saloon.doc.room.seats[1].kind === 'bot'")
     bo.page.wait_for_function(f"() => localStorage.getItem('saloon.token.{code}') === null")
@@ -121,8 +133,8 @@ def test_a_second_window_of_the_same_browser_can_take_another_seat(browser, live
     second = ana.context.new_page()
     second.goto(f"{live.http}/r/{code}")
     second.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === 0")
-    second.once("dialog", lambda d: d.accept())
     second.locator("#not-me").click()
+    second.locator("dialog.ask[open] button:text('Take another seat here')").click()
     second.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === null")
     second.locator("#join-name").fill("Bo")
     second.locator("#join-form button[type=submit]").click()
