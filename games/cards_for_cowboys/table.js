@@ -53,10 +53,14 @@ function valueLines(c) {
 // A card with an effect prints its whole text (which names its $, Cows and Bandits too);
 // a plain card prints its values in large type. The text starts below the $ and the
 // price badge, where a card has them: a first line beside the badge would run under it.
+// A phone draws cards 62 px wide, where that text would be 7 px: there the stylesheet
+// shows it in larger type instead, as much of it as the card holds, ended by "…" where
+// it is cut (the enlarged card, a tap or a long press away, says it all).
 function faceSvg(c) {
   const hasEffect = c.effect && c.effect !== "none";
   const top = c.cash || c.cost ? 31 : 20;
   const effect = hasEffect ? wrap(c.text, 15, Math.floor((83 - top) / 7.3) + 1) : [];
+  const compact = hasEffect ? wrap(c.text, 11, Math.floor((84 - top) / 9.4) + 1) : [];
   const lines = hasEffect ? [] : valueLines(c);
   return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-face back-${c.back}`, "aria-hidden": "true", focusable: "false" },
     s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
@@ -64,7 +68,8 @@ function faceSvg(c) {
     c.cash ? s("text", { x: 5, y: 24, class: "c4c-cash" }, `$${c.cash}`) : null,
     c.cost ? [s("circle", { cx: 50, cy: 18, r: 7, class: "c4c-cost" }), s("text", { x: 50, y: 21.5, "text-anchor": "middle", class: "c4c-cost-n" }, String(c.cost))] : null,
     lines.map(([t, cls], i) => s("text", { x: 5, y: 40 + i * 11, class: cls }, t)),
-    textLines(effect, 4, top, 7.3, { class: "c4c-effect" }),
+    s("g", { class: "c4c-full" }, textLines(effect, 4, top, 7.3, { class: "c4c-effect" })),
+    s("g", { class: "c4c-compact" }, textLines(compact, 3.5, top + 1, 9.4, { class: "c4c-c-effect" })),
     c.doubled ? s("text", { x: 55, y: 80, "text-anchor": "end", class: "c4c-double" }, "×2") : null);
 }
 

@@ -114,11 +114,18 @@ SMALLEST_FACE_TEXT = """() => {
   return min === Infinity ? null : [min, where];
 }"""
 
-# The smallest rendered text a player can see on any Cowpoker face in the play area: on a
-# phone the cards are 62 px wide, and their compact face keeps its text at 9 px or more.
-SMALLEST_COWPOKER_TEXT = """() => {
+# The smallest rendered text a player can see on the faces of the play area's cards (a
+# selector) outside a place (another): on a phone, Cowpoker's and Cards for Cowboys' cards
+# are 62 px wide, and the type they are drawn with there keeps their text at 9 px or more.
+# (Cards for Cowboys' Store is drawn at 46 px to hold its pyramid, the other players'
+# rows at 38 px beside the sums they make: their cards are read enlarged, the Store's
+# also in the decision bar when one may be bought.)
+PHONE_FACES = {"cowpoker": ("svg.cow-face", ".zoom"),
+               "cards_for_cowboys": ("svg.c4c-face", ".store, .card.small")}
+SMALLEST_PHONE_TEXT = """([face, outside]) => {
   let min = Infinity, where = '';
-  for (const t of document.querySelectorAll('#play .card svg.cow-face text')) {
+  for (const t of document.querySelectorAll(`#play .card ${face} text`)) {
+    if (t.closest(outside)) continue;
     const svg = t.ownerSVGElement, w = svg.getBoundingClientRect().width;
     // (An SVG group drawn with display: none hides its text; checkVisibility misses it.)
     let shown = !!w && !!t.textContent.trim();
@@ -316,10 +323,10 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
             size = enlarge(page, phone, artifacts / f"ui-{game_id}-{width}-card.png")
             assert size is None or size >= 11, f"the enlarged card's text is {size}px"
             enlarged = size is not None
-        if phone and game_id == "cowpoker" and decisions % 4 == 0:
-            smallest = page.evaluate(SMALLEST_COWPOKER_TEXT)
+        if phone and game_id in PHONE_FACES and decisions % 4 == 0:
+            smallest = page.evaluate(SMALLEST_PHONE_TEXT, PHONE_FACES[game_id])
             assert smallest is None or smallest[0] >= 8.9, \
-                f"Cowpoker card text at {smallest[0]:.1f}px on a phone: {smallest[1]}"
+                f"{game_id} card text at {smallest[0]:.1f}px on a phone: {smallest[1]}"
         if not phone and decisions % 4 == 0:
             smallest = page.evaluate(SMALLEST_FACE_TEXT)
             assert smallest is None or smallest[0] >= 10.9, \
