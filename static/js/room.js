@@ -541,9 +541,10 @@ async function renderPlay() {
   if (over) renderResult(resultEl, view, r, ctx, table);
   if (over && state.resultShown !== r.match && resultEl.firstChild) {
     // The result sits above the table, and the page may have scrolled down to a trick or
-    // the Store during play: the end of a game brings it into view, once.
+    // the Store during play: the end of a game brings it into view, once, from its top
+    // (who won): a result taller than the screen would otherwise show its foot.
     state.resultShown = r.match;
-    resultEl.scrollIntoView({ block: "nearest", behavior: motionAllowed(prefs.get("motion", true)) ? "smooth" : "auto" });
+    resultEl.scrollIntoView({ block: "start", behavior: motionAllowed(prefs.get("motion", true)) ? "smooth" : "auto" });
   }
   renderChoices($("#choices"), $("#choice-list"), ctx);
   // Motion and memory: what the patches named and moved travels, and stays marked.

@@ -171,23 +171,27 @@ def test_a_press_on_the_table_survives_another_players_move(browser, live):
     assert not ana.errors and not bo.errors
 
 
-def test_the_end_of_a_game_brings_its_result_into_view(browser, live):
-    # A short window scrolled to its foot during play: the result, drawn above the table,
-    # would be out of sight unless the end of the game scrolls to it.
-    ana = Player(browser.new_context(viewport={"width": 1280, "height": 420},
+@pytest.mark.parametrize("width,height", [(1280, 420), (390, 240)])
+def test_the_end_of_a_game_brings_its_result_into_view(browser, live, width, height):
+    # A short window scrolled down during play: the result, drawn above the table,
+    # would be out of sight unless the end of the game scrolls to it; from its top, where
+    # it says who won, when it is taller than the window (the second size).
+    ana = Player(browser.new_context(viewport={"width": width, "height": height},
                                      reduced_motion="reduce"), live, "Ana")
     ana.create("highcard", {"tricks": 1})
     ana.add_bot()
     ana.start()
     page = ana.page
     page.wait_for_selector("#table [data-action]")
-    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    # Scrolled to the foot of the play area, where the dock is.
+    page.evaluate("""() => window.scrollTo(0, window.scrollY - innerHeight
+      + document.querySelector('#play').getBoundingClientRect().bottom)""")
     page.wait_for_function("() => window.scrollY > 0")
     page.locator("#table [data-action]").first.click()
     page.wait_for_selector("#game-over", timeout=15000)
     page.wait_for_function("""() => {
-      const box = document.querySelector('#game-over').getBoundingClientRect();
-      return box.top > -1 && box.top < window.innerHeight;  // within a pixel's rounding
+      const box = document.querySelector('#game-over .winner').getBoundingClientRect();
+      return box.top > -1 && box.bottom < window.innerHeight + 1;  // a pixel's rounding
     }""", timeout=5000)
 
 

@@ -336,6 +336,11 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
         decisions += 1
     page.wait_for_selector("#game-over", timeout=10000)
     page.wait_for_function(SETTLED)
+    # The end of the game scrolls to who won, whatever the result's height.
+    page.wait_for_function("""() => {
+      const r = document.querySelector('#game-over .winner').getBoundingClientRect();
+      return r.top > -1 && r.bottom < innerHeight + 1;
+    }""", timeout=5000)
     room = live.room(code)
     over = page.locator("#game-over").inner_text()
     headline = page.locator("#game-over .winner").inner_text()
