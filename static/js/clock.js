@@ -67,7 +67,9 @@ export function clockFields(clock, goneAfter, idPrefix) {
   const perMove = h("input", { id: `${idPrefix}-per-move`, type: "number", min: 1, step: 1, value: clock?.per_move ?? 60 });
   const bank = h("input", { id: `${idPrefix}-bank`, type: "number", min: 0, step: 1, value: clock?.bank ?? 300 });
   const custom = h("div", { class: "row custom-clock", hidden: preset !== "custom" },
-    h("label", { for: perMove.id }, "Seconds a decision"), perMove, h("label", { for: bank.id }, "Bank"), bank);
+    // Each label beside its own box, however the row wraps.
+    h("span", { class: "pair" }, h("label", { for: perMove.id }, "Seconds a decision"), perMove),
+    h("span", { class: "pair" }, h("label", { for: bank.id }, "Bank"), bank));
   select.addEventListener("change", () => { custom.hidden = select.value !== "custom"; });
   const gone = h("select", { id: `${idPrefix}-gone` },
     [[300, "after 5 minutes"], [600, "after 10 minutes"], [1800, "after 30 minutes"], ["", "never"]].map(([v, t]) =>

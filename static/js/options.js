@@ -80,7 +80,7 @@ export function optionsForm(schema, values = {}, { disabled = false, idPrefix = 
       }));
   }
   const element = h("div", { class: "options" },
-    rows.length ? rows : h("p", { class: "help" }, "This game has no options."));
+    rows.length ? rows : h("p", { class: "help" }, "The game itself has no options to choose."));
   return {
     element,
     presets: presetBox, // the game lengths, for the caller to place in view (null without any)

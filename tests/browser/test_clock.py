@@ -24,6 +24,8 @@ def clocked_game(browser: Browser, live: LiveServer, tricks: int) -> tuple[Playe
     form.locator("input[name=name]").fill("Ana")
     form.locator("summary").click()
     form.locator("[name='tricks']").fill(str(tricks))
+    # Without a clock, or with a preset one, its seconds are not asked for.
+    assert not form.locator("#clock-highcard-per-move").is_visible()
     form.locator("#clock-highcard-clock").select_option("custom")
     form.locator("#clock-highcard-per-move").fill("2")
     form.locator("#clock-highcard-bank").fill("0")
