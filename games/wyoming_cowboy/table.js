@@ -133,8 +133,12 @@ function reaction(view, ctx) {
   const what = shot ? `${seatName(ctx, shot.shooter)} fires the ${gunName(view, shot.gun, shot.kind)} at you: “Can I shoot you?”` : "";
   // The victim is asked every time, so that nobody learns his hand from the pause.
   const only = acts.length === 1 && acts[0].type === "stand";
+  // Why the shot can only come: only a .22 backfires (a 6 answers it), and a quick draw
+  // needs a 3, a 5 and a 7 of one suit.
+  const noBackfire = shot?.kind === "22" ? "You have no 6 to backfire the .22 with"
+    : `A ${GUN_NAMES[shot?.kind] || "gun"} cannot backfire (only a .22 can)`;
   const ask = hit ? "Hand over one cowboy (a King) and choose how many cards to draw."
-    : only ? "You have no 6 to backfire with and no quick draw: let the shot come." : "Answer the shot:";
+    : only ? `${noBackfire}, and you have no 3-5-7 of one suit to quick draw: let the shot come.` : "Answer the shot:";
   return h("div", { class: "reaction", role: "dialog", "aria-label": title },
     h("h3", null, title), h("p", null, what, " ", ask),
     h("div", { class: "actions-row" }, acts.map((a) => actButton(a, ctx, [

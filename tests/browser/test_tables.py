@@ -313,3 +313,43 @@ def test_a_cards_for_cowboys_store_card_the_dollars_cannot_buy_is_marked_burn_on
     assert {card for card, _ in shown} == burns
     assert {card for card, only in shown if only} == burns - buys
     page.close()
+
+
+WITH_REACTION = """async ([gameId, view, seats, legal]) => {
+  const table = await import(`/games/${gameId}/table.js`);
+  const box = document.createElement('div'), reaction = document.createElement('div');
+  document.body.replaceChildren(box, reaction);
+  table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
+                            reaction, label: () => null });
+  return reaction.innerText;
+}"""
+
+
+def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, live):
+    game = all_games()["wyoming_cowboy"]
+    options = game.parse_options(SHORT["wyoming_cowboy"])
+    found: dict[bool, tuple] = {}
+    for seed in range(200):
+        state, rng = game.new_game(options, 3, seed), Rng(seed)
+        while not game.is_over(state) and len(found) < 2:
+            seat = rng.choice(sorted(game.to_act(state)))
+            legal = game.legal_actions(state, seat)
+            shot = game.view(state, seat).get("shot")
+            if legal == [{"type": "stand"}] and shot and shot["victim"] == seat:
+                found.setdefault(shot["kind"] == "22", (state, seat))
+            state, _ = game.apply(state, seat, rng.choice(legal))
+        if len(found) == 2:
+            break
+    assert len(found) == 2, "no seeded game let a shot of each kind come unanswered"
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    for is_22, (state, seat) in found.items():
+        view = json.loads(json.dumps(game.view(state, seat)))
+        said = page.evaluate(WITH_REACTION, ["wyoming_cowboy", view, ["Ana", "Bo", "Cy"],
+                                             [{"type": "stand"}]])
+        if is_22:
+            assert "no 6 to backfire the .22 with" in said, said
+        else:
+            assert "cannot backfire (only a .22 can)" in said and "no 6" not in said, said
+        assert "no 3-5-7 of one suit to quick draw" in said, said
+    page.close()
