@@ -1077,12 +1077,18 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     if a["discard"]:
         # The card ``takeable`` names, taken out of a new list: copies share the old one.
         discards = st.discards[:]
-        i = len(discards) - 1 - (0 if st.options["top_discard"] == "own" else st.fresh)
+        under = 0 if st.options["top_discard"] == "own" else st.fresh
+        i = len(discards) - 1 - under
         assert i >= 0
         got.append(discards.pop(i))
         st.discards = discards
-        ev.append({"type": "take_discard", "seat": seat,
-                   "text": f"{_REF[seat]} takes the top discard"})
+        # Which card it is stays unsaid, as every card in a hand: where it lay is said,
+        # since the top card now lying there is not the one taken.
+        text = f"{_REF[seat]} takes the top discard"
+        if under:
+            text = (f"{_REF[seat]} takes the discard that lay under "
+                    f"{'his own' if under == 1 else 'his own ones'}")
+        ev.append({"type": "take_discard", "seat": seat, "text": text})
     drawn = 0
     for _ in range(a["pile"]):
         c = draw_from_pile(st, ev)

@@ -581,7 +581,11 @@ def test_players_may_draw_the_top_discarded_card():
     st = build(hands={0: "7S"}, discards="4C 9D")
     st, ev = act(st, 0, type="discard", card="7S", pile=0, discard=1)
     assert st.hands[0] == ["9D"] and st.discards == ["4C", "7S"]
+    # The log does not name the card now in a hand, but says it is not the top card now
+    # lying on the discards.
     assert "9D" not in str([e for e in ev if "only" not in e])
+    (taken,) = [e for e in ev if e["type"] == "take_discard"]
+    assert taken["text"] == "{seat:0} takes the discard that lay under his own"
 
 
 def test_the_top_discard_after_your_own_discard_is_the_card_under_it():
