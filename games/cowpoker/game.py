@@ -44,11 +44,12 @@ class Cowpoker(Game[State]):
 
     id = "cowpoker"
     title = "Cowpoker"
+    # Said to players in the lobby: how a site with the printed cards swaps them in is
+    # the operator's business (docs/games/cowpoker.md), not theirs.
     description = (
-        "2-4 five-card studs build Gangs of cowpokes, fight Roundups and Gunfights, and "
-        "score three poker hands; empty Ranches are played by Deadwood. The 54 cards are "
-        "an original set written for Saloon, not the printed cards (whose list is not "
-        "public); an owner of the printed game can replace the card file with the real one."
+        "2-4 players build Gangs of cowpokes, fight Roundups and Gunfights, and score "
+        "three poker hands; empty Ranches are played by Deadwood. The 54 cards are an "
+        "original set written for Saloon, not the printed game's cards."
     )
     min_seats = 2
     max_seats = 4

@@ -81,8 +81,9 @@ def randomizer(state: State, pos: int, accept: list[str] | None,
     for card in state.rng.shuffled(RANDOMIZER):
         if accept is None or card.ranch in accept:
             events.append({"type": "randomizer", "ranch": card.ranch, "mark": card.mark,
-                           "text": f"{who(state, pos)} turns a randomizer: the {card.ranch} "
-                                   f"card with the {card.mark.capitalize()} mark"})
+                           "text": f"{who(state, pos)} leaves the choice to chance: a "
+                                   f"spare Ranch card turned up names {card.ranch} and "
+                                   f"shows the {card.mark.capitalize()} mark"})
             return card
     return None
 

@@ -15,7 +15,9 @@ from tests.games.cowpoker.position import build, cid
 
 def test_cowpoker_is_registered_and_says_its_cards_are_an_original_set() -> None:
     assert registry.get_game("cowpoker") is GAME
-    assert "original set" in GAME.description and "replace" in GAME.description
+    assert "original set" in GAME.description
+    # The lobby speaks to players: replacing the card file is the operator's, in the docs.
+    assert "file" not in GAME.description
     assert (GAME.min_seats, GAME.max_seats) == (2, 4)
 
 

@@ -162,7 +162,8 @@ def test_deadwood_chooses_roundup_or_gunfight_from_the_randomizer_deck() -> None
         expected = Rng(seed).shuffled(RANDOMIZER)[0]
         s, events = started(s)
         assert s.trick is not None and s.trick.kind == expected.mark
-        assert any(e["type"] == "randomizer" and e["ranch"] == expected.ranch for e in events)
+        assert any(e["type"] == "randomizer" and e["ranch"] == expected.ranch
+                   and "leaves the choice to chance" in e["text"] for e in events)
         marks.add(s.trick.kind)
     assert marks == {"roundup", "gunfight"}
 
