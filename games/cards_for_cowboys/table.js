@@ -146,10 +146,13 @@ function store(view, ctx) {
         items.push([c.id, (o) => face(c, burnOnly ? { ...o, extraClass: "burn-only" } : o)]);
       }
     }
-    add(ctx.decision, barCards(ctx, "Buy or burn from the Store:", items, acts), menu);
+    add(ctx.decision, barCards(ctx, "Buy or burn from the Store (the price is in the dark circle):", items, acts), menu);
   }
   return zone(`Store · ${plural(view.store_left, "card")} left`, { class: "store-zone", "data-place": "store" },
     h("div", { class: "store" }, rows),
+    // A card shows two sums: its price, and the $ it pays when drawn; a newcomer takes
+    // the large one for the price.
+    h("p", { class: "sub legend" }, "A card's price is in its dark circle; the $ it shows is what it pays when you draw it."),
     ctx.decision ? null : menu,
     view.box?.length ? h("p", { class: "sub" }, `${plural(view.box.length, "card")} burned or out of the game`) : null);
 }

@@ -150,7 +150,9 @@ export function render(container, view, ctx) {
     view.turn && !over ? stat(`Turn: ${ranchOwner(view, view.turn, ctx)}`, { title: TURN_TITLE }) : null,
     view.lead && !over ? stat(`First to play: ${view.lead}`, { title: LEAD_TITLE }) : null,
     view.hand_wild?.length ? stat(wildSaid(view.hand_wild, "in your hand"), { title: "A Wild card in your hand makes a rank wild there" }) : null,
-    view.pending ? stat({ extra_play: "Extra play", rustle: "Rustle", live_rustle: "Live rustle" }[view.pending] || view.pending) : null));
+    view.pending ? stat({ extra_play: "Extra play", rustle: "Rustle", live_rustle: "Live rustle" }[view.pending] || view.pending) : null),
+    // The three figures on every card, which the prompts name in words.
+    h("p", { class: "sub legend" }, "On each card: its points, R its Roundup value, G its Gunfight value."));
   const rows = view.table || [];
   const mine = rows.find((r) => r.seat !== null && r.seat === view.you);
   const mz = mine ? ranchZone(mine, view, ctx) : null;

@@ -353,3 +353,19 @@ def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, l
             assert "cannot backfire (only a .22 can)" in said and "no 6" not in said, said
         assert "no 3-5-7 of one suit to quick draw" in said, said
     page.close()
+
+
+@pytest.mark.parametrize("game_id,said", [
+    ("cowpoker", "On each card: its points, R its Roundup value, G its Gunfight value."),
+    ("cards_for_cowboys", "A card's price is in its dark circle; the $ it shows is what it "
+                          "pays when you draw it."),
+])
+def test_a_table_says_what_the_figures_on_its_cards_mean(browser, live, game_id, said):
+    game = all_games()[game_id]
+    state = game.new_game(game.parse_options({}), 2, 11)
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    (drawn,) = page.evaluate(RENDER, [game_id, [json.loads(json.dumps(game.view(state, 0)))],
+                                      ["Ana", "Bo"]])
+    assert said in drawn["text"], drawn["text"]
+    page.close()
