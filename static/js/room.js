@@ -611,7 +611,12 @@ function turnNoticed(yourTurn, view, ctx, table) {
   if (yourTurn && decision !== state.decisionKey) {
     // Controls that live on the table (a Store card, a Gang card) are scrolled into view.
     const target = table.focusTarget?.(view, ctx, $("#table"));
-    if (target) target.scrollIntoView({ block: "nearest", behavior: motionAllowed(prefs.get("motion", true)) ? "smooth" : "auto" });
+    if (target) {
+      // The dock stands over the foot of the screen: the place must end above it.
+      const dock = $("#dock");
+      target.style.scrollMarginBottom = `${dock ? dock.getBoundingClientRect().height + 8 : 0}px`;
+      target.scrollIntoView({ block: "nearest", behavior: motionAllowed(prefs.get("motion", true)) ? "smooth" : "auto" });
+    }
   }
   state.decisionKey = decision;
 }

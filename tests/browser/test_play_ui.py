@@ -137,6 +137,16 @@ SMALLEST_PHONE_TEXT = """([face, outside]) => {
   return min === Infinity ? null : [min, where];
 }"""
 
+# The place a decision needs on the table (a table's focusTarget: the cards to beat in a
+# Cowpoker trick), scrolled into view above the dock that stands over the screen's foot.
+PLACE_CLEAR_OF_DOCK = """(selector) => {
+  const place = document.querySelector(selector), dock = document.querySelector('#dock');
+  if (!place || !dock) return 'ok';
+  const p = place.getBoundingClientRect(), d = dock.getBoundingClientRect();
+  return p.top >= -1 && p.bottom <= d.top + 1 ? 'ok'
+    : `${selector} at ${p.top}..${p.bottom}, the dock from ${d.top}`;
+}"""
+
 
 def one_plurals(page: Page) -> list[str]:
     """The places where the page's text counts one thing with a plural word."""
@@ -323,6 +333,9 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
             size = enlarge(page, phone, artifacts / f"ui-{game_id}-{width}-card.png")
             assert size is None or size >= 11, f"the enlarged card's text is {size}px"
             enlarged = size is not None
+        if phone and any(a["type"] == "trick" for a in legal):
+            found = page.evaluate(PLACE_CLEAR_OF_DOCK, "#play .trick-zone")
+            assert found == "ok", f"decision {decisions}: the trick is under the dock: {found}"
         if phone and game_id in PHONE_FACES and decisions % 4 == 0:
             smallest = page.evaluate(SMALLEST_PHONE_TEXT, PHONE_FACES[game_id])
             assert smallest is None or smallest[0] >= 8.9, \
