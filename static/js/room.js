@@ -39,6 +39,7 @@ const state = {
   awaitingDecision: false, // the keyboard waits on the bar for your next decision
   lastStatus: null,
   resultShown: null, // the match whose result was last brought into view
+  startShown: null, // the match whose start last brought the play area into view
 };
 let socket = null;
 window.saloon = state; // for people debugging from the console, and for the browser tests
@@ -539,6 +540,13 @@ async function renderPlay() {
   followZoom();
   clear(resultEl);
   if (over) renderResult(resultEl, view, r, ctx, table);
+  if (r.status === "playing" && state.startShown !== r.match) {
+    // A game begun while the page was scrolled down (to Start, at the host panel's foot on
+    // a phone): the play area comes into view from its top, the first hint and the
+    // table's figures; a page opened on a game is at its top already.
+    state.startShown = r.match;
+    if ($("#play").getBoundingClientRect().top < 0) $("#play").scrollIntoView({ block: "start" });
+  }
   if (over && state.resultShown !== r.match && resultEl.firstChild) {
     // The result sits above the table, and the page may have scrolled down to a trick or
     // the Store during play: the end of a game brings it into view, once, from its top
