@@ -241,10 +241,22 @@ export function renderBar(bar, doc) {
     "aria-expanded": String(open), "aria-controls": "score-panel",
     onclick: () => { bar.dataset.score = open ? "" : "open"; renderBar(bar, window.saloon?.doc || doc); } },
   open ? "Hide the score so far" : "Score so far") : null;
+  // On a wide screen the hint heads the side column, beside the table and clear of the
+  // log and chat under it; on a narrow one it sits above the table.
+  const hint = hintBox(doc, names);
+  const side = WIDE.matches ? document.getElementById("side-hint") : null;
   const parts = [h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton),
-    score && open ? scorePanel(score, names) : null, hintBox(doc, names)];
+    score && open ? scorePanel(score, names) : null, side ? null : hint];
   bar.replaceChildren(...parts.filter(Boolean));
+  document.getElementById("side-hint")?.replaceChildren(...(side && hint ? [hint] : []));
 }
+
+// The width at which the room's side column stands beside the table with room for a hint.
+const WIDE = matchMedia("(min-width: 1100px)");
+WIDE.addEventListener("change", () => {
+  const bar = document.getElementById("teach-bar");
+  if (bar && window.saloon?.doc) renderBar(bar, window.saloon.doc);
+});
 
 function scorePanel(score, names) {
   return h("section", { id: "score-panel", class: "score-panel", "aria-label": "Score so far" },

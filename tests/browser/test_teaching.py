@@ -97,6 +97,16 @@ def rules_panel(p: Player, shot: str) -> None:
     p.page.locator("#rules-close").click()
     panel.wait_for(state="hidden")
 
+# The places of the room a shown hint overlaps (their ids).
+HINT_COVERS = """() => {
+  const hint = document.querySelector('#hint').getBoundingClientRect();
+  return ['table', 'dock', 'log', 'chat-form', 'seat-list'].filter((id) => {
+    const r = document.getElementById(id)?.getBoundingClientRect();
+    return r && r.width && r.height && r.left < hint.right && hint.left < r.right
+      && r.top < hint.bottom && hint.top < r.bottom;
+  });
+}"""
+
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_table_teaches_the_game(browser, live, artifacts, game_id):
@@ -122,6 +132,9 @@ def test_the_table_teaches_the_game(browser, live, artifacts, game_id):
                 done[f"why-{size}"] = why_a_card_waits(
                     p, str(artifacts / f"teach-{game_id}-why-{size}.png"))
             if not done[f"hint-{size}"] and p.page.locator("#hint").count():
+                # The hint covers nothing a player reads: neither the table, the bar nor
+                # the log and chat.
+                assert p.page.evaluate(HINT_COVERS) == [], p.page.evaluate(HINT_COVERS)
                 p.page.screenshot(path=str(artifacts / f"teach-{game_id}-hint-{size}.png"))
                 done[f"hint-{size}"] = True
         if all(done.values()):
