@@ -8,7 +8,14 @@ from games.base import Viewer, kept
 from games.plural import count
 from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.guns import can_backfire, gun_name
-from games.wyoming_cowboy.rules import VALVES, next_dealer, seat_ref, takeable, to_act
+from games.wyoming_cowboy.rules import (
+    OPENING_PASS,
+    VALVES,
+    next_dealer,
+    seat_ref,
+    takeable,
+    to_act,
+)
 from games.wyoming_cowboy.state import Phase, State, Step
 
 # On Python 3.11 every ``Phase.X`` and ``Step.X`` goes through the enum metaclass's
@@ -56,7 +63,11 @@ def prompt(st: State, viewer: Viewer) -> str:
             return "You deal: choose which way the opening three cards are passed."
         return f"{seat_ref(st.dealer)} chooses which way the opening three cards are passed."
     if phase == _PASS:
-        return (f"Everyone passes {count(st.pass_size, 'card')} to the seat "
+        # Why everyone passes: the deal's opening pass, or the 9 the seat whose turn it
+        # is just played (a forced pass on a phone, where the log is a tap away, said why).
+        why = ("The opening pass: " if st.pass_size == OPENING_PASS
+               else f"{_big(st.turn, viewer)} played a 9: ")
+        return (f"{why}everyone passes {count(st.pass_size, 'card')} to the seat "
                 f"{pass_direction(st)}, without seeing what comes in.")
     if phase == _SCORING:
         dealer = next_dealer(st)

@@ -209,6 +209,9 @@ def test_a_nine_makes_every_player_pass_two_cards_in_the_chosen_direction():
     assert st.phase == Phase.PASS and st.discards == ["9H"]
     assert GAME.to_act(st) == {0, 1, 2, 3}
     assert all(len(a["cards"]) == 2 for a in legal(st, 1))
+    # Every seat's prompt says why it must pass: whose 9.
+    assert GAME.view(st, 1)["prompt"].startswith("{seat:0} played a 9: everyone passes 2 cards")
+    assert GAME.view(st, 0)["prompt"].startswith("You played a 9: ")
     st, _ = act(st, 0, type="pass", cards=["2C", "3C"])
     st, _ = act(st, 1, type="pass", cards=["5D", "6D"])
     st, _ = act(st, 2, type="pass", cards=["8S", "JS"])
