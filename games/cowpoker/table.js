@@ -225,8 +225,8 @@ export function explainResult(view, room, ctx) {
 export const options = {
   words: {
     deadwood: { label: "Where Deadwood sits with two players",
-      help: "The empty Ranches are played by Deadwood; with three players it always sits last.",
-      choices: { spread: "Between the players, every other Ranch", together: "Together: the two players sit side by side" } },
+      help: "The empty Ranches are played by Deadwood: between the two players (every other Ranch) or together, the two players side by side. With three players it always sits last.",
+      choices: { spread: "Between the players", together: "Together, side by side" } },
   },
   presets: [
     { title: "Full game", about: "one deal of the 54 cards, about 2–4 minutes (27 moves with 2 players, 46 with 4)", options: {} },

@@ -5,9 +5,10 @@ import { h } from "./dom.js";
 
 export const PRESETS = [
   ["off", "No clock"],
-  ["relaxed", "Relaxed: 2 min a decision, 10 min more over the game"],
-  ["normal", "Normal: 45 s a decision, 5 min more over the game"],
-  ["fast", "Fast: 15 s a decision, 1 min more over the game"],
+  // Short enough for a phone's select; the help under it says what the bank is.
+  ["relaxed", "Relaxed: 2 min, bank 10 min"],
+  ["normal", "Normal: 45 s, bank 5 min"],
+  ["fast", "Fast: 15 s, bank 1 min"],
   ["custom", "Custom…"],
 ];
 const WARN_SECONDS = 10;
@@ -76,7 +77,7 @@ export function clockFields(clock, goneAfter, idPrefix) {
       h("option", { value: String(v), selected: String(goneAfter ?? "") === String(v) }, t)));
   const element = h("div", { class: "clock-fields" },
     h("div", { class: "field" }, h("label", { for: select.id }, "Turn clock"), select, custom,
-      h("p", { class: "help" }, "When a player's time runs out the server plays that decision for them (the gentlest choice) and keeps playing for them until they are back.")),
+      h("p", { class: "help" }, "Each decision has its seconds; past them a player draws on a bank of time for the whole game. When both run out the server plays that decision for them (the gentlest choice) and keeps playing for them until they are back.")),
     h("div", { class: "field" }, h("label", { for: gone.id }, "A bot takes over a player who has left"), gone));
   return {
     element,

@@ -409,7 +409,27 @@ def test_the_lobby_options_flow_with_the_page_on_a_phone(browser, live):
     page.eval_on_selector_all("details.game-options", "all => all.forEach((d) => d.open = true)")
     assert page.locator("text=Passing across with 5 or 7 players").is_visible()
     assert page.evaluate(SCROLLING_BOXES) == []
+    # A select shows its chosen words in one line: each choice's words fit a phone's.
+    assert page.evaluate(CUT_CHOICES) == []
     context.close()
+
+
+# The choices of the page's selects whose words are wider than the select shows them.
+CUT_CHOICES = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const out = [];
+  for (const select of document.querySelectorAll('select')) {
+    const style = getComputedStyle(select);
+    ctx.font = style.font;
+    // What the select leaves for its words: its width less its padding and the arrow.
+    const room = select.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight) - 20;
+    for (const o of select.options) {
+      if (ctx.measureText(o.text).width > room) out.push(`${select.id}: ${o.text}`);
+    }
+  }
+  return out;
+}"""
 
 # Every control of the decision bar (of its open menu when one is open: the entries and
 # Cancel), each wholly on the screen and not covered where it is pressed; returns what is
