@@ -129,10 +129,15 @@ SMALLEST_PHONE_TEXT = """([face, outside]) => {
     const svg = t.ownerSVGElement, w = svg.getBoundingClientRect().width;
     // (An SVG group drawn with display: none hides its text; checkVisibility misses it.)
     let shown = !!w && !!t.textContent.trim();
-    for (let e = t; shown && e !== svg; e = e.parentNode) shown = getComputedStyle(e).display !== 'none';
+    for (let e = t; shown && e !== svg; e = e.parentNode) {
+      shown = getComputedStyle(e).display !== 'none';
+    }
     if (!shown) continue;
     const px = parseFloat(getComputedStyle(t).fontSize) * w / svg.viewBox.baseVal.width;
-    if (px < min) { min = px; where = `"${t.textContent}" on ${t.closest('.card').dataset.card}, ${w}px wide`; }
+    if (px < min) {
+      min = px;
+      where = `"${t.textContent}" on ${t.closest('.card').dataset.card}, ${w}px wide`;
+    }
   }
   return min === Infinity ? null : [min, where];
 }"""
