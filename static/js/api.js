@@ -44,6 +44,10 @@ export const tokens = {
   },
   /** This tab stops being the browser's seat and may join as another player. */
   leaveTab: (code) => write(sessionStorage, TAB(code), ""),
+  /** The browser's seat this tab left (and took no other), if it still has one. */
+  leftSeat: (code) => (read(sessionStorage, TAB(code)) === "" ? read(localStorage, KEY(code)) : null),
+  /** This tab is the browser's seat again. */
+  backToSeat: (code) => { write(sessionStorage, TAB(code), null); return read(localStorage, KEY(code)); },
 };
 
 export const prefs = {

@@ -183,16 +183,29 @@ async function reclaim() {
 
 /** Lets this tab give up the browser's seat and join as another player. */
 async function notMe() {
-  const sure = await ask("This browser holds a seat in this room. Leave it to that window and take another seat (or watch) here?",
-    { yes: "Take another seat here", no: "Stay in this seat" });
+  const r = state.doc?.room;
+  // Another seat can be taken only in the lobby, while one is free; else this tab watches.
+  const free = r?.status === "lobby" && r.seats.length < r.max_seats;
+  const sure = await ask(free
+    ? "This browser holds a seat in this room. Leave it to that window and take another seat (or watch) here?"
+    : "This browser holds a seat in this room, and no other seat can be taken now. Watch in this tab instead? The seat stays this browser's: Back to my seat returns it here.",
+  { yes: free ? "Take another seat here" : "Watch in this tab", no: "Stay in this seat" });
   if (!sure) return;
   tokens.leaveTab(code);
   state.token = null;
   state.pending = false;
   socket.restart(null);
+  if (!free) return;
   $("#join").hidden = false;
   $("#join-name").value = "";
   $("#join-name").focus();
+}
+
+/** This tab takes back the browser's seat it left with Not you?. */
+function backToSeat() {
+  state.token = tokens.backToSeat(code);
+  state.pending = false;
+  socket.restart(state.token);
 }
 
 // ---------------------------------------------------------------- rendering
@@ -203,11 +216,15 @@ function showJoin(force = false) {
   $("#join").hidden = !open;
   // A newcomer who cannot take a seat is told why they are watching (a kicked player is
   // told by the notice of the kick).
-  const why = !r || open || r.you !== null || state.kicked ? ""
-    : r.status === "lobby" ? "Every seat is taken, so you are watching. If a seat comes free, you can take it here."
-      : "The game has started, so you are watching: seats are taken before a game starts.";
+  const left = r && r.you === null && !state.kicked && tokens.leftSeat(code);
+  const why = !r || (open && !left) || r.you !== null || state.kicked ? ""
+    : left ? "You are watching in this tab; this browser still holds its seat in this room."
+      : r.status === "lobby" ? "Every seat is taken, so you are watching. If a seat comes free, you can take it here."
+        : r.status === "playing" ? "The game has started, so you are watching: seats are taken before a game starts."
+          // A rematch keeps the seats: only a seat that comes free in the lobby can be taken.
+          : "You are watching: a rematch keeps the same players. Seats can be taken only in a room's lobby, when one is free.";
   const note = $("#watch-note");
-  refill(note, why, () => [why]);
+  refill(note, why, () => [why, left ? [" ", h("button", { type: "button", class: "small", id: "back-to-seat", onclick: backToSeat }, "Back to my seat")] : null]);
   note.hidden = !why;
 }
 

@@ -195,6 +195,34 @@ def test_the_end_of_a_game_brings_its_result_into_view(browser, live, width, hei
     }""", timeout=5000)
 
 
+
+def test_not_you_during_a_game_watches_and_can_go_back_to_the_seat(browser, live):
+    # In a game no seat can be taken: Not you? makes the tab a spectator, says so, and
+    # offers the seat back, reloads included; the seat stays the browser's meanwhile.
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard", {"tricks": 3})
+    ana.add_bot()
+    ana.start()
+    page = ana.page
+    page.locator("#not-me").click()
+    question = page.locator("dialog.ask[open]")
+    assert "no other seat can be taken now" in question.inner_text()
+    question.locator("button:text('Watch in this tab')").click()
+    page.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === null")
+    assert not page.locator("#join").is_visible()
+    note = page.locator("#watch-note")
+    assert "this browser still holds its seat" in note.inner_text()
+    page.reload()
+    page.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === null")
+    note.locator("#back-to-seat").click()
+    page.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === 0")
+    assert not note.is_visible()
+    page.reload()
+    page.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === 0")
+    assert live.room(code).status == "playing"
+    assert not ana.errors
+
+
 FOCUSED = """() => {
   const a = document.activeElement;
   return {id: a?.id || '', tag: a?.tagName || '', action: a?.dataset?.action || null,

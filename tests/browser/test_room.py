@@ -164,5 +164,11 @@ def test_the_room_says_who_does_what_before_the_game_and_why_a_newcomer_watches(
     assert not dee.page.locator("#lobby-note").is_visible()
     assert not ana.page.locator("#lobby-note").is_visible()
     assert not ana.page.locator("#watch-note").is_visible()
+    # Once it is over, that a rematch keeps the players.
+    rng = random.Random(1)
+    while live.room(code).status != "finished":
+        if not any(p.act(rng) for p in (ana, bo)):
+            next_turn(ana, [ana, bo])
+    dee.page.wait_for_selector("#watch-note:text('a rematch keeps the same players')")
     for p in (ana, bo, cy, dee, newcomer):
         assert not p.errors
