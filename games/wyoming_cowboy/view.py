@@ -67,8 +67,16 @@ def prompt(st: State, viewer: Viewer) -> str:
         # is just played (a forced pass on a phone, where the log is a tap away, said why).
         why = ("The opening pass: " if st.pass_size == OPENING_PASS
                else f"{_big(st.turn, viewer)} played a 9: ")
-        return (f"{why}everyone passes {count(st.pass_size, 'card')} to the seat "
+        said = (f"{why}everyone passes {count(st.pass_size, 'card')} to the seat "
                 f"{pass_direction(st)}, without seeing what comes in.")
+        # A seat that has chosen is told whom it waits for (who has chosen is public:
+        # every view's list of seats to act says it).
+        waiting = [s for s in range(st.seats) if st.must_pass[s] and st.passing[s] is None]
+        if viewer is None or viewer in waiting or not waiting:
+            return said
+        names = [seat_ref(s) for s in waiting]
+        them = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{said} Waiting for {them} to choose."
     if phase == _SCORING:
         dealer = next_dealer(st)
         return (f"The hand is over: {_who(dealer, viewer)} "

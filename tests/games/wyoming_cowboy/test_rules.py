@@ -213,6 +213,10 @@ def test_a_nine_makes_every_player_pass_two_cards_in_the_chosen_direction():
     assert GAME.view(st, 1)["prompt"].startswith("{seat:0} played a 9: everyone passes 2 cards")
     assert GAME.view(st, 0)["prompt"].startswith("You played a 9: ")
     st, _ = act(st, 0, type="pass", cards=["2C", "3C"])
+    # A seat that has chosen is told whom it waits for.
+    assert GAME.view(st, 0)["prompt"].endswith(
+        " Waiting for {seat:1}, {seat:2} and {seat:3} to choose.")
+    assert "Waiting" not in GAME.view(st, 1)["prompt"]
     st, _ = act(st, 1, type="pass", cards=["5D", "6D"])
     st, _ = act(st, 2, type="pass", cards=["8S", "JS"])
     st, _ = act(st, 3, type="pass", cards=["QC", "KD"])
