@@ -135,7 +135,8 @@ function connect() {
     onTime: heardServer,
     onDoc: (doc, version, ops) => {
       const before = state.doc;
-      if (ops && before?.game && doc.game) {
+      // A patch within one game is moves; one that brings a new game (a rematch) deals it.
+      if (ops && before?.game && doc.game && before.room.match === doc.room.match) {
         state.pendingWords ||= new Set();
         for (const w of patchedWords(ops)) state.pendingWords.add(w);
         // Who just moved: the one seat that was to act, or of several acting at once, those

@@ -83,6 +83,10 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
                               " && window.saloon.doc.room.match === 1"
                               " && window.saloon.doc.room.options.tricks === 2")
     assert bo.page.locator("#game-over").count() == 0
+    # The new game's deal is nobody's last move: no card of it is marked as one.
+    for p in (ana, bo):
+        p.page.wait_for_function("() => window.saloon.renderedVersion === window.saloon.version")
+        assert p.page.locator("[data-last-move]").count() == 0
     # The invite link folds away while a game runs; one click opens it again.
     assert not ana.page.locator("#invite-url").is_visible()
     ana.page.locator("#invite summary").click()
