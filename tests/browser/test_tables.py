@@ -364,13 +364,16 @@ def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, l
     ("cowpoker", "On each card: its points, R its Roundup value, G its Gunfight value."),
     ("cards_for_cowboys", "A card's price is in its dark circle; the $ it shows is what it "
                           "pays when you draw it."),
+    ("wyoming_cowboy", "A seat's points are those banked: the cards of a hand score when it "
+                       "ends, a couple at once."),
 ])
 def test_a_table_says_what_the_figures_on_its_cards_mean(browser, live, game_id, said):
     game = all_games()[game_id]
-    state = game.new_game(game.parse_options({}), 2, 11)
+    seats = max(2, game.min_seats)
+    state = game.new_game(game.parse_options({}), seats, 11)
     page = browser.new_page()
     page.goto(live.http + "/")
     (drawn,) = page.evaluate(RENDER, [game_id, [json.loads(json.dumps(game.view(state, 0)))],
-                                      ["Ana", "Bo"]])
+                                      ["Ana", "Bo", "Cy"][:seats]])
     assert said in drawn["text"], drawn["text"]
     page.close()
