@@ -1086,8 +1086,8 @@ def _draw(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
         # since the top card now lying there is not the one taken.
         text = f"{_REF[seat]} takes the top discard"
         if under:
-            text = (f"{_REF[seat]} takes the discard that lay under "
-                    f"{'his own' if under == 1 else 'his own ones'}")
+            text = (f"{_REF[seat]} takes the discard that lay under the "
+                    f"{'card' if under == 1 else 'cards'} just discarded")
         ev.append({"type": "take_discard", "seat": seat, "text": text})
     drawn = 0
     for _ in range(a["pile"]):

@@ -16,9 +16,12 @@ function gunName(view, id, kind) {
   return GUN_NAMES[kind] || "gun";
 }
 
-function drawWords(a) {
+// The discard a draw takes is named where the view says which it is: right after your own
+// discard it is the card under it (with top_discard=previous), not the top one.
+function drawWords(a, view) {
   const parts = [];
-  if (a.discard) parts.push("take the top discard");
+  const takes = view?.takeable_discard;
+  if (a.discard) parts.push(takes ? `take the ${cardWords(takes)} from the discards` : "take the top discard");
   if (a.pile) parts.push(`draw ${a.pile} from the pile`);
   return parts.join(" and ");
 }
@@ -47,11 +50,11 @@ export function label(a, ctx) {
     case "stand": return "Let the shot come";
     case "hand_over": return `Hand over the ${cardWords(a.card)} and draw ${a.draw}`;
     case "discard": {
-      const then = drawWords(a);
+      const then = drawWords(a, ctx.view);
       return `Discard the ${cardWords(a.card)}${badgeWords(a)}${then ? `, then ${then}` : ""}`;
     }
     case "draw": {
-      const w = drawWords(a);
+      const w = drawWords(a, ctx.view);
       return w ? w.replace(/^./, (c) => c.toUpperCase()) : "Draw nothing";
     }
     case "deal": return "Deal the next hand";

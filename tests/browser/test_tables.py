@@ -377,3 +377,19 @@ def test_a_table_says_what_the_figures_on_its_cards_mean(browser, live, game_id,
                                       ["Ana", "Bo", "Cy"][:seats]])
     assert said in drawn["text"], drawn["text"]
     page.close()
+
+
+def test_a_wyoming_cowboy_draw_names_the_discard_it_takes(browser, live):
+    # Right after your own discard the card taken is the one under it, which the view
+    # names; "the top discard" would be the card just put there.
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    said = page.evaluate("""async () => {
+      const t = await import('/games/wyoming_cowboy/table.js');
+      const ctx = { seats: ['Ana', 'Bo', 'Cy'], view: { takeable_discard: '9D' } };
+      return [t.label({ type: 'discard', card: '7S', discard: 1, pile: 0 }, ctx),
+              t.label({ type: 'discard', card: '7S', discard: 1, pile: 0 }, { ...ctx, view: {} })];
+    }""")
+    assert said[0].endswith("then take the Nine of diamonds from the discards"), said
+    assert said[1].endswith("then take the top discard"), said
+    page.close()

@@ -592,7 +592,7 @@ def test_players_may_draw_the_top_discarded_card():
     # lying on the discards.
     assert "9D" not in str([e for e in ev if "only" not in e])
     (taken,) = [e for e in ev if e["type"] == "take_discard"]
-    assert taken["text"] == "{seat:0} takes the discard that lay under his own"
+    assert taken["text"] == "{seat:0} takes the discard that lay under the card just discarded"
 
 
 def test_the_top_discard_after_your_own_discard_is_the_card_under_it():
