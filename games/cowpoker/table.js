@@ -154,7 +154,7 @@ export function render(container, view, ctx) {
     view.hand_wild?.length ? stat(wildSaid(view.hand_wild, "in your hand"), { title: "A Wild card in your hand makes a rank wild there" }) : null,
     view.pending ? stat({ extra_play: "Extra play", rustle: "Rustle", live_rustle: "Live rustle" }[view.pending] || view.pending) : null),
     // The three figures on every card, which the prompts name in words.
-    h("p", { class: "sub legend" }, "On each card: its points, R its Roundup value, G its Gunfight value."));
+    h("p", { class: "sub figures-key" }, "On each card: its points, R its Roundup value, G its Gunfight value."));
   const rows = view.table || [];
   const mine = rows.find((r) => r.seat !== null && r.seat === view.you);
   const mz = mine ? ranchZone(mine, view, ctx) : null;

@@ -185,7 +185,7 @@ export function render(container, view, ctx) {
     view.phase === "turn" ? stat(`Turn: ${seatName(ctx, view.turn)} — ${STEP_WORDS[view.step] || view.step}`) : null,
     view.pass ? stat(`Passing ${view.pass.size} ${view.pass.direction}`) : null,
     // The seats' points are the banked ones, where the log already says "+10" of a 10 laid.
-    view.phase !== "over" ? h("p", { class: "sub legend" }, "A seat's points are those banked: the cards of a hand score when it ends, a couple at once.") : null));
+    view.phase !== "over" ? h("p", { class: "sub figures-key" }, "A seat's points are those banked: the cards of a hand score when it ends, a couple at once.") : null));
   if (ctx.reaction) add(ctx.reaction, reaction(view, ctx));
   add(container, handSummary(view, ctx));
   add(container, zone("Piles", { class: "piles-zone" }, piles(view, ctx)));

@@ -233,11 +233,21 @@ def result_json(st: State) -> dict[str, Any]:
 
 
 def omniscient(st: State) -> dict[str, Any]:
-    """Returns everything on and under the table, without the generator."""
-    d = st.to_json()
-    d.pop("rng")
-    d["to_act"] = sorted(to_act(st))
-    return d
+    """Returns everything on and under the table, without the generator: the spectator's
+    view with every hand face up (``revealed``, as the table draws hands laid down), and
+    what no seat sees in full: the draw pile in order, the cards set aside for a pass, the
+    discards and the shot cards under their top ones.
+
+    Shaped like a seat's view, so that the admin's replay draws it on the game's table.
+    """
+    v = view(st, None).copy()
+    v["revealed"] = [list(h) for h in st.hands]
+    v["pile"] = list(st.pile)
+    if any(p is not None for p in st.passing):  # only while a pass is being chosen
+        v["passing"] = [None if p is None else list(p) for p in st.passing]
+    v["discards"] = list(st.discards)
+    v["shots"] = list(st.shots)
+    return v
 
 
 def visible(st: State, viewer: Viewer) -> set[str]:

@@ -33,7 +33,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = sorted(all_games())
 # Games whose omniscient view is shaped like a seat's: the replay draws it on their table.
-TABLE_OMNISCIENT = {"cowpoker", "cards_for_cowboys"}
+TABLE_OMNISCIENT = {"cowpoker", "cards_for_cowboys", "wyoming_cowboy"}
 
 BOARD_WORDS = """() => {
   const out = [];

@@ -130,11 +130,13 @@ OMNI = """async ([gameId, view, seats]) => {
     generic: box.querySelectorAll('.generic').length,
   };
 }"""
-OMNISCIENT_TABLES = ["cards_for_cowboys"]
+OMNISCIENT_TABLES = ["cards_for_cowboys", "wyoming_cowboy"]
 # The cards no seat has seen yet, which the replay viewer lists under the table.
 OMNI_LISTED = {
     "cards_for_cowboys": lambda v: [line.split(":")[0] for line in
                                     [*v["unused"], *sum(v["reserve"].values(), [])]],
+    "wyoming_cowboy": lambda v: [*v["pile"], *v["discards"], *v["shots"],
+                                 *(c for p in v.get("passing", []) if p for c in p)],
 }
 
 

@@ -138,9 +138,24 @@ def test_the_result_has_a_line_by_line_breakdown_per_seat():
 
 
 def test_the_omniscient_view_shows_everything_but_the_generator():
-    omni = GAME.omniscient_view(position())
-    assert "rng" not in omni and omni["hands"][1] == ["5C", "6C", "KD"]
+    st = position()
+    omni = GAME.omniscient_view(st)
+    assert "rng" not in omni and omni["revealed"][1] == ["5C", "6C", "KD"]
     assert json.loads(json.dumps(omni)) == omni
+    # Shaped like a seat's view (the spectator's), with what no seat sees added to it.
+    spectator = GAME.view(st, None)
+    assert {k: v for k, v in omni.items() if k in spectator and k != "revealed"} == {
+        k: v for k, v in spectator.items() if k != "revealed"}
+    assert omni["pile"] == st.pile and omni["discards"] == st.discards
+    # Every card of the game is in it, where it lies.
+    shown = [*sum(omni["revealed"], []), *omni["pile"], *omni["discards"], *omni["shots"],
+             *omni["ace_pile"]]
+    for seat in omni["seats"]:
+        shown += [*seat["badges"], *seat["tens"], *(c for g in seat["guns"] for c in g["cards"])]
+    held = [*sum(st.hands, []), *st.pile, *st.discards, *st.shots, *st.ace_pile,
+            *sum(st.badges, []), *sum(st.tens, []),
+            *(c for guns in st.guns for g in guns for c in g["cards"])]
+    assert sorted(shown) == sorted(held) and {"KD", "4H", "TS", "AD", "3D", "9C"} <= set(shown)
 
 
 def hands_exchanged(st: State, keep: set[int], rng: Rng) -> State:
