@@ -181,14 +181,14 @@ function playerZone(p, view, ctx, mine, bustedLast) {
     ? h("div", { class: "cards-row", "data-place": `row:${p.seat}` }, p.row.map((c) => mine
       ? actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))
       : face(c, { small: true })))
-    : h("p", { class: "sub" }, "No cards drawn yet this round.");
+    : view.phase === "over" ? null : h("p", { class: "sub" }, "No cards drawn yet this round.");
   const stats = h("div", null,
     stat(`$${p.cash_left ?? p.cash}${p.cash_left !== undefined && p.cash_left !== p.cash ? ` of $${p.cash}` : ""}`),
     stat(plural(p.cows || 0, "Cow")), stat(plural(p.bandits || 0, "Bandit"), { class: ["stat", p.bandits >= 2 && "danger"] }),
     p.jails ? stat(`${p.jails} Jailed`) : null, p.gift ? stat(`+$${p.gift} gift`) : null,
     p.double_next ? stat("next card doubles") : null, p.must_draw ? stat(`must draw ${p.must_draw}`) : null,
     p.buys_left ? stat(`${plural(p.buys_left, "buy")} left`) : null, p.busts ? stat(`busted ${p.busts}×`) : null,
-    bustedLast.has(p.seat) && !p.row?.length ? stat("busted last round", { class: ["stat", "danger"] }) : null);
+    bustedLast.has(p.seat) && !p.row?.length && view.phase !== "over" ? stat("busted last round", { class: ["stat", "danger"] }) : null);
   const piles = h("div", { class: "piles" },
     h("div", { class: "pile" }, p.top_back ? back(p.top_back, { small: true }) : h("div", { class: "card small empty-pile" }),
       h("span", null, "Deck ", h("span", { class: "count" }, String(p.draw_count)))),

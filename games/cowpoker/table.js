@@ -128,7 +128,7 @@ function ranchZone(row, view, ctx) {
   return zone(`${row.ranch} — ${mine ? `you (${who})` : who}${row.deadwood ? " (cannot win)" : ""}`,
     { class: [mine && "mine", acting && "acting", row.deadwood && "deadwood"], "data-ranch": row.ranch, "data-owner": row.seat ?? null },
     h("div", null, stat(`Gang ${plural(row.gang_points, "pt")}`), stat(row.gang_hand), row.gang_wild?.length ? stat(wildSaid(row.gang_wild, "in this Gang"), { title: "A Wild card in a Gang makes a rank wild there" }) : null,
-      stat(`Cellar ${row.cellar_count}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),
+      stat(`Cellar: ${plural(row.cellar_count, "card")}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),
       // After the game nobody's turn or lead is left to mark.
       view.phase !== "over" && view.turn === row.ranch ? stat("turn") : null,
       view.phase !== "over" && view.lead === row.ranch ? stat("played first", { title: LEAD_TITLE }) : null),

@@ -87,6 +87,8 @@ function fireControl(g, ctx) {
       menuCancel(ctx)) : null);
 }
 
+const HAND_DONE = new Set(["scoring", "over"]);
+
 function gunEl(g, ctx, mine) {
   const shots = mine && !ctx.decision ? ctx.legal.filter((a) => a.type === "shoot" && a.gun === g.id) : [];
   const open = ctx.ui.menu === `gun:${g.id}`;
@@ -95,7 +97,8 @@ function gunEl(g, ctx, mine) {
     ? h("button", { type: "button", class: ["gun-button", open && "selected"], "data-opens": "menu", "data-gun": g.id,
       "aria-expanded": String(open), onclick: () => { ctx.ui.menu = open ? null : `gun:${g.id}`; ctx.rerender(); } },
     `${name} — fire`)
-    : h("span", { class: "gun-name" }, name, g.ready ? "" : " (not ready)");
+    // Whether a gun may fire says nothing once the hand is over.
+    : h("span", { class: "gun-name" }, name, g.ready || HAND_DONE.has(ctx.view?.phase) ? "" : " (not ready)");
   return h("div", { class: ["gun", g.ready && "ready"], "data-gun": g.id },
     head, h("div", { class: "cards-row" }, g.cards.map((c) => card(c, ctx, { small: true }))),
     open && shots.length ? h("div", { class: "menu", role: "group", "aria-label": `Targets for the ${name}` },
@@ -110,7 +113,8 @@ function tableau(seat, ctx, mine) {
   if (seat.tens.length) parts.push(h("div", { class: "group" }, h("span", { class: "sub" }, "10s "), h("div", { class: "cards-row" }, seat.tens.map((c) => card(c, ctx, { small: true })))));
   if (seat.couples.length) parts.push(h("p", { class: "sub" }, "Couples shown: ", seat.couples.map((s) => SUIT_WORD[s] || s).join(", ")));
   if (seat.guns.length) parts.push(h("div", { class: "guns" }, seat.guns.map((g) => gunEl(g, ctx, mine))));
-  return parts.length ? h("div", { class: "tableau" }, parts) : h("p", { class: "sub" }, "Nothing on the table yet.");
+  return parts.length ? h("div", { class: "tableau" }, parts)
+    : h("p", { class: "sub" }, HAND_DONE.has(ctx.view?.phase) ? "Nothing on the table." : "Nothing on the table yet.");
 }
 
 function piles(view, ctx) {

@@ -395,3 +395,19 @@ def test_a_wyoming_cowboy_draw_names_the_discard_it_takes(browser, live):
     assert said[0].endswith("then take the Nine of diamonds from the discards"), said
     assert said[1].endswith("then take the top discard"), said
     page.close()
+
+
+@pytest.mark.parametrize("game_id", ["wyoming_cowboy", "cards_for_cowboys"])
+def test_a_finished_table_says_nothing_of_play_still_to_come(browser, live, game_id):
+    # Words about what comes next ("not ready", "yet", "this round") mean nothing once the
+    # game is over.
+    game = all_games()[game_id]
+    *_, over = sample_states(game, 3, n=2000)
+    assert game.is_over(over)
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    (drawn,) = page.evaluate(RENDER, [game_id, [json.loads(json.dumps(game.view(over, 0)))],
+                                      ["Ana", "Bo", "Cy"]])
+    for said in ("(not ready)", "on the table yet", "No cards drawn yet", "busted last round"):
+        assert said not in drawn["text"], said
+    page.close()
