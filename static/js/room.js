@@ -39,7 +39,7 @@ const state = {
   awaitingDecision: false, // the keyboard waits on the bar for your next decision
   lastStatus: null,
   resultShown: null, // the match whose result was last brought into view
-  startShown: null, // the match whose start last brought the play area into view
+  seenStatus: null, // the room's status the play area was last drawn for
 };
 let socket = null;
 window.saloon = state; // for people debugging from the console, and for the browser tests
@@ -489,6 +489,9 @@ async function renderPlay() {
   const doc = state.doc;
   if (!doc || redrawHeld()) return;
   const r = doc.room;
+  // A game that starts (or restarts) under the page's eyes, from its lobby or a result.
+  const startedHere = r.status === "playing" && state.seenStatus !== null && state.seenStatus !== "playing";
+  state.seenStatus = r.status;
   const key = $("#play").contains(document.activeElement) ? focusKey(document.activeElement) : null;
   const tableEl = $("#table"), promptEl = $("#prompt"), resultEl = $("#result"), reactionEl = $("#reaction"), handEl = $("#hand");
   teaching.renderBar($("#teach-bar"), doc);
@@ -558,12 +561,11 @@ async function renderPlay() {
   followZoom();
   clear(resultEl);
   if (over) renderResult(resultEl, view, r, ctx, table);
-  if (r.status === "playing" && state.startShown !== r.match) {
+  if (startedHere && $("#play").getBoundingClientRect().top < 0) {
     // A game begun while the page was scrolled down (to Start, at the host panel's foot on
     // a phone): the play area comes into view from its top, the first hint and the
-    // table's figures; a page opened on a game is at its top already.
-    state.startShown = r.match;
-    if ($("#play").getBoundingClientRect().top < 0) $("#play").scrollIntoView({ block: "start" });
+    // table's figures. (Not a page opened or reloaded on a game: its scroll is the reader's.)
+    $("#play").scrollIntoView({ block: "start" });
   }
   if (over && state.resultShown !== r.match && resultEl.firstChild) {
     // The result sits above the table, and the page may have scrolled down to a trick or
