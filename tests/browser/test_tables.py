@@ -283,14 +283,18 @@ def test_cowpoker_names_deadwood_in_its_result_only_where_the_table_has_it(brows
     page.close()
 
 
-WITH_LEGAL = """async ([gameId, view, seats, legal]) => {
+# A table drawn with a decision bar, as the room draws it (the bar is both the table's
+# `decision` and its `reaction`): the bar's cards (each with whether it is "burn only")
+# and its words.
+WITH_BAR = """async ([gameId, view, seats, legal]) => {
   const table = await import(`/games/${gameId}/table.js`);
   const box = document.createElement('div'), bar = document.createElement('div');
   document.body.replaceChildren(box, bar);
   table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
-                            decision: bar });
-  return [...bar.querySelectorAll('.bar-cards .card')].map(
-    (e) => [e.dataset.card, e.classList.contains('burn-only')]);
+                            decision: bar, reaction: bar });
+  return {cards: [...bar.querySelectorAll('.bar-cards .card')].map(
+            (e) => [e.dataset.card, e.classList.contains('burn-only')]),
+          text: bar.innerText};
 }"""
 
 
@@ -315,21 +319,11 @@ def test_a_cards_for_cowboys_store_card_the_dollars_cannot_buy_is_marked_burn_on
     state, seat, legal, buys, burns = found
     page = browser.new_page()
     page.goto(live.http + "/")
-    shown = page.evaluate(WITH_LEGAL, ["cards_for_cowboys", game.view(state, seat),
-                                       ["Ana", "Bo"], legal])
+    shown = page.evaluate(WITH_BAR, ["cards_for_cowboys", game.view(state, seat),
+                                     ["Ana", "Bo"], legal])["cards"]
     assert {card for card, _ in shown} == burns
     assert {card for card, only in shown if only} == burns - buys
     page.close()
-
-
-WITH_REACTION = """async ([gameId, view, seats, legal]) => {
-  const table = await import(`/games/${gameId}/table.js`);
-  const box = document.createElement('div'), reaction = document.createElement('div');
-  document.body.replaceChildren(box, reaction);
-  table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
-                            reaction, label: () => null });
-  return reaction.innerText;
-}"""
 
 
 def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, live):
@@ -352,8 +346,8 @@ def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, l
     page.goto(live.http + "/")
     for is_22, (state, seat) in found.items():
         view = json.loads(json.dumps(game.view(state, seat)))
-        said = page.evaluate(WITH_REACTION, ["wyoming_cowboy", view, ["Ana", "Bo", "Cy"],
-                                             [{"type": "stand"}]])
+        said = page.evaluate(WITH_BAR, ["wyoming_cowboy", view, ["Ana", "Bo", "Cy"],
+                                        [{"type": "stand"}]])["text"]
         if is_22:
             assert "no 6 to backfire the .22 with" in said, said
         else:
