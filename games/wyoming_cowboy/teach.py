@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.base import LegalOf, Rule
-from games.plural import count
+from games.plural import count, listed
 from games.wyoming_cowboy import rules, scoring
 from games.wyoming_cowboy.cards import CARD_WORDS, SUIT_WORDS, words
 from games.wyoming_cowboy.guns import KINDS, gun_name
@@ -95,8 +95,7 @@ def card_notes() -> dict[str, str]:
 
 
 def _list(cards: list[str]) -> str:
-    named = [f"the {CARD_WORDS[c]}" for c in cards]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    return listed([f"the {CARD_WORDS[c]}" for c in cards])
 
 
 def _standing(st: State) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Viewer, kept
-from games.plural import count
+from games.plural import count, listed
 from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.guns import can_backfire, gun_name
 from games.wyoming_cowboy.rules import (
@@ -69,14 +69,12 @@ def prompt(st: State, viewer: Viewer) -> str:
                else f"{_big(st.turn, viewer)} played a 9: ")
         said = (f"{why}everyone passes {count(st.pass_size, 'card')} to the seat "
                 f"{pass_direction(st)}, without seeing what comes in.")
-        # A seat that has chosen is told whom it waits for (who has chosen is public:
-        # every view's list of seats to act says it).
-        waiting = [s for s in range(st.seats) if st.must_pass[s] and st.passing[s] is None]
+        # A seat that has chosen is told whom it waits for: the seats still to act, which
+        # every view's list of seats to act says too.
+        waiting = to_act(st)
         if viewer is None or viewer in waiting or not waiting:
             return said
-        names = [seat_ref(s) for s in waiting]
-        them = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"{said} Waiting for {them} to choose."
+        return f"{said} Waiting for {listed([seat_ref(s) for s in sorted(waiting)])} to choose."
     if phase == _SCORING:
         dealer = next_dealer(st)
         return (f"The hand is over: {_who(dealer, viewer)} "
