@@ -68,8 +68,8 @@ function faceSvg(c) {
     c.cash ? s("text", { x: 5, y: 24, class: "c4c-cash" }, `$${c.cash}`) : null,
     c.cost ? [s("circle", { cx: 50, cy: 18, r: 7, class: "c4c-cost" }), s("text", { x: 50, y: 21.5, "text-anchor": "middle", class: "c4c-cost-n" }, String(c.cost))] : null,
     lines.map(([t, cls], i) => s("text", { x: 5, y: 40 + i * 11, class: cls }, t)),
-    s("g", { class: "c4c-full" }, textLines(effect, 4, top, 7.3, { class: "c4c-effect" })),
-    s("g", { class: "c4c-compact" }, textLines(compact, 3.5, top + 1, 9.4, { class: "c4c-c-effect" })),
+    s("g", { class: "face-full" }, textLines(effect, 4, top, 7.3, { class: "c4c-effect" })),
+    s("g", { class: "face-compact" }, textLines(compact, 3.5, top + 1, 9.4, { class: "c4c-c-effect" })),
     c.doubled ? s("text", { x: 55, y: 80, "text-anchor": "end", class: "c4c-double" }, "×2") : null);
 }
 

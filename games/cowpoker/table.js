@@ -34,7 +34,7 @@ function faceSvg(c) {
     s("g", { class: `ink suit-${suit}` },
       s("text", { x: 8, y: 14, class: "cow-rank", "text-anchor": "middle" }, corner),
       s("text", { x: 8, y: 25, class: "cow-suit", "text-anchor": "middle" }, joker ? "J" : sym)),
-    s("g", { class: "cow-full" },
+    s("g", { class: "face-full" },
       textLines(name, 36, 9.3, 7.2, { class: "cow-name", "text-anchor": "middle" }),
       s("text", { x: 36, y: 24.3, class: "cow-ranch", "text-anchor": "middle" }, c.ranch),
       s("g", { class: "cow-values" },
@@ -52,7 +52,7 @@ const squeezed = (line, fits, width) => (line.length > fits ? { textLength: widt
 /** The face's drawing for a phone: no text under 9 px on a card 62 px wide. */
 function compactSvg(c) {
   const name = wrap(c.name, 11, 2);
-  return s("g", { class: "cow-compact" },
+  return s("g", { class: "face-compact" },
     name.map((line, i) => s("text", { x: 37.5, y: 11 + i * 9.5, class: "cow-c-name", "text-anchor": "middle", ...squeezed(line, 8, 41) }, line)),
     s("rect", { x: 2.5, y: 30, width: 55, height: 14, rx: 3, class: "cow-box" }),
     s("text", { x: 11, y: 41, "text-anchor": "middle", class: "cow-c-value cow-pts", ...squeezed(String(c.points), 2, 16) }, String(c.points)),

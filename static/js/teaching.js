@@ -244,11 +244,12 @@ export function renderBar(bar, doc) {
   // On a wide screen the hint heads the side column, beside the table and clear of the
   // log and chat under it; on a narrow one it sits above the table.
   const hint = hintBox(doc, names);
-  const side = WIDE.matches ? document.getElementById("side-hint") : null;
+  const slot = document.getElementById("side-hint");
+  const side = WIDE.matches ? slot : null;
   const parts = [h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton),
     score && open ? scorePanel(score, names) : null, side ? null : hint];
   bar.replaceChildren(...parts.filter(Boolean));
-  document.getElementById("side-hint")?.replaceChildren(...(side && hint ? [hint] : []));
+  slot?.replaceChildren(...(side && hint ? [hint] : []));
 }
 
 // The width at which the room's side column stands beside the table with room for a hint.
