@@ -97,35 +97,12 @@ FINISH_MOTION = """() => {
 FOCUS_IN_PLAY = "() => !!(document.activeElement && document.activeElement.closest('#play'))"
 OTHER_MARKS = """(me) => [...document.querySelectorAll('[data-last-move]')]
   .filter((e) => e.dataset.lastMove !== String(me)).length"""
-# The smallest rendered text of full-size card faces (SVG units scaled to the card's width).
-SMALLEST_FACE_TEXT = """() => {
+# The smallest rendered text a player can see among the texts of card faces a selector
+# names, outside a place (another selector, or null): SVG units scaled to the card's width.
+SMALLEST_TEXT = """([texts, outside]) => {
   let min = Infinity, where = '';
-  const full = '#play .card:not(.small) svg';
-  for (const t of document.querySelectorAll(
-      `${full} .c4c-effect, ${full} .cow-effect, ${full} .cow-name`)) {
-    const svg = t.ownerSVGElement, w = svg.getBoundingClientRect().width;
-    if (!w) continue;
-    const px = parseFloat(getComputedStyle(t).fontSize) * w / svg.viewBox.baseVal.width;
-    if (px < min) {
-      min = px;
-      where = `${t.closest('.card').dataset.card}, ${w}px wide, in ${t.closest('[id]').id}`;
-    }
-  }
-  return min === Infinity ? null : [min, where];
-}"""
-
-# The smallest rendered text a player can see on the faces of the play area's cards (a
-# selector) outside a place (another): on a phone, Cowpoker's and Cards for Cowboys' cards
-# are 62 px wide, and the type they are drawn with there keeps their text at 9 px or more.
-# (Cards for Cowboys' Store is drawn at 46 px to hold its pyramid, the other players'
-# rows at 38 px beside the sums they make: their cards are read enlarged, the Store's
-# also in the decision bar when one may be bought.)
-PHONE_FACES = {"cowpoker": ("svg.cow-face", ".zoom"),
-               "cards_for_cowboys": ("svg.c4c-face", ".store, .card.small")}
-SMALLEST_PHONE_TEXT = """([face, outside]) => {
-  let min = Infinity, where = '';
-  for (const t of document.querySelectorAll(`#play .card ${face} text`)) {
-    if (t.closest(outside)) continue;
+  for (const t of document.querySelectorAll(texts)) {
+    if (outside && t.closest(outside)) continue;
     const svg = t.ownerSVGElement, w = svg.getBoundingClientRect().width;
     // (An SVG group drawn with display: none hides its text; checkVisibility misses it.)
     let shown = !!w && !!t.textContent.trim();
@@ -136,11 +113,21 @@ SMALLEST_PHONE_TEXT = """([face, outside]) => {
     const px = parseFloat(getComputedStyle(t).fontSize) * w / svg.viewBox.baseVal.width;
     if (px < min) {
       min = px;
-      where = `"${t.textContent}" on ${t.closest('.card').dataset.card}, ${w}px wide`;
+      where = `"${t.textContent}" on ${t.closest('.card').dataset.card}, ${w}px wide, in `
+        + t.closest('[id]').id;
     }
   }
   return min === Infinity ? null : [min, where];
 }"""
+# On a desktop: the effects and names of full-size faces.
+DESKTOP_FACES = ("#play .card:not(.small) svg :is(.c4c-effect, .cow-effect, .cow-name)", None)
+# On a phone, Cowpoker's and Cards for Cowboys' cards are 62 px wide, and the type they are
+# drawn with there keeps their text at 9 px or more. (Cards for Cowboys' Store is drawn at
+# 46 px to hold its pyramid, the other players' rows at 38 px beside the sums they make:
+# their cards are read enlarged, the Store's also in the decision bar when one may be
+# bought.)
+PHONE_FACES = {"cowpoker": ("#play .card svg.cow-face text", ".zoom"),
+               "cards_for_cowboys": ("#play .card svg.c4c-face text", ".store, .card.small")}
 
 # The place a decision needs on the table (a table's focusTarget: the cards to beat in a
 # Cowpoker trick), scrolled into view above the dock that stands over the screen's foot.
@@ -342,11 +329,11 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
             found = page.evaluate(PLACE_CLEAR_OF_DOCK, "#play .trick-zone")
             assert found == "ok", f"decision {decisions}: the trick is under the dock: {found}"
         if phone and game_id in PHONE_FACES and decisions % 4 == 0:
-            smallest = page.evaluate(SMALLEST_PHONE_TEXT, PHONE_FACES[game_id])
+            smallest = page.evaluate(SMALLEST_TEXT, PHONE_FACES[game_id])
             assert smallest is None or smallest[0] >= 8.9, \
                 f"{game_id} card text at {smallest[0]:.1f}px on a phone: {smallest[1]}"
         if not phone and decisions % 4 == 0:
-            smallest = page.evaluate(SMALLEST_FACE_TEXT)
+            smallest = page.evaluate(SMALLEST_TEXT, DESKTOP_FACES)
             assert smallest is None or smallest[0] >= 10.9, \
                 f"card text at {smallest[0]:.1f}px on a desktop: {smallest[1]}"
         best = [a for a in legal if a["type"] in prefer]
