@@ -15,6 +15,10 @@ behind it, the most this stack, web framework and all, can do on this machine
 (``--no-floor`` leaves it out); with ``--bare``, also the bare stack
 (``bench/load/bare.py``): the same protocol as a bare ASGI app on uvicorn and
 websockets, without the web framework either.
+``--durable-peer`` also runs, in each round, boardgame.io with its durable storage
+(FlatFile: ``bench/load/peer_flatfile.js``), every move written to a file before it is
+sent, as Saloon commits each before it is seen: a comparison, against which no target
+is set.
 ``--database-url URL`` runs Saloon on that database instead (PostgreSQL, say: it is
 migrated, and its rows stay; only Saloon's process is timed, not the database server's).
 ``--history N`` gives each Saloon run a database that already holds N finished matches
@@ -61,6 +65,9 @@ MOVES_TARGET, P99_TARGET_MS, P99_TARGET_SOCKETS, CPU_TARGET = 2.0, 50, 1000, 1.0
 
 PEER_SOURCE = ROOT.parent / "shared" / "bench" / "bgio"
 PEER = ROOT / ".bench" / "bgio"
+# The storage package boardgame.io's FlatFile asks for (not among its dependencies): the
+# release of node-persist current when boardgame.io 0.50.2 came out.
+NODE_PERSIST = "node-persist@3.1.3"
 LOAD = ROOT / "bench" / "load"
 SALOON = (sys.executable, str(LOAD / "serve.py"))  # Saloon's server, before its arguments
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -73,9 +80,10 @@ def npm_install(folder: Path) -> None:
                        check=True)
 
 
-def prepare(peer: bool = True) -> None:
+def prepare(peer: bool = True, durable: bool = False) -> None:
     """Installs Saloon's load generator's packages and, unless not ``peer``, copies the
-    peer next to us and installs its own."""
+    peer next to us and installs its own; ``durable``: also its FlatFile server
+    (``bench/load/peer_flatfile.js``) and the package that storage needs."""
     if peer:
         if not PEER.is_dir():
             if not PEER_SOURCE.is_dir():
@@ -84,6 +92,12 @@ def prepare(peer: bool = True) -> None:
             for name in ("package.json", "game.js", "server.js", "load.js"):
                 shutil.copy(PEER_SOURCE / name, PEER / name)
         npm_install(PEER)
+        if durable:
+            shutil.copy(LOAD / "peer_flatfile.js", PEER / "peer_flatfile.js")
+            if not (PEER / "node_modules" / "node-persist").is_dir():
+                # --no-save: the peer's package.json stays the peer's own
+                subprocess.run(["npm", "install", "--silent", "--no-audit", "--no-fund",
+                                "--no-save", NODE_PERSIST], cwd=PEER, check=True)
     npm_install(LOAD)
 
 
@@ -211,11 +225,15 @@ def floor(matches: int, seconds: float, setup_only: bool = False, bare: bool = F
                saloon_load([port], matches, seconds, setup_only), [port])
 
 
-def peer(matches: int, seconds: float) -> dict[str, float]:
-    """One run of boardgame.io, in memory."""
+def peer(matches: int, seconds: float, durable: bool = False) -> dict[str, float]:
+    """One run of boardgame.io, in memory (``durable``: with its FlatFile storage, in a
+    fresh folder that goes when the run does)."""
     port = free_port()
-    return run([["node", "server.js", str(port)]], PEER,
-               ["node", "load.js", str(port), str(matches), str(seconds)], [port])
+    load = ["node", "load.js", str(port), str(matches), str(seconds)]
+    if not durable:
+        return run([["node", "server.js", str(port)]], PEER, load, [port])
+    with tempfile.TemporaryDirectory() as folder:
+        return run([["node", "peer_flatfile.js", str(port), folder]], PEER, load, [port])
 
 
 def line(name: str, f: dict[str, float]) -> str:
@@ -249,13 +267,16 @@ def spread(values: list[float], unit: str = "x", digits: int = 2) -> str:
     return f"{mid} ({min(values):.{digits}f}-{max(values):.{digits}f})"
 
 
-def verdicts(runs: dict[int, list[tuple[dict[str, float], dict[str, float]]]]) -> list[str]:
-    """Returns the lines that sum a run up: for each socket count, the median (and range)
-    over its rounds of Saloon's moves/s and CPU per move over the peer's, and of each
-    server's p99; then each target, met or not, on those medians.
+Rounds = dict[int, list[tuple[dict[str, float], dict[str, float]]]]
 
-    ``runs`` maps each socket count to its rounds' figures, Saloon's then the peer's."""
-    out = [f"over {max(len(r) for r in runs.values())} round(s), Saloon against the peer "
+
+def against(name: str, runs: Rounds) -> tuple[list[str], dict[int, dict[str, float]]]:
+    """Returns the lines giving, for each socket count, the median (and range) over its
+    rounds of Saloon's moves/s and CPU per move over ``name``'s, and of each one's p99;
+    and those medians (``moves``, ``cpu``, and Saloon's ``p99``) by socket count.
+
+    ``runs`` maps each socket count to its rounds' figures, Saloon's then ``name``'s."""
+    out = [f"over {max(len(r) for r in runs.values())} round(s), Saloon against {name} "
            f"(median, range)"]
     medians: dict[int, dict[str, float]] = {}
     for sockets, rounds in runs.items():
@@ -268,7 +289,16 @@ def verdicts(runs: dict[int, list[tuple[dict[str, float], dict[str, float]]]]) -
             medians[sockets]["p99"] = statistics.median(p99)
         out.append(f"  {sockets:>5} sockets: moves/s {spread(moves)}, CPU per move "
                    f"{spread(cpu)}, Saloon's p99 {spread(p99, ' ms', 0) if p99 else '-'}"
-                   f", the peer's {spread(peer_p99, ' ms', 0) if peer_p99 else '-'}")
+                   f", {name}'s {spread(peer_p99, ' ms', 0) if peer_p99 else '-'}")
+    return out, medians
+
+
+def verdicts(runs: Rounds) -> list[str]:
+    """Returns the lines that sum a run up: Saloon against the peer (``against``), then
+    each target, met or not, on those medians.
+
+    ``runs`` maps each socket count to its rounds' figures, Saloon's then the peer's."""
+    out, medians = against("the peer", runs)
 
     def met(ok: bool) -> str:
         return "met" if ok else "not met"
@@ -293,6 +323,9 @@ def main() -> int:
     parser.add_argument("--sockets", default="100,1000")
     parser.add_argument("--no-floor", dest="floor", action="store_false",
                         help="leave out the framework floor")
+    parser.add_argument("--durable-peer", action="store_true",
+                        help="also run boardgame.io with its FlatFile storage (every move "
+                             "written to a file before it is sent) in each round")
     parser.add_argument("--bare", action="store_true",
                         help="also run the bare stack (bench/load/bare.py: the floor's "
                              "protocol without FastAPI and Starlette) in each round")
@@ -324,7 +357,8 @@ def main() -> int:
     if args.soak and (args.workers > 1 or args.set_up_only):
         parser.error("--soak runs one Saloon process through whole matches; leave out "
                      "--workers and --set-up-only")
-    prepare(peer=not (args.soak or args.set_up_only))  # neither plays the peer
+    # neither --soak nor --set-up-only plays the peer
+    prepare(peer=not (args.soak or args.set_up_only), durable=args.durable_peer)
     with tempfile.TemporaryDirectory() as tmp:
         if args.history:
             args.history_file = Path(tmp) / "history.db"
@@ -344,7 +378,8 @@ def side_by_side(args: argparse.Namespace) -> int:
     """Prints each round's figures of Saloon, the floor and the peer, and their ratios."""
     print(f"{'':15}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms/mv':>10}{'errors':>8}")
     counts = [int(s) for s in args.sockets.split(",")]
-    runs: dict[int, list[tuple[dict[str, float], dict[str, float]]]] = {s: [] for s in counts}
+    runs: Rounds = {s: [] for s in counts}
+    durable_runs: Rounds = {s: [] for s in counts}  # Saloon's and the durable peer's
     for round_ in range(1, args.rounds + 1):
         for sockets in counts:
             a = saloon(sockets // 2, args.seconds, args.database_url,
@@ -353,7 +388,10 @@ def side_by_side(args: argparse.Namespace) -> int:
             f = floor(sockets // 2, args.seconds) if args.floor else None
             z = floor(sockets // 2, args.seconds, bare=True) if args.bare else None
             b = peer(sockets // 2, args.seconds)
+            d = peer(sockets // 2, args.seconds, durable=True) if args.durable_peer else None
             runs[sockets].append((a, b))
+            if d is not None:
+                durable_runs[sockets].append((a, d))
             print(f"round {round_}, {sockets} sockets")
             print(line("saloon", a))
             if f is not None:
@@ -361,13 +399,19 @@ def side_by_side(args: argparse.Namespace) -> int:
             if z is not None:
                 print(line("bare stack", z))
             print(line("boardgame.io", b))
+            if d is not None:
+                print(line("bgio on file", d))
             print(ratio("ratio", a, b))
+            if d is not None:
+                print(ratio("file ratio", a, d))
             if f is not None:
                 print(ratio("floor ratio", f, b))
             if z is not None:
                 print(ratio("bare ratio", z, b))
             print(end="", flush=True)
     print("\n".join(verdicts(runs)))
+    if args.durable_peer:  # no target is set against it: for comparison only
+        print("\n".join(against("the peer on file", durable_runs)[0]))
     if args.database_url or args.workers > 1:
         print("  (the targets are for Saloon in one process on SQLite; this run is not that)")
     return 0

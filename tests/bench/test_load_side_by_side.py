@@ -1,5 +1,5 @@
-"""The side-by-side benchmark's summary: medians over rounds, set against the targets;
-the memory a soaked server reports, and the runs a soak refuses."""
+"""The side-by-side benchmark's summary: medians over rounds, set against the targets or
+only compared; the memory a soaked server reports, and the runs a soak refuses."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bench.load_side_by_side import main, rss_mb, spread, verdicts
+from bench.load_side_by_side import against, main, rss_mb, spread, verdicts
 
 
 def figures(moves: float, cpu: float, p99: float | None = 100) -> dict[str, float]:
@@ -52,6 +52,17 @@ def test_a_run_without_1000_sockets_or_latencies_says_nothing_of_p99() -> None:
     lines = verdicts({100: [(figures(900, 1.2, None), figures(1000, 1.0, None))]})
     assert lines[1].endswith("Saloon's p99 -, the peer's -")
     assert not any("p99 <=" in line for line in lines)
+
+
+def test_a_comparison_without_targets_names_the_server_it_is_against() -> None:
+    lines, medians = against("the peer on file", {
+        100: [(figures(900, 0.6, 40), figures(300, 1.2, 150)),
+              (figures(1000, 0.5, 50), figures(400, 1.0, 130))]})
+    assert lines == ["over 2 round(s), Saloon against the peer on file (median, range)",
+                     "    100 sockets: moves/s 2.75x (2.50-3.00), CPU per move 0.50x "
+                     "(0.50-0.50), Saloon's p99 45 ms (40-50), the peer on file's 140 ms "
+                     "(130-150)"]
+    assert medians == {100: {"moves": 2.75, "cpu": 0.5, "p99": 45.0}}
 
 
 def test_a_process_memory_is_read_in_mb() -> None:
