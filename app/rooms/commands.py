@@ -33,6 +33,7 @@ from app.rooms.events import (
 )
 from app.text import clean_chat, clean_name
 from games.base import Action, Game
+from games.plural import listed
 from games.registry import UnknownGame, get_game
 
 JSON = Any
@@ -161,8 +162,20 @@ def start(room: RoomData, token: str | None, *, rematch: bool, game_id: str,
     carried = game.carry_over(room.state) if rematch and room.state is not None else None
     state = game.new_game(game.parse_options(room.options), n, seed, match=match,
                           carried=carried)
-    return [GameStarted(game_id, seed, match, state, carried),
+    # A new game clears the log of the last one's events: its outcome stays, as a notice.
+    ended = [Noticed(outcome(room))] if rematch and room.result is not None else []
+    return [GameStarted(game_id, seed, match, state, carried), *ended,
             Noticed(f"Game {match + 1} of {game.title} begins")]
+
+
+def outcome(room: RoomData) -> str:
+    """Returns the notice of how the room's finished game ended: who won, every score."""
+    result, names = room.result, [s.name for s in room.seats]
+    winners = [names[s] for s in result["winners"]]
+    won = ("nobody won" if not winners else f"{winners[0]} won" if len(winners) == 1
+           else f"{listed(winners)} shared the win")
+    scores = ", ".join(f"{name} {score:g}" for name, score in zip(names, result["scores"]))
+    return f"Game {room.matches + 1} ended: {won} ({scores})"
 
 
 def play(room: RoomData, seat: int, raw: JSON, *, from_legal: bool = False) -> list[RoomEvent]:

@@ -82,6 +82,26 @@ async def test_rematch_keeps_the_seats_and_starts_a_new_game(service) -> None:
     assert not any(e["type"] == "trick" for e in live.log)  # the old game's events are gone
 
 
+async def test_a_rematch_keeps_how_the_last_game_ended_in_the_log(service, settings) -> None:
+    live, _, host = await service.create(game_id="highcard", options={"tricks": 1}, name="Ana")
+    await service.join(live.code, "Bo")
+    await service.start(live.code, host)
+    await play_humans(service, live.code, steps=10)
+    winners, scores = live.result["winners"], live.result["scores"]
+    names = ["Ana", "Bo"]
+    won = (f"{names[winners[0]]} won" if len(winners) == 1 else "Ana and Bo shared the win")
+    await service.start(live.code, host, rematch=True)
+    notices = [e["text"] for e in live.log if e["type"] == "notice"]
+    assert notices[-2:] == [f"Game 1 ended: {won} (Ana {scores[0]:g}, Bo {scores[1]:g})",
+                            "Game 2 of High Card begins"]
+    # The notice is stored: a room rebuilt from the database shows it too.
+    other = RoomService(Database(settings.database_url), settings)
+    again = await other.get(live.code)
+    assert [e["text"] for e in again.log if e["type"] == "notice"][-2:] == notices[-2:]
+    await other.close()
+    await other.db.dispose()
+
+
 async def test_the_next_game_plays_with_the_options_set_between_games(service) -> None:
     live, _, host = await service.create(game_id="highcard", options={"tricks": 1}, name="Ana")
     await service.join(live.code, "Bo")
