@@ -777,13 +777,17 @@ def start_pass(st: State, size: int, off: int) -> None:
 
 def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
     """A seat sets aside its cards for the pass; the last to choose completes it."""
-    moved = [*a["cards"], *take_cards(st, seat, a["cards"], a.get("badges"))]
-    st.passing = _put(st.passing, seat, moved)
+    badges = take_cards(st, seat, a["cards"], a.get("badges"))
+    st.passing = _put(st.passing, seat, [*a["cards"], *badges])
     ev.append({"type": "passed", "seat": seat,
                "text": f"{_REF[seat]} has chosen {count(len(a['cards']), 'card')} to pass"})
-    # In words: once the pass completes these cards are in another seat's hand.
-    ev.append({"type": "you_passed", "only": [seat],
-               "text": "You pass the " + ", the ".join(map(CARD_WORDS.__getitem__, a["cards"]))})
+    # In words: once the pass completes these cards are in another seat's hand; so are
+    # the badges of the kings among them, which go with their kings.
+    text = "You pass the " + ", the ".join(map(CARD_WORDS.__getitem__, a["cards"]))
+    if badges:
+        text += (" with his badge, the " if len(badges) == 1 else " with their badges, the "
+                 ) + ", the ".join(map(CARD_WORDS.__getitem__, badges))
+    ev.append({"type": "you_passed", "only": [seat], "text": text})
     # Still to choose: the seats without cards set aside but those with none to pass (who
     # never set any aside), counted in C.
     if st.passing.count(None) > st.must_pass.count(False):

@@ -144,7 +144,13 @@ function reaction(view, ctx) {
   // needs a 3, a 5 and a 7 of one suit.
   const noBackfire = shot?.kind === "22" ? "You have no 6 to backfire the .22 with"
     : `A ${GUN_NAMES[shot?.kind] || "gun"} cannot backfire (only a .22 can)`;
-  const ask = hit ? "Hand over one cowboy (a King) and choose how many cards to draw."
+  // Which cowboys a hit can take, and why not the others: a .45's shot of a protected
+  // King's suit takes him and his badge; any other hit, one King without a badge.
+  const kings = hit ? [...new Set(acts.map((a) => a.card))] : [];
+  const badged = hit && kings.length === 1 && kings[0][1] === view.top_shot?.[1];
+  const safe = hit && !badged && (view.my_hand || []).some((c) => c[0] === "K" && !kings.includes(c));
+  const ask = badged ? `The shot hit your ${cardWords(kings[0])}, who wears a badge: hand him over with his badge, and choose how many cards to draw (up to two).`
+    : hit ? `Hand over one cowboy without a badge and choose how many cards to draw${safe ? ": a King wearing a badge is safe from this shot." : "."}`
     : only ? `${noBackfire}, and you have no 3-5-7 of one suit to quick draw: let the shot come.` : "Answer the shot:";
   return h("div", { class: "reaction", role: "dialog", "aria-label": title },
     h("h3", null, title), h("p", null, what, " ", ask),

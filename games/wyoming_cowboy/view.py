@@ -187,7 +187,7 @@ def _shared(st: State) -> dict[str, Any]:
         "draw_pile": len(st.pile),
         "discard_pile": len(st.discards),
         "top_discard": st.discards[-1] if st.discards else None,
-        "takeable_discard": takeable(st) if phase != _SCORING else None,
+        "takeable_discard": takeable(st) if phase not in _HAND_DONE else None,
         "shot_pile": len(st.shots),
         "top_shot": st.shots[-1] if st.shots else None,
         "pass": ({"size": st.pass_size, "direction": pass_direction(st)}

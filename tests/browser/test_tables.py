@@ -356,6 +356,35 @@ def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, l
     page.close()
 
 
+@pytest.mark.parametrize("hand,shot,said", [
+    # A .22 cannot reach the King of spades, who wears a badge: only the King of hearts goes.
+    ("KH KS 8C", ("22", "2C 2D"), "Hand over one cowboy without a badge and choose how many "
+                                  "cards to draw: a King wearing a badge is safe from this shot."),
+    ("KH 8C", ("22", "2C 2D"), "Hand over one cowboy without a badge and choose how many "
+                               "cards to draw."),
+    # A .45's shot of spades takes the King of spades and his badge.
+    ("KH KS 8C", ("45", "4C 5C"), "The shot hit your King of spades, who wears a badge: hand "
+                                  "him over with his badge, and choose how many cards to draw "
+                                  "(up to two)."),
+])
+def test_a_wyoming_cowboy_hit_says_which_cowboys_can_be_handed_over(browser, live, hand, shot,
+                                                                    said):
+    from tests.games.wyoming_cowboy.helpers import build, fire
+    game = all_games()["wyoming_cowboy"]
+    state = build(3, hands={0: "9S", 1: hand}, badges={1: "AS" if "KS" in hand else ""},
+                  guns={0: [shot]},
+                  pile="4D" if shot[0] == "22" else "4S")
+    state, _ = fire(state, 0, "g1", 1)
+    legal = game.legal_actions(state, 1)
+    assert {a["type"] for a in legal} == {"hand_over"}
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    text = page.evaluate(WITH_BAR, ["wyoming_cowboy", json.loads(json.dumps(
+        game.view(state, 1))), ["Ana", "Bo", "Cy"], legal])["text"]
+    assert said in text, text
+    page.close()
+
+
 @pytest.mark.parametrize("game_id,said", [
     ("cowpoker", "On each card: its points, R its Roundup value, G its Gunfight value."),
     ("cards_for_cowboys", "A card's price is in its dark circle; the $ it shows is what it "
@@ -402,6 +431,7 @@ def test_a_finished_table_says_nothing_of_play_still_to_come(browser, live, game
     page.goto(live.http + "/")
     (drawn,) = page.evaluate(RENDER, [game_id, [json.loads(json.dumps(game.view(over, 0)))],
                                       ["Ana", "Bo", "Cy"]])
-    for said in ("(not ready)", "on the table yet", "No cards drawn yet", "busted last round"):
+    for said in ("(not ready)", "on the table yet", "No cards drawn yet", "busted last round",
+                 "top may be taken"):
         assert said not in drawn["text"], said
     page.close()

@@ -465,8 +465,14 @@ def test_a_45_ricochet_of_the_unprotected_cowboys_suit_misses_and_gives_him_a_ba
 def test_a_badge_is_passed_with_its_cowboy():
     st = build(hands={0: "9C KH 4C", 1: "5D 6D"}, badges={0: "AH"})
     st, _ = act(st, 0, type="nine", card="9C", direction="left")
-    st, _ = act(st, 0, type="pass", cards=["4C", "KH"])
-    st, _ = act(st, 1, type="pass", cards=["5D", "6D"])
+    st, events = act(st, 0, type="pass", cards=["4C", "KH"])
+    # The passer is told the badge goes too; the others are told only that he chose.
+    told = {e["type"]: e["text"] for e in events}
+    assert told["you_passed"] == ("You pass the Four of clubs, the King of hearts with his "
+                                  "badge, the Ace of hearts")
+    st, events = act(st, 1, type="pass", cards=["5D", "6D"])
+    assert [e["text"] for e in events if e["type"] == "you_passed"] == [
+        "You pass the Five of diamonds, the Six of diamonds"]
     assert st.badges[1] == ["AH"] and "KH" in st.hands[1] and st.badges[0] == []
 
 
