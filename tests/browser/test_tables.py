@@ -356,6 +356,44 @@ def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, l
     page.close()
 
 
+# A table drawn as the room draws it, redrawn after each click, and its hand's pickable
+# cards clicked in order: what is chosen, and the words of the bar after each click.
+PICKED = """async ([gameId, view, seats, legal, clicks]) => {
+  const table = await import(`/games/${gameId}/table.js`);
+  const box = document.createElement('div'), bar = document.createElement('div');
+  document.body.replaceChildren(box, bar);
+  const ctx = { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
+                decision: bar, reaction: bar };
+  ctx.rerender = () => { box.replaceChildren(); bar.replaceChildren(); table.render(box, view, ctx); };
+  ctx.rerender();
+  const said = [];
+  for (let i = 0; i < clicks; i++) {
+    const cards = [...box.querySelectorAll('.my-hand .card')];
+    cards[i].click();
+    said.push([[...(ctx.ui.selected || [])], bar.innerText]);
+  }
+  return said;
+}"""
+
+
+def test_a_wyoming_cowboy_pass_takes_no_more_cards_than_it_passes(browser, live):
+    game = all_games()["wyoming_cowboy"]
+    state = game.new_game(game.parse_options({}), 3, 4)
+    state, _ = game.apply(state, next(iter(game.to_act(state))),
+                          game.legal_actions(state, next(iter(game.to_act(state))))[0])
+    legal = game.legal_actions(state, 0)
+    assert {a["type"] for a in legal} == {"pass"} and len(legal[0]["cards"]) == 3
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    said = page.evaluate(PICKED, ["wyoming_cowboy", json.loads(json.dumps(game.view(state, 0))),
+                                  ["Ana", "Bo", "Cy"], legal, 4])
+    (third, words), (fourth, after) = said[2], said[3]
+    assert len(third) == 3 and fourth == third  # the fourth card is not taken
+    assert "Pass:" in words and "3 cards chosen: tap one to put it back." in words, words
+    assert after == words
+    page.close()
+
+
 @pytest.mark.parametrize("hand,shot,said", [
     # A .22 cannot reach the King of spades, who wears a badge: only the King of hearts goes.
     ("KH KS 8C", ("22", "2C 2D"), "Hand over one cowboy without a badge and choose how many "

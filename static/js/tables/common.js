@@ -1,6 +1,6 @@
 // Pieces several tables share: seat zones, piles, hands that turn legal actions into clicks.
 
-import { actionKey, h, seatText } from "../dom.js";
+import { actionKey, h, plural, seatText } from "../dom.js";
 import { actButton, actionsFor, describeAction, matchSelection, menu, toggleSelect } from "../actions.js";
 
 export function seatName(ctx, seat) {
@@ -50,7 +50,10 @@ export function pickAndConfirm(ctx, candidates, cards, make, { field = "cards", 
   const usable = new Set(candidates.flatMap((a) => a[field]));
   const match = matchSelection(ctx, candidates, field);
   const size = candidates.length ? candidates[0][field].length : 0;
-  const row = h("div", { class: "cards-row hand" }, cards.map((c) => usable.has(c)
+  // Once as many cards are chosen as the choice takes, only a chosen one can be tapped
+  // (to put it back): a card more could never match.
+  const full = sel.length >= size;
+  const row = h("div", { class: "cards-row hand" }, cards.map((c) => usable.has(c) && (!full || sel.includes(c))
     ? make(c, { pick: true, selected: sel.includes(c), onclick: () => { toggleSelect(ctx, c); ctx.rerender(); } })
     : make(c, { extraClass: "dim" })));
   const confirm = h("button", { type: "button", class: "primary", "data-confirm": "yes",
@@ -58,7 +61,8 @@ export function pickAndConfirm(ctx, candidates, cards, make, { field = "cards", 
   match ? (ctx.words?.(match) || `${verb}: ${ctx.label(match)}`) : `${verb} (${sel.length} of ${size} chosen)`);
   return h("div", { class: "picker" }, row, h("div", { class: "confirm-row" }, confirm,
     sel.length ? h("button", { type: "button", class: "small", onclick: () => { ctx.ui.selected = []; ctx.rerender(); } }, "Clear") : null,
-    hint ? h("span", { class: "help" }, hint) : null));
+    full && size ? h("span", { class: "help" }, `${plural(size, "card")} chosen: tap one to put it back.`)
+      : hint ? h("span", { class: "help" }, hint) : null));
 }
 
 /** Buttons for legal actions of the given types. */
