@@ -172,7 +172,10 @@ export function render(container, view, ctx) {
     add(bar, barCards(ctx, what, items, gangActs));
   }
   add(bar, openMenu(ctx, gangActs, (id) => `${view.cards?.[id]?.name || "This card"}:`));
-  add(container, h("div", { class: "opponents ranches" }, rows.filter((r) => r.seat === null || r.seat !== view.you).map((r) => ranchZone(r, view, ctx))));
+  // The other Ranches in the order they play after the viewer's (turns go to the left).
+  const after = (r) => (r.position - (mine ? mine.position + 1 : 0) + rows.length) % rows.length;
+  const others = rows.filter((r) => r !== mine).sort((a, b) => after(a) - after(b));
+  add(container, h("div", { class: "opponents ranches" }, others.map((r) => ranchZone(r, view, ctx))));
   if (!mine) return;
   const handActs = ctx.legal.filter((a) => a.type === "play" || a.type === "trick");
   const hand = view.hand || [];

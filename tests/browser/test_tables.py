@@ -264,6 +264,25 @@ EXPLAIN = """async ([gameId, view, seats, result]) => {
 }"""
 
 
+def test_cowpoker_shows_the_other_ranches_in_the_order_they_play_after_yours(browser, live):
+    game = all_games()["cowpoker"]
+    state = game.new_game(game.parse_options({}), 3, 5)
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    for seat in range(3):
+        view = json.loads(json.dumps(game.view(state, seat)))
+        ranches = page.evaluate("""async ([view, seats]) => {
+          const table = await import('/games/cowpoker/table.js');
+          const box = document.createElement('div');
+          document.body.replaceChildren(box);
+          table.render(box, view, { seats, you: view.you });
+          return [...box.querySelectorAll('.opponents [data-ranch]')].map((e) => e.dataset.ranch);
+        }""", [view, ["Ana", "Bo", "Cy"]])
+        mine = state.position_of(seat)
+        assert ranches == [state.ranch[(mine + k) % 4] for k in (1, 2, 3)], (seat, ranches)
+    page.close()
+
+
 def test_cowpoker_names_deadwood_in_its_result_only_where_the_table_has_it(browser, live):
     game = all_games()["cowpoker"]
     page = browser.new_page()
