@@ -392,16 +392,18 @@ SCROLLING_BOXES = """() => [...document.querySelectorAll('form[data-game] *')].f
 }).map((el) => `${el.closest('form').dataset.game}: ${el.className || el.tagName}`)"""
 
 
-def test_the_lobby_options_flow_with_the_page_on_a_phone(browser, live):
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_the_lobby_options_flow_with_the_page(browser, live, screen):
     # A box of options scrolling inside the page cut a field in two on a phone.
-    context = browser.new_context(**VIEWPORTS["phone"])
+    context = browser.new_context(**VIEWPORTS[screen])
     page = context.new_page()
     page.goto(live.http + "/")
     page.wait_for_selector("form[data-game]")
     page.eval_on_selector_all("details.game-options", "all => all.forEach((d) => d.open = true)")
     assert page.locator("text=Passing across with 5 or 7 players").is_visible()
     assert page.evaluate(SCROLLING_BOXES) == []
-    # A select shows its chosen words in one line: each choice's words fit a phone's.
+    # A select shows its chosen words in one line: each choice's words fit, on a phone
+    # and in a game's column of a wide screen.
     assert page.evaluate(CUT_CHOICES) == []
     context.close()
 
