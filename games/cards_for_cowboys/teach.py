@@ -108,7 +108,7 @@ def describe(st: State, seat: int, a: Action) -> str:
         left = rules.kept_tallies(st)[seat].cash - p.spent
         return f"Buy {_face(card)} for ${SPEC_OF[card].cost} of your ${left}: it joins your deck"
     if t == "pass":
-        return "Buy nothing more this round"
+        return f"Buy nothing {'more ' if p.bought else ''}this round"
     if t == "give":
         return f"Give {_face(a['card'])} to {{seat:{a['to']}}}: it goes on their discard pile"
     return str(t)

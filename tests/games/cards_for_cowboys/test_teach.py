@@ -114,3 +114,16 @@ def test_a_seat_not_buying_is_told_why_and_the_buyer_what_each_card_costs():
             else:
                 assert all(rules[c].text.startswith(f"{{seat:{buyer}}} is buying") for c in up)
                 assert set(up) == set(pyramid.face_up(st.store))
+
+
+def test_passing_on_the_buy_says_more_only_after_a_card_was_bought():
+    g = play_one(GAME, 2, 0, first=True)
+    st = next(st for st in g.states if st.phase == Phase.BUY
+              and not st.players[st.order[st.buyer]].bought)
+    buyer = st.order[st.buyer]
+    pass_ = {"type": "pass"}
+    assert pass_ in GAME.known_legal(st, buyer)
+    assert GAME.describe(st, buyer, pass_) == "Buy nothing this round"
+    bought = st.clone()
+    bought.own(buyer).bought = ["c74"]  # as after a buy with a buy left (an extra buy card)
+    assert GAME.describe(bought, buyer, pass_) == "Buy nothing more this round"
