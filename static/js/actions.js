@@ -126,7 +126,12 @@ export function renderResult(container, view, room, ctx, table) {
   const ranking = told.ranking || (result.scores || []).map((sc, i) => ({ name: ctx.seats[i] ?? `Seat ${i + 1}`, score: sc, won: result.winners?.includes(i) }));
   const fmt = (n) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 10) / 10));
   const ordered = [...ranking].sort((x, y) => (x.apart === y.apart ? y.score - x.score : x.apart ? 1 : -1));
-  const head = winners.length === 1 ? `${winners[0]} wins!` : winners.length ? `${winners.join(" and ")} share the win!` : "Nobody wins.";
+  // The viewer's own win is said to them as theirs.
+  const won = result.winners || [];
+  const others = won.filter((s) => s !== ctx.you).map((s) => ctx.seats[s]);
+  const head = !won.length ? "Nobody wins."
+    : others.length < won.length ? (others.length ? `You share the win with ${others.join(" and ")}!` : "You win!")
+    : winners.length === 1 ? `${winners[0]} wins!` : `${winners.join(" and ")} share the win!`;
   const box = h("section", { class: "panel result", id: "game-over", "aria-label": "Result" },
     h("h2", null, "Game over"),
     h("p", { class: "winner" }, head),

@@ -44,6 +44,28 @@ def test_json_patch_follows_rfc_6902(browser, live):
     page.close()
 
 
+@pytest.mark.parametrize("winners,you,said", [
+    ([1], 1, "You win!"),
+    ([1], 0, "Bo wins!"),
+    ([1], None, "Bo wins!"),  # a spectator
+    ([0, 2], 2, "You share the win with Ana!"),
+    ([0, 2], 1, "Ana and Cy share the win!"),
+])
+def test_the_end_screen_says_a_win_of_ones_own_as_ones_own(browser, live, winners, you, said):
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    headline = page.evaluate("""async ([winners, you]) => {
+      const { renderResult } = await import('/static/js/actions.js');
+      const box = document.createElement('div');
+      document.body.replaceChildren(box);
+      renderResult(box, {}, { result: { winners, scores: [3, 5, 3], detail: {} } },
+                   { seats: ['Ana', 'Bo', 'Cy'], you, text: (t) => t }, null);
+      return box.querySelector('.winner').innerText;
+    }""", [winners, you])
+    assert headline == said
+    page.close()
+
+
 def test_a_missed_version_asks_for_a_sync(browser, live):
     ana = Player(browser.new_context(), live, "Ana")
     ana.create("highcard")

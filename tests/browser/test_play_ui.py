@@ -350,9 +350,12 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
     over = page.locator("#game-over").inner_text()
     headline = page.locator("#game-over .winner").inner_text()
     names = [s["name"] for s in ana.doc()["room"]["seats"]]
-    winners = [names[w] for w in room.result["winners"]]
+    you = ana.doc()["room"]["you"]
+    winners = [names[w] for w in room.result["winners"] if w != you]
     assert all(w in headline for w in winners), \
         f"the end screen does not name the winner: {headline}"
+    # A win of one's own is said as one's own.
+    assert headline.startswith("You ") is (you in room.result["winners"]), headline
     for name in names:
         assert name in over
     for line in result_words(room.result.get("detail")):
