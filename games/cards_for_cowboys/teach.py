@@ -15,7 +15,7 @@ from typing import Any
 from games.base import LegalOf, Rule, kept
 from games.cards_for_cowboys import rules
 from games.cards_for_cowboys import store as pyramid
-from games.cards_for_cowboys.cards import BACKS, EFFECTS, SPEC_OF, SPECS, spec, words
+from games.cards_for_cowboys.cards import EFFECTS, SPEC_OF, SPECS, spec, words
 from games.cards_for_cowboys.state import Phase, State, Status
 from games.plural import count
 
@@ -68,11 +68,6 @@ def card_notes() -> dict[str, str]:
     return out
 
 
-def _cacti(back: str) -> str:
-    n = BACKS[back]
-    return "1 cactus" if n == 1 else f"{n} cacti"
-
-
 def _face(card: str) -> str:
     return words(card)
 
@@ -86,7 +81,8 @@ def describe(st: State, seat: int, a: Action) -> str:
         return said[a["card"]]
     if t == "draw":
         top = p.draw[0] if p.draw else None
-        back = f": a {spec(top).back} back ({_cacti(spec(top).back)})" if top else ""
+        # The back's cacti tell its risk, which a newcomer does not know: said in words.
+        back = f": {RISK[spec(top).back]}" if top else ""
         forced = (f" — {p.must_draw} forced draw{'s' if p.must_draw > 1 else ''} left"
                   if p.must_draw else "")
         return f"Draw your top card{back}{forced}"

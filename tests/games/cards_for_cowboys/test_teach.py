@@ -127,3 +127,11 @@ def test_passing_on_the_buy_says_more_only_after_a_card_was_bought():
     bought = st.clone()
     bought.own(buyer).bought = ["c74"]  # as after a buy with a buy left (an extra buy card)
     assert GAME.describe(bought, buyer, pass_) == "Buy nothing more this round"
+
+
+def test_a_draw_says_what_its_backs_cacti_mean():
+    state = GAME.new_game(GAME.parse_options({}), 2, 0)
+    said = {GAME.describe(state, s, a) for s in range(2) for a in GAME.known_legal(state, s)
+            if a["type"] == "draw"}
+    assert said and all(any(w in d for w in ("cactus: safe)", "cacti: mixed)", "cacti: risky)"))
+                        for d in said), said
