@@ -1,7 +1,7 @@
 // The room page: joining, seats, host controls, chat and log, and the game's table.
 
 import { api, ApiError, prefs, tokens } from "./api.js";
-import { $, actionKey, ask, clear, fill, h, refill, seatText } from "./dom.js";
+import { $, actionKey, ask, clear, fill, h, plural, refill, seatText } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { RoomSocket } from "./socket.js";
 import { describeAction, renderChoices, renderResult } from "./actions.js";
@@ -344,8 +344,13 @@ function renderSeats() {
     list.append(h("li", { class: "seat deadwood-seat" }, h("span", { class: "dot", "aria-hidden": "true" }),
       h("span", { class: "name" }, `Deadwood ${t.ranch}`), h("span", { class: "tags" }, "played by the rules")));
   }
-  for (let i = r.seats.length; r.status === "lobby" && i < r.max_seats; i++) {
-    list.append(h("li", { class: "seat empty" }, h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "name" }, "empty seat")));
+  // The seats still free, in one line (a game of up to eight would list eight), with how
+  // many more a game needs to start.
+  const free = r.max_seats - r.seats.length, needed = r.min_seats - r.seats.length;
+  if (r.status === "lobby" && free > 0) {
+    list.append(h("li", { class: "seat empty" }, h("span", { class: "dot", "aria-hidden": "true" }),
+      h("span", { class: "name" }, `${plural(free, "seat")} free`),
+      needed > 0 ? h("span", { class: "tags" }, `${needed} more needed to start`) : null));
   }
   const n = state.presence.spectators || 0;
   $("#spectators").textContent = `${r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}`} players · ` +

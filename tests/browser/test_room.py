@@ -27,6 +27,22 @@ def test_lobby_lists_games_with_options(browser, live, artifacts):
     page.close()
 
 
+def test_the_seats_still_free_are_one_line_saying_how_many_a_game_needs(browser, live):
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("wyoming_cowboy", {})
+    ana.page.wait_for_selector("#seat-list .seat.empty")
+    free = ana.page.locator("#seat-list .seat.empty")
+    assert free.count() == 1
+    assert free.inner_text().split("\n") == ["7 seats free", "2 more needed to start"]
+    Player(browser.new_context(), live, "Bo").join(code)
+    ana.add_bot()
+    ana.page.wait_for_function("() => window.saloon.doc.room.seats.length === 3")
+    assert free.inner_text() == "5 seats free"  # enough to start
+    ana.start()
+    ana.page.wait_for_function("() => window.saloon.doc.room.status === 'playing'")
+    assert free.count() == 0
+
+
 def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifacts):
     rng = random.Random(1)
     ana = Player(browser.new_context(), live, "Ana")
