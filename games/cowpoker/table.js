@@ -225,6 +225,9 @@ export function explainResult(view, room, ctx) {
 
 // The option in words, and the game length measured with `saloon simulate` (smart bots, 40
 // games a seat count); minutes assume about five seconds a decision.
+/** What the room's seat list says of the seats left free: the rules play them. */
+export const emptySeats = "a Ranch left empty is played by Deadwood";
+
 export const options = {
   words: {
     deadwood: { label: "Where Deadwood sits with two players",

@@ -345,12 +345,16 @@ function renderSeats() {
       h("span", { class: "name" }, `Deadwood ${t.ranch}`), h("span", { class: "tags" }, "played by the rules")));
   }
   // The seats still free, in one line (a game of up to eight would list eight), with how
-  // many more a game needs to start.
+  // many more a game needs to start and what the game does with a seat left empty (its
+  // table module's `emptySeats`: Cowpoker's Deadwood).
   const free = r.max_seats - r.seats.length, needed = r.min_seats - r.seats.length;
   if (r.status === "lobby" && free > 0) {
+    if (state.tableId !== r.game) loadTable(r.game).then(renderSeats);
+    const empty = state.tableId === r.game ? state.table?.emptySeats : null;
     list.append(h("li", { class: "seat empty" }, h("span", { class: "dot", "aria-hidden": "true" }),
       h("span", { class: "name" }, `${plural(free, "seat")} free`),
-      needed > 0 ? h("span", { class: "tags" }, `${needed} more needed to start`) : null));
+      needed > 0 ? h("span", { class: "tags" }, `${needed} more needed to start`) : null,
+      empty ? h("span", { class: "tags" }, empty) : null));
   }
   const n = state.presence.spectators || 0;
   $("#spectators").textContent = `${r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}`} players · ` +

@@ -41,6 +41,13 @@ def test_the_seats_still_free_are_one_line_saying_how_many_a_game_needs(browser,
     ana.start()
     ana.page.wait_for_function("() => window.saloon.doc.room.status === 'playing'")
     assert free.count() == 0
+    # A game that plays the seats left empty says so there.
+    cy = Player(browser.new_context(), live, "Cy")
+    cy.create("cowpoker", {})
+    cy.page.wait_for_function("""() => document.querySelector('#seat-list .seat.empty')
+      ?.innerText.includes('Deadwood')""")
+    assert cy.page.locator("#seat-list .seat.empty").inner_text().split("\n") == [
+        "3 seats free", "1 more needed to start", "a Ranch left empty is played by Deadwood"]
 
 
 def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifacts):
