@@ -303,17 +303,30 @@ def test_cowpoker_names_deadwood_in_its_result_only_where_the_table_has_it(brows
 
 
 # A table drawn with a decision bar, as the room draws it (the bar is both the table's
-# `decision` and its `reaction`): the bar's cards (each with whether it is "burn only")
-# and its words.
-WITH_BAR = """async ([gameId, view, seats, legal]) => {
+# `decision` and its `reaction`), drawn afresh after each local change: the bar's cards
+# (each with whether it is "burn only") and its words; with `clicks`, the first that many
+# cards of the viewer's hand are clicked in turn, and `picked` gives, after each click,
+# the cards chosen and the bar's words.
+WITH_BAR = """async ([gameId, view, seats, legal, clicks = 0]) => {
   const table = await import(`/games/${gameId}/table.js`);
   const box = document.createElement('div'), bar = document.createElement('div');
   document.body.replaceChildren(box, bar);
-  table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
-                            decision: bar, reaction: bar });
+  const ctx = { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
+                decision: bar, reaction: bar };
+  ctx.rerender = () => {
+    box.replaceChildren();
+    bar.replaceChildren();
+    table.render(box, view, ctx);
+  };
+  ctx.rerender();
+  const picked = [];
+  for (let i = 0; i < clicks; i++) {
+    box.querySelectorAll('.my-hand .card')[i].click();
+    picked.push([[...(ctx.ui.selected || [])], bar.innerText]);
+  }
   return {cards: [...bar.querySelectorAll('.bar-cards .card')].map(
             (e) => [e.dataset.card, e.classList.contains('burn-only')]),
-          text: bar.innerText};
+          text: bar.innerText, picked};
 }"""
 
 
@@ -375,26 +388,6 @@ def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, l
     page.close()
 
 
-# A table drawn as the room draws it, redrawn after each click, and its hand's pickable
-# cards clicked in order: what is chosen, and the words of the bar after each click.
-PICKED = """async ([gameId, view, seats, legal, clicks]) => {
-  const table = await import(`/games/${gameId}/table.js`);
-  const box = document.createElement('div'), bar = document.createElement('div');
-  document.body.replaceChildren(box, bar);
-  const ctx = { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
-                decision: bar, reaction: bar };
-  ctx.rerender = () => { box.replaceChildren(); bar.replaceChildren(); table.render(box, view, ctx); };
-  ctx.rerender();
-  const said = [];
-  for (let i = 0; i < clicks; i++) {
-    const cards = [...box.querySelectorAll('.my-hand .card')];
-    cards[i].click();
-    said.push([[...(ctx.ui.selected || [])], bar.innerText]);
-  }
-  return said;
-}"""
-
-
 def test_a_wyoming_cowboy_pass_takes_no_more_cards_than_it_passes(browser, live):
     game = all_games()["wyoming_cowboy"]
     state = game.new_game(game.parse_options({}), 3, 4)
@@ -404,8 +397,8 @@ def test_a_wyoming_cowboy_pass_takes_no_more_cards_than_it_passes(browser, live)
     assert {a["type"] for a in legal} == {"pass"} and len(legal[0]["cards"]) == 3
     page = browser.new_page()
     page.goto(live.http + "/")
-    said = page.evaluate(PICKED, ["wyoming_cowboy", json.loads(json.dumps(game.view(state, 0))),
-                                  ["Ana", "Bo", "Cy"], legal, 4])
+    said = page.evaluate(WITH_BAR, ["wyoming_cowboy", json.loads(json.dumps(game.view(state, 0))),
+                                    ["Ana", "Bo", "Cy"], legal, 4])["picked"]
     (third, words), (fourth, after) = said[2], said[3]
     assert len(third) == 3 and fourth == third  # the fourth card is not taken
     assert "Pass:" in words and "3 cards chosen: tap one to put it back." in words, words
