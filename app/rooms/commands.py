@@ -174,7 +174,8 @@ def outcome(room: RoomData) -> str:
     winners = [names[s] for s in result["winners"]]
     won = ("nobody won" if not winners else f"{winners[0]} won" if len(winners) == 1
            else f"{listed(winners)} shared the win")
-    scores = ", ".join(f"{name} {score:g}" for name, score in zip(names, result["scores"]))
+    scores = ", ".join(f"{name} {score:g}" for name, score
+                       in zip(names, result["scores"], strict=True))
     return f"Game {room.matches + 1} ended: {won} ({scores})"
 
 
