@@ -19,6 +19,9 @@ let opener = null;
 let hoverTimer = null;
 let pressTimer = null;
 let pressed = false;
+// The card the mouse last moved over, by id: a card a redraw slides under a still mouse
+// is not hovered, and a card whose tooltip is open stays so only while the mouse is on it.
+let moved = null;
 
 /** Records what the enlarged view of `el` shows: {title, text, facts: [strings]}. */
 export function zoomable(el, data) {
@@ -43,6 +46,9 @@ export function followZoom() {
   if (!again) { hideZoom(); return; }
   if (opener) opener = again;
 }
+
+/** Whether the enlarged card is a hover's tooltip (not a dialog). */
+const hovering = () => box && !box.classList.contains("modal");
 
 function cardOf(target) {
   const el = target?.closest?.(".card[data-card]");
@@ -115,8 +121,25 @@ export function installZoom(root = document, { modal = null } = {}) {
     const el = cardOf(e.target);
     clearTimeout(hoverTimer);
     if (!el) return;
-    hoverTimer = setTimeout(() => { if (!box?.classList.contains("modal")) showZoom(el); }, HOVER_MS);
+    hoverTimer = setTimeout(() => {
+      // Shown only if the mouse moved onto this card: one the page slid under it is not.
+      if (!box?.classList.contains("modal") && moved === el.dataset.card) showZoom(el);
+    }, HOVER_MS);
   });
+  root.addEventListener("pointermove", (e) => {
+    if (e.pointerType !== "mouse") return;
+    moved = cardOf(e.target)?.dataset.card ?? null;
+    // Off the card its tooltip shows (a redraw may have moved the card away from the
+    // mouse, and no pointerout comes from an element that is gone): the tooltip goes.
+    if (hovering() && moved !== box.dataset.card) hideZoom();
+  }, { passive: true });
+  // Pressing a card acts on it (a menu, a choice): the tooltip would cover what it opens.
+  root.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "mouse") return;
+    clearTimeout(hoverTimer);
+    if (hovering()) hideZoom();
+  });
+  addEventListener("scroll", () => { if (hovering()) hideZoom(); }, { passive: true });
   root.addEventListener("pointerout", (e) => {
     if (e.pointerType !== "mouse") return;
     const el = cardOf(e.target);

@@ -66,6 +66,57 @@ def test_the_end_screen_says_a_win_of_ones_own_as_ones_own(browser, live, winner
     page.close()
 
 
+# A page of two cards with the room's enlarged-card wiring: `draw(y)` draws them again
+# (as a redraw does, new elements) at `y` px from the top, and follows the open card.
+ZOOM_PAGE = """async () => {
+  const { installZoom, followZoom, zoomable } = await import('/static/js/zoom.js');
+  const make = (id) => {
+    const el = document.createElement('button');
+    el.className = 'card';
+    el.dataset.card = id;
+    el.style.cssText = 'width:80px;height:110px;display:inline-block';
+    el.innerHTML = '<svg viewBox="0 0 10 14"><rect width="10" height="14"/></svg>';
+    return zoomable(el, { title: id, text: 'A card.' });
+  };
+  const table = document.createElement('div');
+  document.body.replaceChildren(table);
+  window.draw = (y) => {
+    const row = document.createElement('div');
+    row.style.cssText = `position:absolute;top:${y}px;left:300px`;
+    row.append(make('AS'), make('KH'));
+    table.replaceChildren(row);
+    followZoom();
+  };
+  window.draw(100);
+  installZoom(document);
+}"""
+
+
+def test_the_enlarged_card_of_a_hover_goes_once_the_mouse_is_off_the_card(browser, live):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(live.http + "/static/index.html")
+    page.evaluate(ZOOM_PAGE)
+    zoom = page.locator("#zoom")
+    page.mouse.move(340, 150)  # over the first card
+    zoom.wait_for()
+    # A redraw moves the cards from under the mouse: once it moves, the card is put away.
+    page.evaluate("draw(500)")
+    page.mouse.move(600, 20)
+    zoom.wait_for(state="detached", timeout=2000)
+    # A card slid under a mouse that does not move is not enlarged...
+    page.mouse.move(340, 150)
+    page.evaluate("draw(100)")
+    page.wait_for_timeout(900)
+    assert zoom.count() == 0
+    # ... nor one pressed: what the press opens would be under it.
+    page.mouse.move(345, 160)
+    page.mouse.down()
+    page.mouse.up()
+    page.wait_for_timeout(900)
+    assert zoom.count() == 0
+    page.close()
+
+
 def test_a_missed_version_asks_for_a_sync(browser, live):
     ana = Player(browser.new_context(), live, "Ana")
     ana.create("highcard")
