@@ -50,18 +50,21 @@ export function pickAndConfirm(ctx, candidates, cards, make, { field = "cards", 
   const usable = new Set(candidates.flatMap((a) => a[field]));
   const match = matchSelection(ctx, candidates, field);
   const size = candidates.length ? candidates[0][field].length : 0;
-  // Once as many cards are chosen as the choice takes, only a chosen one can be tapped
-  // (to put it back): a card more could never match.
+  // Once as many cards are chosen as the choice takes, a card more is not taken (it could
+  // never match): tapped, it is dimmed and the help says to put a chosen one back first.
   const full = sel.length >= size;
-  const row = h("div", { class: "cards-row hand" }, cards.map((c) => usable.has(c) && (!full || sel.includes(c))
-    ? make(c, { pick: true, selected: sel.includes(c), onclick: () => { toggleSelect(ctx, c); ctx.rerender(); } })
-    : make(c, { extraClass: "dim" })));
+  const row = h("div", { class: "cards-row hand" }, cards.map((c) => !usable.has(c) ? make(c, { extraClass: "dim" })
+    : full && !sel.includes(c) ? make(c, { pick: true, extraClass: "dim", onclick: () => { ctx.ui.tooMany = true; ctx.rerender(); } })
+    : make(c, { pick: true, selected: sel.includes(c), onclick: () => { ctx.ui.tooMany = false; toggleSelect(ctx, c); ctx.rerender(); } })));
+  const tooMany = full && ctx.ui.tooMany;
   const confirm = h("button", { type: "button", class: "primary", "data-confirm": "yes",
     "data-action": match ? actionKey(match) : null, disabled: !match, onclick: () => match && ctx.act(match) },
   match ? (ctx.words?.(match) || `${verb}: ${ctx.label(match)}`) : `${verb} (${sel.length} of ${size} chosen)`);
   return h("div", { class: "picker" }, row, h("div", { class: "confirm-row" }, confirm,
     sel.length ? h("button", { type: "button", class: "small", onclick: () => { ctx.ui.selected = []; ctx.rerender(); } }, "Clear") : null,
-    full && size ? h("span", { class: "help" }, `${plural(size, "card")} chosen: tap one to put it back.`)
+    full && size ? h("span", { class: ["help", tooMany && "warn"] }, tooMany
+      ? `You have chosen ${plural(size, "card")}: tap one of them to put it back first.`
+      : `${plural(size, "card")} chosen: tap one to put it back.`)
       : hint ? h("span", { class: "help" }, hint) : null));
 }
 
