@@ -271,16 +271,21 @@ export function render(container, view, ctx) {
   if (main) main.classList.add("big-actions");
   // A round can end, the others drawing on and buying, before a seat that busted has seen
   // its third Bandit: the next round's first decision says so.
-  const busted = bustedLast.has(you) && !me.row?.length
-    ? h("p", { class: "bar-note danger" }, "You busted last round: a third Bandit came before you stopped, so you bought nothing.")
-    : null;
+  // A bust of this round is said at once, to the seat that busted, for as long as the
+  // round lasts: its drawn cards are gone to its discard pile.
+  const bustNow = me.status === "busted" && view.phase !== "over";
+  const busted = bustNow
+    ? h("p", { class: "bar-note danger" }, "You busted: a third Bandit came before you stopped. Your drawn cards went to your discard pile, and you buy nothing this round.")
+    : bustedLast.has(you) && !me.row?.length
+      ? h("p", { class: "bar-note danger" }, "You busted last round: a third Bandit came before you stopped, so you bought nothing.")
+      : null;
   add(bar, busted, main, pendingPanel(me, ctx));
   if (ctx.hand) {
     const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
     add(ctx.hand, h("div", { class: "my-hand", "data-seat": you, "data-place": `row:${you}` },
       h("h3", null, `Drawn this round: $${me.cash_left ?? me.cash} · ${plural(me.cows || 0, "Cow")} · ${plural(me.bandits || 0, "Bandit")}${me.bandits >= 2 ? " (a third busts you)" : ""}`),
       me.row?.length ? h("div", { class: "cards-row hand" }, me.row.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))))
-        : h("p", { class: "sub" }, "No cards drawn yet this round.")));
+        : h("p", { class: "sub" }, bustNow ? "Busted: your drawn cards went to your discard pile." : "No cards drawn yet this round.")));
   }
   add(z, myDeck(me, ctx));
   add(container, z);

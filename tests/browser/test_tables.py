@@ -330,6 +330,29 @@ WITH_BAR = """async ([gameId, view, seats, legal, clicks = 0]) => {
 }"""
 
 
+def test_a_cards_for_cowboys_bust_is_said_at_once_to_the_seat_that_busted(browser, live):
+    game = all_games()["cards_for_cowboys"]
+    rng = Rng(1)
+    found = None
+    for seed in range(20):
+        state = game.new_game(game.parse_options({}), 2, seed)
+        while not game.is_over(state) and found is None:
+            seat = rng.choice(sorted(game.to_act(state)))
+            state, events = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            if any(e["type"] == "bust" for e in events):
+                found = state, seat
+        if found:
+            break
+    assert found, "nobody busted in 20 games"
+    state, seat = found
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    said = page.evaluate(WITH_BAR, ["cards_for_cowboys", json.loads(json.dumps(
+        game.view(state, seat))), ["Ana", "Bo"], game.legal_actions(state, seat)])["text"]
+    assert "You busted: a third Bandit came before you stopped." in said, said
+    page.close()
+
+
 def test_a_cards_for_cowboys_store_card_the_dollars_cannot_buy_is_marked_burn_only(browser, live):
     game = all_games()["cards_for_cowboys"]
     rng = Rng(3)
