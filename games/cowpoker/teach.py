@@ -76,13 +76,18 @@ def describe(st: State, seat: int, a: Action) -> str:
         cid = a["card"]
         c = CARDS[cid]
         target = scoring.placement_target(st, pos, cid)
-        where = "your Gang" if target == pos else f"{who(st, target)}'s Gang (it always goes there)"
-        effect = ""
+        # A card that goes into a given Gang says which and why, yours included (at a tie
+        # it may be yours, first in turn order, and later another's).
+        where = ("your Gang" if c.place is None
+                 else f"your Gang (it always goes into {PLACES[c.place]}, now yours)"
+                 if target == pos
+                 else f"{who(st, target)}'s Gang (it always goes into {PLACES[c.place]})")
+        effect = "; Jokers are wild" if c.is_joker else ""
         if c.effect != "none" and rules.works_for(st, pos, cid):
-            effect = f"; {c.effect_text}"
+            effect += f"; {c.effect_text}"
         elif c.effect != "none":
-            effect = "; its effect is not yours"
-        pts = f"+{c.points} point{'s' if c.points != 1 else ''}"
+            effect += "; its effect is not yours"
+        pts = f"{c.points:+g} point{'' if abs(c.points) == 1 else 's'}"
         return f"Play {c.name} into {where}: {pts}{effect}"
     if t == "trick":
         cid = a["card"]

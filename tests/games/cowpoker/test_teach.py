@@ -9,7 +9,8 @@ from games.cowpoker import GAME
 from games.cowpoker.cards import CARDS
 from games.cowpoker.state import Phase, State
 from games.leaks import leaked
-from tests.games.cowpoker.position import afresh, played
+from tests.games.cowpoker.position import afresh, build, played
+from tests.games.cowpoker.position import cid as card_id
 
 
 def test_every_card_says_its_ranch_values_and_effect():
@@ -70,3 +71,23 @@ def test_the_score_so_far_counts_the_gangs_as_the_scores_shown_do():
             if not any(st.gangs):
                 assert taught["lines"][1][1] == 0.0
                 assert "best Gang" not in taught["lines"][1][0]
+
+
+def test_a_card_played_says_its_points_signed_and_the_gang_it_always_goes_into():
+    grimes, drifter = card_id("Undertaker Grimes"), card_id("The Drifter")
+    say = {"type": "play"}
+    # Every Gang at 0 points: the tie goes to the player's own, first in turn order.
+    st = build(hands={0: [grimes, drifter, "Wells Fargo Agent"]})
+    assert GAME.describe(st, 0, {**say, "card": grimes}) == (
+        "Play Undertaker Grimes into your Gang (it always goes into the Gang with the most "
+        "points, now yours): -3 points")
+    assert GAME.describe(st, 0, {**say, "card": drifter}) == (
+        "Play The Drifter into your Gang (it always goes into the Gang with the fewest "
+        "points, now yours): +0 points; Jokers are wild")
+    assert GAME.describe(st, 0, {**say, "card": card_id("Wells Fargo Agent")}).startswith(
+        "Play Wells Fargo Agent into your Gang: +1 point")
+    # Another Gang ahead on points takes the Undertaker.
+    st = build(hands={0: [grimes]}, gangs={1: ["Wells Fargo Agent"]})
+    said = GAME.describe(st, 0, {**say, "card": grimes})
+    assert said.endswith("'s Gang (it always goes into the Gang with the most points): "
+                         "-3 points"), said
