@@ -93,7 +93,8 @@ export function label(a, ctx) {
   const c = a.card ? v?.cards?.[a.card] : null;
   const name = c ? c.name : "a card";
   switch (a.type) {
-    case "play": return `Play ${name} into your Gang`;
+    // Said to the player on a button; the admin's replay (no viewer) names the step.
+    case "play": return ctx.you === null || ctx.you === undefined ? `Play ${name}` : `Play ${name} into your Gang`;
     case "trick": return `Play ${name} to the ${KIND[v?.trick?.kind] || "trick"}`;
     case "call": return `Call a ${KIND[a.trick] || a.trick}`;
     case "rustle": { const from = (v?.table || []).find((r) => r.gang.includes(a.card)); return `Rustle ${name}${from ? ` from ${from.ranch}` : ""}`; }

@@ -51,7 +51,9 @@ export function label(a, ctx) {
     case "hand_over": return `Hand over the ${cardWords(a.card)} and draw ${a.draw}`;
     case "discard": {
       const then = drawWords(a, ctx.view);
-      return `Discard the ${cardWords(a.card)}${badgeWords(a)}${then ? `, then ${then}` : ""}`;
+      // A 10 "discarded" is laid on the player's table, not on the discards.
+      const head = a.card[0] === "T" ? `Lay the ${cardWords(a.card)} on the table (+10)` : `Discard the ${cardWords(a.card)}${badgeWords(a)}`;
+      return `${head}${then ? `, then ${then}` : ""}`;
     }
     case "draw": {
       const w = drawWords(a, ctx.view);

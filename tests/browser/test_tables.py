@@ -478,19 +478,30 @@ def test_a_table_says_what_the_figures_on_its_cards_mean(browser, live, game_id,
     page.close()
 
 
-def test_a_wyoming_cowboy_draw_names_the_discard_it_takes(browser, live):
+def test_a_step_is_named_by_what_it_does_to_the_player_and_of_the_player(browser, live):
     # Right after your own discard the card taken is the one under it, which the view
-    # names; "the top discard" would be the card just put there.
+    # names; "the top discard" would be the card just put there. A 10 "discarded" goes on
+    # the table (the admin's replay names steps by these labels).
     page = browser.new_page()
     page.goto(live.http + "/")
     said = page.evaluate("""async () => {
       const t = await import('/games/wyoming_cowboy/table.js');
       const ctx = { seats: ['Ana', 'Bo', 'Cy'], view: { takeable_discard: '9D' } };
       return [t.label({ type: 'discard', card: '7S', discard: 1, pile: 0 }, ctx),
-              t.label({ type: 'discard', card: '7S', discard: 1, pile: 0 }, { ...ctx, view: {} })];
+              t.label({ type: 'discard', card: '7S', discard: 1, pile: 0 }, { ...ctx, view: {} }),
+              t.label({ type: 'discard', card: 'TD', discard: 0, pile: 1 }, ctx)];
     }""")
     assert said[0].endswith("then take the Nine of diamonds from the discards"), said
     assert said[1].endswith("then take the top discard"), said
+    assert said[2] == "Lay the Ten of diamonds on the table (+10), then draw 1 from the pile"
+    # Cowpoker's play is said to the player, and of the player where nobody is the viewer.
+    played = page.evaluate("""async () => {
+      const t = await import('/games/cowpoker/table.js');
+      const view = { cards: { c1: { name: 'Jenny Two-Ropes' } } };
+      return [t.label({ type: 'play', card: 'c1' }, { seats: ['Ana', 'Bo'], you: 1, view }),
+              t.label({ type: 'play', card: 'c1' }, { seats: ['Ana', 'Bo'], view })];
+    }""")
+    assert played == ["Play Jenny Two-Ropes into your Gang", "Play Jenny Two-Ropes"]
     page.close()
 
 
