@@ -53,7 +53,8 @@ const squeezed = (line, fits, width) => (line.length > fits ? { textLength: widt
 function compactSvg(c) {
   const name = wrap(c.name, 11, 2);
   return s("g", { class: "face-compact" },
-    name.map((line, i) => s("text", { x: 37.5, y: 11 + i * 9.5, class: "cow-c-name", "text-anchor": "middle", ...squeezed(line, 8, 41) }, line)),
+    // Between the corner's index and the border (2 units), with room for the glyphs' overhang.
+    name.map((line, i) => s("text", { x: 37, y: 11 + i * 9.5, class: "cow-c-name", "text-anchor": "middle", ...squeezed(line, 7, 37) }, line)),
     s("rect", { x: 2.5, y: 30, width: 55, height: 14, rx: 3, class: "cow-box" }),
     s("text", { x: 11, y: 41, "text-anchor": "middle", class: "cow-c-value cow-pts", ...squeezed(String(c.points), 2, 16) }, String(c.points)),
     s("text", { x: 30, y: 41, "text-anchor": "middle", class: "cow-c-value cow-ru", ...squeezed(`R${c.roundup}`, 2, 16) }, `R${c.roundup}`),

@@ -212,6 +212,34 @@ def test_a_finished_cowpoker_game_marks_no_ranch_with_the_turn_or_the_lead(brows
     page.close()
 
 
+def test_every_cowpoker_cards_phone_face_keeps_its_words_inside_the_card(browser, live):
+    from games.cowpoker.cards import CARDS  # noqa: PLC0415
+    game = all_games()["cowpoker"]
+    view = json.loads(json.dumps(game.view(game.new_game(game.parse_options({}), 2, 1), 0)))
+    view["table"][1]["gang"] = list(CARDS)  # every card of the game face up in one Gang
+    view["cards"] = {cid: card.to_json() for cid, card in CARDS.items()}
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(live.http + "/")
+    # The words of each card's phone face whose box reaches past the card's inner edge
+    # (its border: 2 of the 60 units of its width on either side).
+    outside = page.evaluate("""async (view) => {
+      const table = await import('/games/cowpoker/table.js');
+      const box = document.createElement('div');
+      box.className = 'table';
+      document.body.replaceChildren(box);
+      table.render(box, view, { seats: ['Ana', 'Bo'], you: view.you });
+      const out = [];
+      for (const t of box.querySelectorAll('.opponents .face-compact text')) {
+        const b = t.getBBox();
+        if (b.x < 2 || b.x + b.width > 58) out.push(`${t.textContent}: ${b.x.toFixed(1)}`
+          + `..${(b.x + b.width).toFixed(1)}`);
+      }
+      return [box.querySelectorAll('.opponents .face-compact').length, out];
+    }""", view)
+    assert outside[0] >= len(CARDS) and outside[1] == [], outside
+    page.close()
+
+
 def test_cowpoker_says_which_ranks_are_wild_and_where(browser, live):
     game = all_games()["cowpoker"]
     state = game.new_game(game.parse_options({}), 2, 11)
