@@ -212,6 +212,17 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
     shown(page, 10, "2")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
+    # Read from its top, the table leaves the step controls in view at the screen's foot.
+    page.evaluate("document.querySelector('#board').scrollIntoView()")
+    in_view = page.evaluate("""() => {
+      const b = document.querySelector('#step-forward').getBoundingClientRect();
+      const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      return b.top >= 0 && b.bottom <= innerHeight && hit?.closest('#step-forward') !== null;
+    }""")
+    assert in_view, "the step controls scrolled away with the table"
+    page.locator("#step-forward").click()
+    shown(page, 11, "2")
+    page.screenshot(path=str(artifacts / "admin-cowpoker-390-table.png"))
     page.screenshot(path=str(artifacts / "admin-cowpoker-390.png"), full_page=True)
     assert not errors, errors
     context.close()
