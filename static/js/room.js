@@ -276,11 +276,11 @@ function render() {
   const doc = state.doc;
   if (!doc || redrawHeld()) return;
   const r = doc.room;
-  if (state.lastStatus !== r.status) {
-    // The invite link matters while seats are being taken; once the game runs it folds away
-    // (and for a newcomer to a full room, who has no seat to share).
-    $("#invite").open = r.status === "lobby" && (r.you !== null || r.seats.length < r.max_seats);
-    state.lastStatus = r.status;
+  if (state.lastStatus !== `${r.status}:${r.you}`) {
+    // The invite link matters to the seated while seats are being taken; once the game
+    // runs it folds away. A visitor without a seat first meets the form to take one.
+    $("#invite").open = r.status === "lobby" && r.you !== null;
+    state.lastStatus = `${r.status}:${r.you}`;
   }
   flagTab(state.yourTurn, `Saloon — ${r.title}`);
   $("#chat-text").disabled = r.you === null;

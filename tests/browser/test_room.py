@@ -172,6 +172,9 @@ def test_the_room_says_who_does_what_before_the_game_and_why_a_newcomer_watches(
     cy.page.wait_for_selector("#lobby-note:text('press Take a seat to play')")
     assert cy.page.locator("#join").is_visible()
     assert not cy.page.locator("#watch-note").is_visible()
+    # The invite, for those seated, is folded above the form to take a seat.
+    assert cy.page.locator("#invite").get_attribute("open") is None
+    assert bo.page.locator("#invite").get_attribute("open") is not None
     # Every seat taken: the newcomer is told why there is no seat for them.
     ana.add_bot()
     ana.add_bot()
