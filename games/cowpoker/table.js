@@ -148,7 +148,8 @@ export function render(container, view, ctx) {
   withDefaults(ctx, label);
   ctx.view = view;
   const over = view.phase === "over";
-  add(container, h("div", { class: "info" }, stat(PHASE[view.phase] || view.phase), stat(`Deck ${view.deck_count}`),
+  add(container, h("div", { class: "info" }, view.your_ranch ? stat(`Your Ranch: ${view.your_ranch}`) : null,
+    stat(PHASE[view.phase] || view.phase), stat(`Deck ${view.deck_count}`),
     // In a trick every Ranch plays in the trick's order: the turn waits for it to end.
     view.turn && !over ? stat(`${view.trick ? `Turn after the ${KIND[view.trick.kind] || "trick"}` : "Turn"}: ${ranchOwner(view, view.turn, ctx)}`,
       { title: TURN_TITLE }) : null,

@@ -199,6 +199,7 @@ def test_a_finished_cowpoker_game_marks_no_ranch_with_the_turn_or_the_lead(brows
     # In play, the stats say whose turn it is and which Ranch played first, in words.
     stats = page.evaluate(STATS, ["cowpoker", game.view(first, 0), ["Ana", "Bo"]])
     assert "First to play: Gallagher" in stats and "played first" in stats, stats
+    assert f"Your Ranch: {game.view(first, 0)['your_ranch']}" in stats, stats
     assert any(s.startswith("Turn: ") for s in stats) and "turn" in stats
     # In a Roundup or Gunfight the turn waits: every Ranch plays in the trick's order.
     trick = next(s for s in sample_states(game, 2, n=2000) if game.view(s, 0).get("trick"))
