@@ -803,8 +803,9 @@ def finish_pass(st: State, ev: list[Event]) -> None:
         if cards:
             r = (s + st.pass_offset) % n
             give(st, r, cards)
+            named = ", the ".join(map(CARD_WORDS.__getitem__, cards))
             ev.append({"type": "received", "only": [r], "cards": list(cards),
-                       "text": f"You receive {', '.join(cards)} from {_REF[s]}"})
+                       "text": f"You receive the {named} from {_REF[s]}"})
     ev.append({"type": "pass_done", "text": "The cards are passed"})
     opening = st.pass_size == OPENING_PASS
     st.passing, st.must_pass, st.pass_size = [], [], 0

@@ -473,6 +473,10 @@ def test_a_badge_is_passed_with_its_cowboy():
     st, events = act(st, 1, type="pass", cards=["5D", "6D"])
     assert [e["text"] for e in events if e["type"] == "you_passed"] == [
         "You pass the Five of diamonds, the Six of diamonds"]
+    # Cards received are said in the same words as cards passed.
+    assert {e["only"][0]: e["text"] for e in events if e["type"] == "received"} == {
+        1: "You receive the Four of clubs, the King of hearts, the Ace of hearts from {seat:0}",
+        2: "You receive the Five of diamonds, the Six of diamonds from {seat:1}"}
     assert st.badges[1] == ["AH"] and "KH" in st.hands[1] and st.badges[0] == []
 
 
