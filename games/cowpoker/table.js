@@ -226,11 +226,11 @@ export function explainResult(view, room, ctx) {
     ranking: ranking.length ? ranking : null, apartWhy: "Deadwood, cannot win", unit: "Total" };
 }
 
-// The option in words, and the game length measured with `saloon simulate` (smart bots, 40
-// games a seat count); minutes assume about five seconds a decision.
 /** What the room's seat list says of the seats left free: the rules play them. */
 export const emptySeats = "a Ranch left empty is played by Deadwood";
 
+// The option in words, and the game length measured with `saloon simulate` (smart bots, 40
+// games a seat count); minutes assume about five seconds a decision.
 export const options = {
   words: {
     deadwood: { label: "Where Deadwood sits with two players",

@@ -51,7 +51,8 @@ export function pickAndConfirm(ctx, candidates, cards, make, { field = "cards", 
   const match = matchSelection(ctx, candidates, field);
   const size = candidates.length ? candidates[0][field].length : 0;
   // Once as many cards are chosen as the choice takes, a card more is not taken (it could
-  // never match): tapped, it is dimmed and the help says to put a chosen one back first.
+  // never match): the others are dimmed, and one tapped has the help say to put a chosen
+  // card back first.
   const full = sel.length >= size;
   const row = h("div", { class: "cards-row hand" }, cards.map((c) => !usable.has(c) ? make(c, { extraClass: "dim" })
     : full && !sel.includes(c) ? make(c, { pick: true, extraClass: "dim", onclick: () => { ctx.ui.tooMany = true; ctx.rerender(); } })
