@@ -35,6 +35,11 @@ def words(card: str) -> str:
 CARD_WORDS = {r + s: words(r + s) for s in SUITS for r in RANK_ORDER}
 
 
+def the_cards(cards: list[str]) -> str:
+    """Returns cards in words, each with its article: "the Four of clubs, the King of hearts"."""
+    return "the " + ", the ".join(map(CARD_WORDS.__getitem__, cards))
+
+
 def decks_for(seats: int) -> int:
     """Returns how many decks a table of ``seats`` plays with: one up to four, else two."""
     return 1 if seats <= 4 else 2

@@ -25,6 +25,7 @@ from games.wyoming_cowboy.cards import (
     full_deck,
     sort_key,
     split_aces,
+    the_cards,
 )
 from games.wyoming_cowboy.guns import can_backfire, gun_name, pullable, quick_draws
 from games.wyoming_cowboy.state import Phase, State, Step
@@ -783,10 +784,9 @@ def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
                "text": f"{_REF[seat]} has chosen {count(len(a['cards']), 'card')} to pass"})
     # In words: once the pass completes these cards are in another seat's hand; so are
     # the badges of the kings among them, which go with their kings.
-    text = "You pass the " + ", the ".join(map(CARD_WORDS.__getitem__, a["cards"]))
+    text = f"You pass {the_cards(a['cards'])}"
     if badges:
-        text += (" with his badge, the " if len(badges) == 1 else " with their badges, the "
-                 ) + ", the ".join(map(CARD_WORDS.__getitem__, badges))
+        text += f" with {'his badge' if len(badges) == 1 else 'their badges'}, {the_cards(badges)}"
     ev.append({"type": "you_passed", "only": [seat], "text": text})
     # Still to choose: the seats without cards set aside but those with none to pass (who
     # never set any aside), counted in C.
@@ -803,9 +803,8 @@ def finish_pass(st: State, ev: list[Event]) -> None:
         if cards:
             r = (s + st.pass_offset) % n
             give(st, r, cards)
-            named = ", the ".join(map(CARD_WORDS.__getitem__, cards))
             ev.append({"type": "received", "only": [r], "cards": list(cards),
-                       "text": f"You receive the {named} from {_REF[s]}"})
+                       "text": f"You receive {the_cards(cards)} from {_REF[s]}"})
     ev.append({"type": "pass_done", "text": "The cards are passed"})
     opening = st.pass_size == OPENING_PASS
     st.passing, st.must_pass, st.pass_size = [], [], 0
