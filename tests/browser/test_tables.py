@@ -32,6 +32,8 @@ INTERACTIVE = """async ([gameId, views, seats, legals]) => {
   });
 }"""
 
+# Each view drawn read-only in a box styled as the room's table (#box.table), one after
+# the other; the page keeps the last one drawn, for a test to look into.
 RENDER = """async ([gameId, views, seats]) => {
   const table = await import(`/games/${gameId}/table.js`)
     .catch(() => import('/static/js/tables/generic.js'));
@@ -39,6 +41,7 @@ RENDER = """async ([gameId, views, seats]) => {
   return views.map((view) => {
     const box = document.createElement('div');
     box.id = 'box';
+    box.className = 'table';
     document.body.replaceChildren(box);
     table.render(box, view, { seats, you: view.you ?? null });
     return {clickable: box.querySelectorAll('[data-action], button.act').length,
@@ -221,22 +224,14 @@ def test_every_cowpoker_cards_phone_face_keeps_its_words_inside_the_card(browser
     view["cards"] = {cid: card.to_json() for cid, card in CARDS.items()}
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(live.http + "/")
+    page.evaluate(RENDER, ["cowpoker", [view], ["Ana", "Bo"]])
     # The words of each card's phone face whose box reaches past the card's inner edge
     # (its border: 2 of the 60 units of its width on either side).
-    outside = page.evaluate("""async (view) => {
-      const table = await import('/games/cowpoker/table.js');
-      const box = document.createElement('div');
-      box.className = 'table';
-      document.body.replaceChildren(box);
-      table.render(box, view, { seats: ['Ana', 'Bo'], you: view.you });
-      const out = [];
-      for (const t of box.querySelectorAll('.opponents .face-compact text')) {
-        const b = t.getBBox();
-        if (b.x < 2 || b.x + b.width > 58) out.push(`${t.textContent}: ${b.x.toFixed(1)}`
-          + `..${(b.x + b.width).toFixed(1)}`);
-      }
-      return [box.querySelectorAll('.opponents .face-compact').length, out];
-    }""", view)
+    outside = page.eval_on_selector_all("#box .opponents .face-compact", """(faces) => [
+      faces.length,
+      faces.flatMap((f) => [...f.querySelectorAll('text')]).map((t) => [t, t.getBBox()])
+        .filter(([, b]) => b.x < 2 || b.x + b.width > 58)
+        .map(([t, b]) => `${t.textContent}: ${b.x.toFixed(1)}..${(b.x + b.width).toFixed(1)}`)]""")
     assert outside[0] >= len(CARDS) and outside[1] == [], outside
     page.close()
 
@@ -299,14 +294,10 @@ def test_cowpoker_shows_the_other_ranches_in_the_order_they_play_after_yours(bro
     page = browser.new_page()
     page.goto(live.http + "/")
     for seat in range(3):
-        view = json.loads(json.dumps(game.view(state, seat)))
-        ranches = page.evaluate("""async ([view, seats]) => {
-          const table = await import('/games/cowpoker/table.js');
-          const box = document.createElement('div');
-          document.body.replaceChildren(box);
-          table.render(box, view, { seats, you: view.you });
-          return [...box.querySelectorAll('.opponents [data-ranch]')].map((e) => e.dataset.ranch);
-        }""", [view, ["Ana", "Bo", "Cy"]])
+        page.evaluate(RENDER, ["cowpoker", [json.loads(json.dumps(game.view(state, seat)))],
+                               ["Ana", "Bo", "Cy"]])
+        ranches = page.eval_on_selector_all("#box .opponents [data-ranch]",
+                                            "(zones) => zones.map((z) => z.dataset.ranch)")
         mine = state.position_of(seat)
         assert ranches == [state.ranch[(mine + k) % 4] for k in (1, 2, 3)], (seat, ranches)
     page.close()
