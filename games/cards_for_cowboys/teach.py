@@ -104,7 +104,12 @@ def describe(st: State, seat: int, a: Action) -> str:
         left = rules.kept_tallies(st)[seat].cash - p.spent
         return f"Buy {_face(card)} for ${SPEC_OF[card].cost} of your ${left}: it joins your deck"
     if t == "pass":
-        return f"Buy nothing {'more ' if p.bought else ''}this round"
+        more = "more " if p.bought else ""
+        left = rules.kept_tallies(st)[seat].cash - p.spent
+        if any(SPEC_OF[c].cost <= left for c in pyramid.face_up(st.store)):
+            return f"Buy nothing {more}this round"
+        # Every card here can only be burned: passing is declining that too.
+        return f"Pass: neither buy nor burn {'another' if p.bought else 'a'} card this round"
     if t == "give":
         return f"Give {_face(a['card'])} to {{seat:{a['to']}}}: it goes on their discard pile"
     return str(t)

@@ -119,7 +119,8 @@ def test_a_seat_not_buying_is_told_why_and_the_buyer_what_each_card_costs():
 def test_passing_on_the_buy_says_more_only_after_a_card_was_bought():
     g = play_one(GAME, 2, 0, first=True)
     st = next(st for st in g.states if st.phase == Phase.BUY
-              and not st.players[st.order[st.buyer]].bought)
+              and not st.players[st.order[st.buyer]].bought
+              and any(a["type"] == "buy" for a in GAME.known_legal(st, st.order[st.buyer])))
     buyer = st.order[st.buyer]
     pass_ = {"type": "pass"}
     assert pass_ in GAME.known_legal(st, buyer)
@@ -127,6 +128,25 @@ def test_passing_on_the_buy_says_more_only_after_a_card_was_bought():
     bought = st.clone()
     bought.own(buyer).bought = ["c74"]  # as after a buy with a buy left (an extra buy card)
     assert GAME.describe(bought, buyer, pass_) == "Buy nothing more this round"
+
+
+def test_passing_when_every_card_can_only_be_burned_says_it_burns_nothing_either():
+    for seed in range(40):
+        g = play_one(GAME, 2, seed, first=True)
+        found = [st for st in g.states if st.phase == Phase.BUY
+                 and not any(a["type"] == "buy"
+                             for a in GAME.known_legal(st, st.order[st.buyer]))]
+        if found:
+            break
+    st = found[0]
+    buyer = st.order[st.buyer]
+    legal = GAME.known_legal(st, buyer)
+    assert {a["type"] for a in legal} == {"burn", "pass"}
+    pass_ = {"type": "pass"}
+    said = GAME.describe(st, buyer, pass_)
+    assert said == ("Pass: neither buy nor burn another card this round"
+                    if st.players[buyer].bought
+                    else "Pass: neither buy nor burn a card this round"), said
 
 
 def test_a_draw_says_what_its_backs_cacti_mean():
