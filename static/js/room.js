@@ -12,6 +12,7 @@ import * as teaching from "./teaching.js";
 import { followZoom, hideZoom, installZoom, zoomSlots } from "./zoom.js";
 import { mark, motionAllowed, patchedWords, remember, seatsPatched, settle, snapshot } from "./motion.js";
 import { askToNotify, chime, flagTab, notifyTurn } from "./notify.js";
+import { keepPicks, keptPicks } from "./picks.js";
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const state = {
@@ -151,6 +152,8 @@ function connect() {
         state.movers.clear();
         if (!doc.game || before?.room?.match !== doc.room.match) state.marks.clear();
       }
+      // The page's first document brings back cards chosen before a reload (a pass half made).
+      if (!before && !state.ui.selected?.length) state.ui.selected = keptPicks(code, doc);
       state.doc = doc; state.version = version; render();
     },
     onSync: () => { state.pending = false; },
@@ -584,6 +587,7 @@ async function renderPlay() {
     resultEl.scrollIntoView({ block: "start", behavior: motionAllowed(prefs.get("motion", true)) ? "smooth" : "auto" });
   }
   renderChoices($("#choices"), $("#choice-list"), ctx);
+  if (!state.pending) keepPicks(code, doc, state.ui.selected);
   // Motion and memory: what the patches named and moved travels, and stays marked.
   if (words) {
     const touched = settle($("#play"), before, words, motionAllowed(prefs.get("motion", true)));

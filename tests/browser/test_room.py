@@ -137,6 +137,41 @@ def test_reconnecting_state_is_visible(browser, live):
     assert ana.doc()["room"]["code"] == code
 
 
+def test_cards_chosen_for_a_pass_are_still_chosen_after_a_reload(browser, live):
+    ana = Player(browser.new_context(), live, "Ana")
+    ana.create("wyoming_cowboy", {})
+    ana.add_bot()
+    ana.add_bot()
+    ana.start()
+    page = ana.page
+    page.wait_for_function("() => window.saloon.doc.legal.length > 0")
+    direction = {"type": "direction", "direction": "left"}
+    assert direction in ana.ready()
+    ana.control(direction).click()
+    page.wait_for_function("""() => !window.saloon.pending && window.saloon.doc.legal.length
+      && window.saloon.doc.legal.every((a) => a.type === 'pass')""")
+    picks = page.locator("#play [data-pick]:not(.dim)")
+    chosen = [picks.nth(i).get_attribute("data-card") for i in (0, 1)]
+    for card in chosen:
+        page.locator(f"#play [data-pick][data-card='{card}']").click()
+    page.reload()
+    ana.wait_doc()
+    page.wait_for_selector("#play [data-pick][aria-pressed='true']")
+    pressed = page.locator("#play [data-pick][aria-pressed='true']")
+    assert sorted(pressed.nth(i).get_attribute("data-card") for i in range(pressed.count())) \
+        == sorted(chosen)
+    assert "(2 of 3 chosen)" in page.locator("#play [data-confirm]").inner_text()
+    # Once passed, nothing chosen is brought back by the next reload.
+    third = next(c for a in ana.ready() for c in a["cards"] if c not in chosen)
+    page.locator(f"#play [data-pick][data-card='{third}']").click()
+    page.locator("#play [data-confirm]").click()
+    page.wait_for_function("() => !window.saloon.pending && window.saloon.doc.legal.every("
+                           "(a) => a.type !== 'pass')")
+    page.reload()
+    ana.wait_doc()
+    assert page.evaluate("() => window.saloon.ui.selected.length") == 0
+
+
 def test_a_code_no_room_has_says_so_and_offers_only_the_lobby(browser, live, artifacts):
     page = browser.new_page()
     page.goto(live.http + "/r/NOSUCHROOM12")
