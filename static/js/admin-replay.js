@@ -9,6 +9,7 @@ import * as generic from "./tables/generic.js";
 import { scoreChart } from "./admin-chart.js";
 
 const LOG_SHOWN = 300;
+const OUTCOME_SHOWN = 2; // events said on the step's line
 const SEAT_VIEW_KEYS = ["phase", "to_act", "prompt", "scores"];
 
 function cardSymbols(text) {
@@ -130,12 +131,26 @@ export async function openReplay(id, { call, onBack }) {
         items.push(h("li", { class: ["event", e.only && "private", i === step - 1 && "current"], "data-step": a.seq },
           h("span", { class: "seq" }, String(a.seq)), " ",
           e.only && st.seat === "all" ? h("span", { class: "only" }, `To ${e.only.map((x) => names[x]).join(", ")}: `) : null,
-          seatText(cardSymbols(e.text ?? e.type), names)));
+          eventWords(e)));
       }
     }
     items.reverse();
     fill(el.events, step ? null : h("li", { class: "notice-line" }, "The game is dealt."), items);
     el.events.scrollTop = el.events.scrollHeight;
+  }
+
+  function eventWords(e) {
+    return seatText(cardSymbols(e.text ?? e.type), names);
+  }
+
+  /** What came of a step, as the seat viewed was told (seen by all, what every seat was
+   * told): its first events, the rest counted (the log beside the board has them all). */
+  function outcome(a) {
+    const evs = a.events.filter((e) => eventVisible(e) && !(e.only && st.seat === "all"));
+    if (!evs.length) return null;
+    const more = evs.length - OUTCOME_SHOWN;
+    return h("span", { class: "outcome" }, h("br"), "→ ", evs.slice(0, OUTCOME_SHOWN).map(eventWords).join(" "),
+      more > 0 ? h("span", { class: "muted" }, ` (and ${more} more in the log)`) : null);
   }
 
   /** Says the step's action: the table's words for it, given the view it was played on
@@ -148,7 +163,7 @@ export async function openReplay(id, { call, onBack }) {
     let label = null;
     try { label = st.table.label?.(a.action, ctx); } catch { label = null; }
     return fill(el.action, h("b", null, `Step ${step}: `), `${names[a.seat] ?? `Seat ${a.seat + 1}`} — `,
-      label || describeAction(a.action, ctx), h("span", { class: "muted" }, ` · ${when(a.at)}`));
+      label || describeAction(a.action, ctx), h("span", { class: "muted" }, ` · ${when(a.at)}`), outcome(a));
   }
 
   async function fetchView(step, seat) {

@@ -152,6 +152,27 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
             shown(page, middle, "all")
             assert page.locator("#step-label").inner_text() == f"Step {middle} of {n}"
             assert page.locator("#events li").count() > 0
+            # The step's line says what came of a step, as the log's lines of that step do;
+            # a step nobody was told of says nothing more.
+            for k in (
+                next(k for k in range(middle, n + 1)
+                     if any(not e.get("only") for e in rec.actions[k - 1].events)),
+                next((k for k in range(1, n + 1)
+                      if all(e.get("only") for e in rec.actions[k - 1].events)), None),
+            ):
+                if k is None:
+                    continue
+                scrub(page, k)
+                shown(page, k, "all")
+                told = page.locator("#events li.current:not(.private)")
+                line = page.locator("#step-action").inner_text()
+                if told.count():
+                    first = told.first.inner_text().split(" ", 1)[1]  # after its step number
+                    assert f"→ {first}" in line, (gid, k, line, first)
+                else:
+                    assert "→" not in line, (gid, k, line)
+            scrub(page, middle)
+            shown(page, middle, "all")
             if gid in TABLE_OMNISCIENT:
                 assert page.locator("#board > .generic").count() == 0, gid
                 assert page.locator("#board [data-card]").count() > 0, gid
