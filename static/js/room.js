@@ -604,6 +604,12 @@ async function renderPlay() {
   // in view: nothing scrolls. Just opened, the keyboard goes to its first choice.
   // Behind the sheet the page is dimmed, and a tap there closes the menu.
   const menuEl = state.ui.menu ? reactionEl.querySelector(".menu") : null;
+  if (menuEl && state.ui.menu !== state.lastMenu && document.body.classList.contains("log-shown")) {
+    // A card's menu opened with the phone's log up: the log goes down, or it would cover
+    // the menu's sheet and leave only the dimmed page.
+    document.body.classList.remove("log-shown");
+    $("#log-open").setAttribute("aria-expanded", "false");
+  }
   if (menuEl) {
     reactionEl.prepend(h("div", { class: "menu-backdrop", "aria-hidden": "true", onclick: () => state.clearSelection() }));
     if (getComputedStyle(menuEl).position !== "fixed") menuEl.scrollIntoView({ block: "nearest" });

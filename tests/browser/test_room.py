@@ -172,6 +172,35 @@ def test_cards_chosen_for_a_pass_are_still_chosen_after_a_reload(browser, live):
     assert page.evaluate("() => window.saloon.ui.selected.length") == 0
 
 
+def test_a_card_menu_opened_on_a_phone_with_the_log_up_is_not_hidden_under_it(browser, live):
+    ana = Player(browser.new_context(viewport={"width": 390, "height": 844}), live, "Ana")
+    ana.create("wyoming_cowboy", {})
+    ana.add_bot()
+    ana.add_bot()
+    ana.start()
+    page, rng = ana.page, random.Random(3)
+    opener = page.locator("#play [data-opens]")
+    for _ in range(200):  # play on until one of Ana's cards has several uses
+        if ana.ready() and opener.count():
+            break
+        if not ana.act(rng):
+            page.wait_for_timeout(50)
+    else:
+        raise AssertionError("no card of Ana's had several uses in 200 tries")
+    page.locator("#log-open").click()
+    page.wait_for_selector("#log-panel", state="visible")
+    opener.first.dispatch_event("click")  # the log is over it, as a phone's hand may be
+    choice = page.locator("#play .menu .act").first
+    choice.wait_for()
+    # What is on top at the menu's first choice is that choice: the log went down.
+    assert choice.evaluate("""(el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    }""")
+    assert not page.evaluate("() => document.body.classList.contains('log-shown')")
+    assert page.locator("#log-open").get_attribute("aria-expanded") == "false"
+
+
 def test_a_code_no_room_has_says_so_and_offers_only_the_lobby(browser, live, artifacts):
     page = browser.new_page()
     page.goto(live.http + "/r/NOSUCHROOM12")
