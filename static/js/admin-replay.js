@@ -9,7 +9,7 @@ import * as generic from "./tables/generic.js";
 import { scoreChart } from "./admin-chart.js";
 
 const LOG_SHOWN = 300;
-const OUTCOME_SHOWN = 2; // events said on the step's line
+const OUTCOME_SHOWN = 4; // events said under the step's line
 const SEAT_VIEW_KEYS = ["phase", "to_act", "prompt", "scores"];
 
 function cardSymbols(text) {
@@ -144,13 +144,15 @@ export async function openReplay(id, { call, onBack }) {
   }
 
   /** What came of a step, as the seat viewed was told (seen by all, what every seat was
-   * told): its first events, the rest counted (the log beside the board has them all). */
+   * told), one a line: its first events, the rest counted (the log beside the board has
+   * them all). */
   function outcome(a) {
     const evs = a.events.filter((e) => eventVisible(e) && !(e.only && st.seat === "all"));
     if (!evs.length) return null;
     const more = evs.length - OUTCOME_SHOWN;
-    return h("span", { class: "outcome" }, h("br"), "→ ", evs.slice(0, OUTCOME_SHOWN).map(eventWords).join(" "),
-      more > 0 ? h("span", { class: "muted" }, ` (and ${more} more in the log)`) : null);
+    return h("ul", { class: "outcome", "aria-label": "What came of it" },
+      evs.slice(0, OUTCOME_SHOWN).map((e) => h("li", null, eventWords(e))),
+      more > 0 ? h("li", { class: "muted" }, `and ${more} more in the log`) : null);
   }
 
   /** Says the step's action: the table's words for it, given the view it was played on
