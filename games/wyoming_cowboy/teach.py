@@ -374,8 +374,9 @@ def situations(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[st
     if phase == _PASS and seat in acting:
         if st.pass_size == rules.OPENING_PASS:
             out["opening_pass"] = _HINTS["opening_pass"]
-        else:
-            out["nine_pass"] = _HINTS["nine_pass"]
+        else:  # the advice fits the hand: a 6 to lose, or none
+            six = any(c[0] == "6" for c in st.hands[seat])
+            out["nine_pass"] = _HINTS["nine_pass_six" if six else "nine_pass"]
     if phase != _TURN:
         if phase == _SCORING:
             out["hand_end"] = _HINTS["hand_end"]
@@ -411,8 +412,10 @@ _HINTS = {
     "opening_pass": Rule("the-opening-pass", "Pick three cards to pass. Good ones to lose: "
                          "6s (-20 each) and lone queens (-25). You see what comes in after "
                          "everyone has chosen."),
+    "nine_pass_six": Rule("playing-a-9", "A 9 was played: everyone passes two cards that "
+                          "way. Time to lose a 6 (-20 each)."),
     "nine_pass": Rule("playing-a-9", "A 9 was played: everyone passes two cards that way. "
-                      "Time to lose a 6."),
+                      "Lose the two that would cost you most, a lone queen (-25) say."),
     "hand_end": Rule("scoring", "The hand is over: every hand is laid down and scored. Open "
                      "\"Score so far\" to see your lines."),
     "shot_at": Rule("answering-a-shot", "You are shot at. Backfire a 6 (only against a "

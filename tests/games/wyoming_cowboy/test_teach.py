@@ -10,7 +10,7 @@ from games.base import GameError
 from games.testing import play_one
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.state import Phase, Step
-from tests.games.wyoming_cowboy.helpers import build
+from tests.games.wyoming_cowboy.helpers import act, build
 
 
 def test_a_shot_with_a_45_says_it_can_hit_a_protected_cowboy():
@@ -135,3 +135,12 @@ def test_letting_a_shot_come_says_what_will_happen(victim, pile_empty, said):
         assert [e["type"] for e in events][:1] == ["miss"]  # nothing rebuilt or turned
     else:
         assert any(e["type"] == "shot_card" for e in events)
+
+
+def test_the_nine_pass_hint_says_to_lose_a_6_only_to_a_hand_holding_one():
+    st = build(hands={0: "9H 2C 3C 4C", 1: "5D 6D", 2: "8S JS", 3: "KD QC"})
+    st, _ = act(st, 0, type="nine", card="9H", direction="left")
+    with_six, without = GAME.situations(st, 1)["nine_pass"], GAME.situations(st, 2)["nine_pass"]
+    assert with_six.anchor == without.anchor == "playing-a-9"
+    assert "Time to lose a 6" in with_six.text
+    assert "6" not in without.text and "lone queen (-25)" in without.text, without.text
