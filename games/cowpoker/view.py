@@ -29,6 +29,11 @@ def prompt(state: State, viewer: Viewer) -> str:
     subject, own = ("You", "your") if mine else (_name(state, pos), "their")
     if state.phase == Phase.PLAY:
         extra = " another card" if state.pending == "extra_play" else " a card"
+        # One's own hand may hold a card that goes into a given Gang (said only to its
+        # holder: to the others it would tell of a hidden card).
+        if mine and any(CARDS[c].place is not None for c in state.hands[pos]):
+            return (f"You must play{extra} from your hand into your Gang, or where a card "
+                    "says it always goes.")
         return f"{subject} must play{extra} from {own} hand into {own} Gang."
     if state.phase == Phase.SHOWDOWN:
         return f"{subject} must choose: Roundup or Gunfight?"

@@ -57,6 +57,16 @@ def test_the_view_has_phase_to_act_prompt_and_scores() -> None:
     assert "Roundup or Gunfight" in GAME.view(s2, 0)["prompt"]
 
 
+def test_the_prompt_says_a_card_may_go_elsewhere_only_to_the_hand_holding_one() -> None:
+    s = build(hands={0: ["Jenny Two-Ropes", "Undertaker Grimes"], 1: ["Paco the Kid"]})
+    assert GAME.view(s, 0)["prompt"] == ("You must play a card from your hand into your "
+                                         "Gang, or where a card says it always goes.")
+    # The others are told nothing of what the hand holds.
+    for viewer in (1, 2, None):
+        assert GAME.view(s, viewer)["prompt"] == (
+            "{seat:0} must play a card from their hand into their Gang.")
+
+
 def test_the_prompt_of_an_unload_says_whose_gang() -> None:
     s = build(hands={0: ["Old Man Gallagher"]}, gangs={0: ["Undertaker Grimes"]})
     s, _ = GAME.apply(s, 0, {"type": "play", "card": cid("Old Man Gallagher")})
