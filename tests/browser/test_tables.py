@@ -329,8 +329,21 @@ def test_cowpoker_names_deadwood_in_its_result_only_where_the_table_has_it(brows
 # the cards chosen and the bar's words.
 WITH_BAR = """async ([gameId, view, seats, legal, clicks = 0]) => {
   const table = await import(`/games/${gameId}/table.js`);
+  // The room page's own structure: the table, and the dock's decision bar under it.
+  const play = document.createElement('section'), dock = document.createElement('div');
+  const decision = document.createElement('section');
   const box = document.createElement('div'), bar = document.createElement('div');
-  document.body.replaceChildren(box, bar);
+  play.id = 'play';
+  play.dataset.game = gameId;
+  box.className = 'table';
+  box.dataset.game = gameId;
+  dock.className = 'dock';
+  decision.className = 'decision';
+  bar.className = 'decision-body';
+  decision.append(bar);
+  dock.append(decision);
+  play.append(box, dock);
+  document.body.replaceChildren(play);
   const ctx = { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
                 decision: bar, reaction: bar };
   ctx.rerender = () => {
@@ -348,6 +361,32 @@ WITH_BAR = """async ([gameId, view, seats, legal, clicks = 0]) => {
             (e) => [e.dataset.card, e.classList.contains('burn-only')]),
           text: bar.innerText, picked};
 }"""
+
+
+def test_cowpoker_cards_to_rustle_in_the_bar_keep_their_size_on_a_phone(browser, live,
+                                                                       artifacts):
+    from tests.games.cowpoker.position import build, cid
+    game = all_games()["cowpoker"]
+    gangs = {0: ["Cookie Pete", "Dusty Rhodes", "Paco the Kid"],
+             2: ["Bluff Barlow", "Jenny Two-Ropes"], 3: ["Fence Post Lou", "Capitan Ruiz"]}
+    state = build(turn=1, hands={1: ["Luz Obregon"]}, gangs=gangs)
+    state, _ = game.apply(state, 1, {"type": "play", "card": cid("Luz Obregon")})
+    legal = game.legal_actions(state, 1)
+    assert len(legal) == 7 and {a["type"] for a in legal} == {"rustle"}
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(live.http + "/")
+    cards = page.evaluate(WITH_BAR, ["cowpoker", json.loads(json.dumps(game.view(state, 1))),
+                                     ["Ana", "Bo", "Cy", "Di"], legal])["cards"]
+    assert len(cards) == 7
+    # As large as the hand's cards in the dock: a face drawn small carries its words at
+    # a few pixels.
+    widths = page.evaluate("""() => [...document.querySelectorAll('.bar-cards .card')]
+      .map((e) => e.getBoundingClientRect().width)""")
+    hand = page.evaluate("""() => parseFloat(getComputedStyle(document.querySelector('.dock'))
+      .getPropertyValue('--card-w'))""")
+    assert hand >= 60 and all(w >= hand for w in widths), (widths, hand)
+    page.locator(".dock").screenshot(path=str(artifacts / "cowpoker-rustle-bar-390.png"))
+    page.close()
 
 
 def test_a_cards_for_cowboys_bust_is_said_at_once_to_the_seat_that_busted(browser, live):
