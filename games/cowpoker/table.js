@@ -169,10 +169,16 @@ export function render(container, view, ctx) {
   const gangActs = ctx.legal.filter((a) => a.type === "unload" || a.type === "rustle");
   if (ctx.decision && gangActs.length) {
     // The Gang cards a rustle or an unload may take, repeated in the decision bar.
-    const items = [];
-    for (const r of rows) for (const id of r.gang) if (view.cards?.[id] && actionsFor(gangActs, id).length) items.push([id, (o) => face(view.cards[id], o)]);
-    const what = gangActs[0].type === "rustle" ? "Rustle which card? (from another Gang)" : "Move which card of your Gang?";
-    add(bar, barCards(ctx, what, items, gangActs));
+    const takeable = (r) => r.gang.filter((id) => view.cards?.[id] && actionsFor(gangActs, id).length)
+      .map((id) => [id, (o) => face(view.cards[id], o)]);
+    if (gangActs[0].type === "rustle") {
+      // By the Gang each would come from: the Ranch printed on a card is often another.
+      const groups = rows.map((r) => [r, takeable(r)]).filter(([, items]) => items.length);
+      add(bar, h("div", { class: "bar-groups" }, h("p", { class: "bar-title" }, "Rustle which card? (from another Gang)"),
+        groups.map(([r, items]) => barCards(ctx, `Gang of ${ranchOwner(view, r.ranch, ctx)}`, items, gangActs))));
+    } else {
+      add(bar, barCards(ctx, "Move which card of your Gang?", rows.flatMap(takeable), gangActs));
+    }
   }
   add(bar, openMenu(ctx, gangActs, (id) => `${view.cards?.[id]?.name || "This card"}:`));
   // The other Ranches in the order they play after the viewer's (turns go to the left).

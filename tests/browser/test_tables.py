@@ -378,6 +378,13 @@ def test_cowpoker_cards_to_rustle_in_the_bar_keep_their_size_on_a_phone(browser,
     cards = page.evaluate(WITH_BAR, ["cowpoker", json.loads(json.dumps(game.view(state, 1))),
                                      ["Ana", "Bo", "Cy", "Di"], legal])["cards"]
     assert len(cards) == 7
+    # Grouped by the Gang each would be taken from, which the card itself does not say.
+    groups = page.evaluate("""() => [...document.querySelectorAll('.bar-groups .bar-pick')]
+      .map((g) => [g.querySelector('.bar-title').innerText,
+                   [...g.querySelectorAll('.card')].map((c) => c.dataset.card)])""")
+    assert groups == [[f"Gang of {ranch} ({name})", [cid(c) for c in gangs[seat]]]
+                      for seat, ranch, name in ((0, "Gallagher", "Ana"), (2, "Masterson", "Cy"),
+                                                (3, "San Joaquin", "Di"))], groups
     # As large as the hand's cards in the dock: a face drawn small carries its words at
     # a few pixels.
     widths = page.evaluate("""() => [...document.querySelectorAll('.bar-cards .card')]
