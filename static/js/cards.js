@@ -65,8 +65,9 @@ export function standardFace(text) {
       s("g", { transform: "rotate(180 30 42)" },
         s("text", { x: 12, y: 19, class: "corner-rank", "text-anchor": "middle" }, r),
         s("text", { x: 12, y: 34, class: "corner-suit", "text-anchor": "middle" }, sym)),
-      court ? s("text", { x: 34, y: 50, class: "court", "text-anchor": "middle" }, r) : null,
-      s("text", { x: 34, y: court ? 68 : 56, class: court ? "pip-small" : "pip", "text-anchor": "middle" }, sym)));
+      // The middle's marks are centred across the card, clear of both corners' suits.
+      court ? s("text", { x: 30, y: 50, class: "court", "text-anchor": "middle" }, r) : null,
+      s("text", { x: 30, y: court ? 68 : 52, class: court ? "pip-small" : "pip", "text-anchor": "middle" }, sym)));
 }
 
 export function backFace(label = "") {

@@ -117,6 +117,39 @@ def test_the_enlarged_card_of_a_hover_goes_once_the_mouse_is_off_the_card(browse
     page.close()
 
 
+FACE_BOXES = """async () => {
+  const { standardFace } = await import('/static/js/cards.js');
+  const out = {};
+  for (const rank of '23456789TJQKA') for (const suit of 'CDHS') {
+    const holder = document.createElement('div');
+    holder.className = 'card';
+    holder.style.width = '96px';
+    holder.append(standardFace(rank + suit));
+    document.body.replaceChildren(holder);
+    // Every mark of the face, as drawn: the corners' two pairs and the middle.
+    out[rank + suit] = [...holder.querySelectorAll('text')].map((t) => {
+      const r = t.getBoundingClientRect();
+      return [t.getAttribute('class'), r.left, r.top, r.right, r.bottom];
+    });
+  }
+  return out;
+}"""
+
+
+def test_the_middle_of_a_standard_face_touches_neither_corner(browser, live):
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    for card, marks in page.evaluate(FACE_BOXES).items():
+        middle = [m for m in marks if m[0] in ("pip", "pip-small", "court")]
+        corners = [m for m in marks if m[0].startswith("corner")]
+        assert middle and len(corners) == 4, card
+        for _, left, top, right, bottom in middle:
+            for _, l2, t2, r2, b2 in corners:
+                apart = right <= l2 or r2 <= left or bottom <= t2 or b2 <= top
+                assert apart, (card, (left, top, right, bottom), (l2, t2, r2, b2))
+    page.close()
+
+
 def test_a_missed_version_asks_for_a_sync(browser, live):
     ana = Player(browser.new_context(), live, "Ana")
     ana.create("highcard")
