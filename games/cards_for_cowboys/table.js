@@ -24,14 +24,16 @@ function cactus(x, y) {
     s("rect", { x: 1, y: -1, width: 6, height: 3, rx: 1.2 }));
 }
 
+// A back by its kind (its cacti tell a draw's risk); without one, a face-down pile's
+// plain back, which tells nothing of the cards in it.
 function backSvg(back) {
-  const n = CACTI[back] || 1;
-  const xs = n === 1 ? [30] : n === 2 ? [21, 39] : [15, 30, 45];
-  return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-back back-${back}`, "aria-hidden": "true", focusable: "false" },
+  const n = back ? CACTI[back] || 1 : 0;
+  const xs = [[], [30], [21, 39], [15, 30, 45]][n];
+  return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-back back-${back || "plain"}`, "aria-hidden": "true", focusable: "false" },
     s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
     s("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, class: "c4c-back-fill" }),
     xs.map((x) => cactus(x, 44)),
-    s("text", { x: 30, y: 74, "text-anchor": "middle", class: "c4c-back-word" }, back));
+    s("text", { x: 30, y: back ? 74 : 46, "text-anchor": "middle", class: "c4c-back-word" }, back || "discards"));
 }
 
 export function faceWords(c) {
@@ -86,7 +88,13 @@ function face(c, opts = {}) {
 }
 
 function back(b, opts = {}) {
-  return cardElement(backSvg(b), { ...opts, label: `face down, ${b} back (${CACTI[b] || "?"} cacti)`, extraClass: "back" });
+  return cardElement(backSvg(b), { ...opts, label: `face down, ${b} back (${plural(CACTI[b] || 1, "cactus", "cacti")})`, extraClass: "back" });
+}
+
+/** Another seat's discard pile: face down, its top card's back not shown (it is not the
+ * next card drawn, and a back's cacti would tell a risk that is not there). */
+function discardPile(opts = {}) {
+  return cardElement(backSvg(null), { ...opts, label: "discard pile, face down", extraClass: "back" });
 }
 
 export function label(a, ctx) {
@@ -192,7 +200,7 @@ function playerZone(p, view, ctx, mine, bustedLast) {
   const piles = h("div", { class: "piles" },
     h("div", { class: "pile" }, p.top_back ? back(p.top_back, { small: true }) : h("div", { class: "card small empty-pile" }),
       h("span", null, "Deck ", h("span", { class: "count" }, String(p.draw_count)))),
-    h("div", { class: "pile" }, p.discard_top ? face(p.discard_top, { small: true }) : p.discard_count ? back("river", { small: true, label: "discard pile" }) : h("div", { class: "card small empty-pile" }),
+    h("div", { class: "pile" }, p.discard_top ? face(p.discard_top, { small: true }) : p.discard_count ? discardPile({ small: true }) : h("div", { class: "card small empty-pile" }),
       h("span", null, "Discards ", h("span", { class: "count" }, String(p.discard_count)))),
     p.bought?.length ? h("div", { class: "pile" }, h("div", { class: "cards-row" }, p.bought.map((c) => face(c, { small: true }))), h("span", null, "Bought this round")) : null);
   return zone(`${mine ? `You (${seatName(ctx, p.seat)})` : seatName(ctx, p.seat)} · Herd ${p.herd}`,
