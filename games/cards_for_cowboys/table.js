@@ -320,6 +320,9 @@ export function explainResult(view, room, ctx) {
     unit: "Herd" };
 }
 
+/** What the running score is (`Game.scores`), said under the admin's score chart. */
+export const scoreMeaning = "the Herd, the Cows banked at the ends of the rounds so far";
+
 // Game length measured with `saloon simulate` (smart bots, 40 games a seat count); minutes
 // assume about three seconds an action, the draws made by everybody at once.
 export const options = {

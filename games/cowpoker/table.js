@@ -235,6 +235,9 @@ export function explainResult(view, room, ctx) {
 /** What the room's seat list says of the seats left free: the rules play them. */
 export const emptySeats = "a Ranch left empty is played by Deadwood";
 
+/** What the running score is (`Game.scores`), said under the admin's score chart. */
+export const scoreMeaning = "the score were the game to end at that step, poker hands included";
+
 // The option in words, and the game length measured with `saloon simulate` (smart bots, 40
 // games a seat count); minutes assume about five seconds a decision.
 export const options = {

@@ -277,6 +277,9 @@ export function explainResult(view, room, ctx) {
   return { why: `${who} ${how}.`, unit: "Points" };
 }
 
+/** What the running score is (`Game.scores`), said under the admin's score chart. */
+export const scoreMeaning = "the total of the hands scored so far, with the couples shown in the hand under way";
+
 // The options in words, and game lengths measured with `saloon simulate` (smart bots,
 // 3 and 4 seats, 40 games each); minutes assume about five seconds a decision.
 export const options = {

@@ -53,6 +53,9 @@ export async function openReplay(id, { call, onBack }) {
     title = games.find((g) => g.id === record.game)?.title || record.game;
   } catch { /* the title is a nicety */ }
   fill(el.title, `${title} `, h("span", { class: "muted" }, `game ${record.id}`));
+  // What this game's running score is, in its table module's words.
+  const meaning = st.table.scoreMeaning;
+  $("#chart-help").textContent = `Each seat's running score after every step, as the game counts it${meaning ? `: ${meaning}` : ""}.`;
   document.title = `Saloon admin — ${title}`;
 
   // Seats to view from.

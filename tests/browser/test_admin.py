@@ -144,6 +144,12 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
             states = [None] + [step.state for step in records.replay_steps(rec)]
             n = len(rec.actions)
             assert page.locator("#slider").get_attribute("max") == str(n)
+            # The chart says what this game's running score is, and of no other game.
+            helped = page.locator("#chart-help").inner_text()
+            assert helped.startswith("Each seat's running score after every step"), helped
+            assert ("Cowpoker" not in helped) and (("poker hands" in helped)
+                                                   == (gid == "cowpoker")), (gid, helped)
+            assert ("Herd" in helped) == (gid == "cards_for_cowboys"), (gid, helped)
             polylines = page.locator("#chart polyline.series")
             assert polylines.count() == len(rec.seats)
 
