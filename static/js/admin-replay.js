@@ -149,8 +149,9 @@ export async function openReplay(id, { call, onBack }) {
   /** What came of a step, as the seat viewed was told (seen by all, what every seat was
    * told), one a line: its first events, the rest counted (the log beside the board has
    * them all). */
-  function outcome(a) {
-    const evs = a.events.filter((e) => eventVisible(e) && !(e.only && st.seat === "all"));
+  function outcome(a, said) {
+    // An event that only says again what the step's line said ("Alice buys first") is left out.
+    const evs = a.events.filter((e) => eventVisible(e) && !(e.only && st.seat === "all") && eventWords(e) !== said);
     if (!evs.length) return null;
     const more = evs.length - OUTCOME_SHOWN;
     return h("ul", { class: "outcome", "aria-label": "What came of it" },
@@ -167,8 +168,9 @@ export async function openReplay(id, { call, onBack }) {
     const ctx = { seats: names, legal: [], view: before };
     let label = null;
     try { label = st.table.label?.(a.action, ctx); } catch { label = null; }
+    const said = label || describeAction(a.action, ctx);
     return fill(el.action, h("b", null, `Step ${step}: `), `${names[a.seat] ?? `Seat ${a.seat + 1}`} — `,
-      label || describeAction(a.action, ctx), h("span", { class: "muted" }, ` · ${when(a.at)}`), outcome(a));
+      said, h("span", { class: "muted" }, ` · ${when(a.at)}`), outcome(a, said));
   }
 
   async function fetchView(step, seat) {
