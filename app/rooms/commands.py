@@ -233,8 +233,11 @@ def play_for(room: RoomData, seat: int, choose: Callable[[], JSON], *, now: date
     events = [e for e in events if not isinstance(e, Timed)] + [Timed(away, None)]
     said = (f"Time ran out for {name}: the server played for them" if timed_out
             else f"{name} is away: the server played for them")
-    return events + [Noticed(said), Noticed(
-        f"The server played for you: {room.game.describe_action(action)}", only=(seat,))]
+    # Said before the move and what came of it, as a room rebuilt from its rows says it
+    # too (a version's notices before its game's events).
+    return [Noticed(said), Noticed(
+        f"The server played for you: {room.game.describe_action(action)}", only=(seat,)),
+        *events]
 
 
 def time_due(room: RoomData, seat: int, *, away_delay: float) -> datetime | None:

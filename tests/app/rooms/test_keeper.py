@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from app.db import Database
 from app.errors import Conflict
 from app.models import ActionRow, GameRecord
-from app.rooms import RoomService, RoomStatus, SeatKind
+from app.rooms import RoomService, RoomStatus, SeatKind, persistence
 from app.rooms.documents import document
 from app.settings import Settings
 from app.timers import ManualClock
@@ -89,8 +89,15 @@ async def test_a_decision_that_times_out_is_played_for_the_seat_and_said_so(serv
     assert live.seq == 2 and live.timing.away == {1} and live.presence(1) == "away"
     public = [e["text"] for e in document(live, 0, 400)["log"] if e["type"] == "notice"]
     assert "Time ran out for P1: the server played for them" in public
+    # Said before the move played for the seat, in the room as kept and as rebuilt.
+    log = document(live, 0, 400)["log"]
+    said = next(i for i, e in enumerate(log) if e["text"].startswith("Time ran out for P1"))
+    assert [e["v"] for e in log[said:]] == [live.version] * (len(log) - said)
+    assert any(e["type"] != "notice" for e in log[said + 1:]), log[said:]
+    rebuilt = await persistence.load(service.db, live.code, recent=400)
+    assert rebuilt.log == live.log
     private = [e for e in document(live, 1, 400)["log"] if e.get("only") == [1]]
-    assert private and private[-1]["text"].startswith("The server played for you: ")
+    assert any(e["text"].startswith("The server played for you: ") for e in private)
     assert not any(1 in e.get("only", [0]) for e in document(live, 0, 400)["log"])
 
 
