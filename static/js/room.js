@@ -102,6 +102,7 @@ function setConn(status, detail) {
     else if (detail === "forbidden") {
       if (!state.kicked) notice("The host does not allow spectators here. Take a seat to come in.", "info");
       showJoin(true);
+      if (!state.doc) outside();
     } else if (detail === "kicked") {
       notice("The host removed you from your seat; you are watching now.", "info");
       tokens.drop(code);
@@ -117,6 +118,22 @@ function setConn(status, detail) {
       notice("This room (or your seat) already has as many connections as it takes. Close another tab of it and reload.");
     }
   }
+}
+
+/** A room that admits no spectator, seen by a visitor without a seat: what anyone may
+ * know of it (its game, who sits, how far it is, its rules), from its public summary over
+ * HTTP; no socket is open, by the host's choice rather than a fault. */
+async function outside() {
+  let room;
+  try {
+    room = await api("GET", `/rooms/${encodeURIComponent(code)}`);
+  } catch {
+    return; // the notice above says what to do
+  }
+  if (state.doc) return; // a seat taken meanwhile brought the room itself
+  state.doc = { room: { ...room, you: null }, game: null, legal: [], log: [] };
+  render();
+  $("#conn").textContent = "Not watching";
 }
 
 /** The page of a code no room has: what went wrong and the way to the lobby, and none of
@@ -241,7 +258,7 @@ function lobbyWords(r) {
   }
   const host = r.seats[r.host]?.name || "the host";
   return r.you !== null || $("#join").hidden ? `Waiting for ${host} to start the game.`
-    : `Type your name above and press Take a seat to play, or watch from here. ${host} starts the game.`;
+    : `Type your name above and press Take a seat to play${r.allow_spectators ? ", or watch from here" : ""}. ${host} starts the game.`;
 }
 
 // A click is a press and a release on one element: a redraw in between replaces the
@@ -293,7 +310,7 @@ function render() {
     h("span", { class: "status", "data-status": r.status }, { lobby: "waiting to start", playing: "playing", finished: "finished",
       abandoned: "abandoned: nobody played for too long" }[r.status] || r.status),
     r.match ? h("span", { class: "match" }, ` · game ${r.match + 1}`) : null,
-    r.you === null ? h("span", { class: "watching" }, " · watching") : null,
+    r.you === null && r.allow_spectators ? h("span", { class: "watching" }, " · watching") : null,
     r.you !== null ? h("span", { class: "who" }, h("span", { class: "sep" }, " · "), `you are ${r.seats[r.you]?.name ?? "seated"} `,
       h("button", { type: "button", class: "small link", id: "not-me", onclick: notMe }, "Not you?")) : null);
   document.body.dataset.status = r.status;

@@ -185,6 +185,13 @@ def test_host_controls_spectators_and_kick(browser, live):
     bo.page.goto(f"{live.http}/r/{code}")
     bo.page.wait_for_selector("#notice:has-text('does not allow spectators')")
     assert bo.page.locator("#join").is_visible()
+    # What anyone may know of the room is shown all the same: its game, who sits, the
+    # rules; and no fault is claimed.
+    bo.page.wait_for_selector("#seat-list [data-seat='0']")
+    assert "High Card" in bo.page.locator("#room-title").inner_text()
+    assert "waiting to start" in bo.page.locator("#room-title").inner_text()
+    assert "Ana" in bo.page.locator("#seat-list").inner_text()
+    assert bo.page.locator("#conn").inner_text() == "Not watching"
     bo.page.locator("#join-name").fill("Bo")
     bo.page.locator("#join-form button[type=submit]").click()
     bo.page.wait_for_function("() => window.saloon.doc && window.saloon.doc.room.you === 1")
