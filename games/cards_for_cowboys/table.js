@@ -189,7 +189,11 @@ function playerZone(p, view, ctx, mine, bustedLast) {
     ? h("div", { class: "cards-row", "data-place": `row:${p.seat}` }, p.row.map((c) => mine
       ? actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))
       : face(c, { small: true })))
-    : view.phase === "over" ? null : h("p", { class: "sub" }, "No cards drawn yet this round.");
+    : view.phase === "over" ? null
+      // A bust sends the drawn cards to the discard pile at once: the zone says so rather
+      // than that nothing was drawn.
+      : p.status === "busted" ? h("p", { class: "sub danger" }, `Busted this round: a third Bandit came before ${mine ? "you" : "they"} stopped, and the cards drawn went to the discard pile (the log has them).`)
+      : h("p", { class: "sub" }, "No cards drawn yet this round.");
   const stats = h("div", null,
     stat(`$${p.cash_left ?? p.cash}${p.cash_left !== undefined && p.cash_left !== p.cash ? ` of $${p.cash}` : ""}`),
     stat(plural(p.cows || 0, "Cow")), stat(plural(p.bandits || 0, "Bandit"), { class: ["stat", p.bandits >= 2 && "danger"] }),
@@ -291,7 +295,8 @@ export function render(container, view, ctx) {
   if (ctx.hand) {
     const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
     add(ctx.hand, h("div", { class: "my-hand", "data-seat": you, "data-place": `row:${you}` },
-      h("h3", null, `Drawn this round: $${me.cash_left ?? me.cash} · ${plural(me.cows || 0, "Cow")} · ${plural(me.bandits || 0, "Bandit")}${me.bandits >= 2 ? " (a third busts you)" : ""}`),
+      h("h3", null, bustNow ? "Drawn this round: busted, nothing kept"
+        : `Drawn this round: $${me.cash_left ?? me.cash} · ${plural(me.cows || 0, "Cow")} · ${plural(me.bandits || 0, "Bandit")}${me.bandits >= 2 ? " (a third busts you)" : ""}`),
       me.row?.length ? h("div", { class: "cards-row hand" }, me.row.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))))
         : h("p", { class: "sub" }, bustNow ? "Busted: your drawn cards went to your discard pile." : "No cards drawn yet this round.")));
   }

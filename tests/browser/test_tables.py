@@ -447,6 +447,11 @@ def test_a_cards_for_cowboys_bust_is_said_at_once_to_the_seat_that_busted(browse
     said = page.evaluate(WITH_BAR, ["cards_for_cowboys", json.loads(json.dumps(
         game.view(state, seat))), ["Ana", "Bo"], game.legal_actions(state, seat)])["text"]
     assert "You busted: a third Bandit came before you stopped." in said, said
+    # The others see the seat busted, not a seat that drew nothing.
+    other = 1 - seat
+    seen = page.evaluate(RENDER, ["cards_for_cowboys", [json.loads(json.dumps(
+        game.view(state, other)))], ["Ana", "Bo"]])[0]["text"]
+    assert "Busted this round: a third Bandit came before they stopped" in seen, seen
     page.close()
 
 
