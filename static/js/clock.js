@@ -43,7 +43,8 @@ export function countdown(room, seat, { mine = false } = {}) {
 function paint(el, left) {
   el.textContent = format(left);
   el.classList.toggle("hurry", left <= WARN_SECONDS);
-  el.title = left <= WARN_SECONDS ? "Nearly out of time: the server will play for you" : "Time left for this decision";
+  const mine = el.classList.contains("mine");
+  el.title = left <= WARN_SECONDS ? `Nearly out of time: the server will play for ${mine ? "you" : "them"}` : "Time left for this decision";
 }
 
 let warnedFor = null;

@@ -557,10 +557,19 @@ async function renderPlay() {
   if ($("#away-text").textContent !== awayText) $("#away-text").textContent = awayText;
   const promptText = view.prompt ? seatText(view.prompt, ctx.seats) : null;
   const deadline = yourTurn ? r.clock?.seats[r.you]?.deadline ?? null : null;
-  refill(promptEl, JSON.stringify([yourTurn, !!state.pending, promptText, deadline]), () => [
+  // Waiting on others: how long each of them has, and whom the server is playing for
+  // (else a player gone idle looks like one thinking, for as long as the clock gives).
+  const waitedOn = yourTurn || over ? [] : (r.to_act || []).filter((s) => s !== r.you && r.seats[s]?.kind !== "bot")
+    .map((s) => [s, r.clock?.seats[s]?.deadline ?? null, r.seats[s]?.presence === "away"]);
+  refill(promptEl, JSON.stringify([yourTurn, !!state.pending, promptText, deadline, waitedOn]), () => [
     yourTurn && !state.pending ? h("span", { class: "your-turn" }, "Your move") : null,
     promptText ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, promptText) : null,
     yourTurn ? countdown(r, r.you, { mine: true }) : null,
+    ...waitedOn.map(([s, , gone]) => {
+      const left = countdown(r, s);
+      return left || gone ? h("span", { class: "waited", "data-seat": s }, `${ctx.seats[s] ?? `Seat ${s + 1}`} `, left,
+        gone ? " (away: the server plays for them)" : null) : null;
+    }),
     state.pending ? h("span", { class: "pending" }, " sending…") : null]);
   dock.hidden = false;
   dock.classList.toggle("yours", yourTurn || state.pending !== false);

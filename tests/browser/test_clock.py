@@ -45,6 +45,10 @@ def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, a
     # Ana plays at once; Bo stays idle and watches his countdown run out.
     bo.page.wait_for_selector("#prompt .countdown.mine")
     assert ana.act(random.Random(0))
+    # Ana, waiting for Bo, sees how long he has.
+    ana.page.wait_for_selector("#prompt .waited[data-seat='1'] .countdown")
+    assert ana.page.locator("#prompt .waited[data-seat='1']").inner_text().startswith("Bo ")
+    ana.page.locator("#dock").screenshot(path=str(artifacts / "clock-waiting-dock.png"))
     bo.page.wait_for_selector("#prompt .countdown.hurry")
     bo.page.wait_for_selector("#seat-list [data-seat='1'][data-presence='away']", timeout=15000)
     # Away, but his page is open: connected (the server plays for him all the same).
