@@ -201,6 +201,21 @@ def test_a_card_menu_opened_on_a_phone_with_the_log_up_is_not_hidden_under_it(br
     assert page.locator("#log-open").get_attribute("aria-expanded") == "false"
 
 
+def test_the_cards_for_cowboys_store_of_four_players_fits_a_phone(browser, live):
+    ana = Player(browser.new_context(viewport={"width": 390, "height": 844}), live, "Ana")
+    ana.create("cards_for_cowboys", {})
+    for _ in range(3):
+        ana.add_bot()
+    ana.start()
+    store = ana.page.locator("#table .store")
+    store.wait_for()
+    widest = max(len(row) for row in ana.doc()["game"]["store"])
+    assert widest == 7
+    # Every card of its widest row in view: nothing scrolls sideways out of sight.
+    assert store.evaluate("(e) => e.scrollWidth <= e.clientWidth"), store.evaluate(
+        "(e) => [e.scrollWidth, e.clientWidth]")
+
+
 def test_a_code_no_room_has_says_so_and_offers_only_the_lobby(browser, live, artifacts):
     page = browser.new_page()
     page.goto(live.http + "/r/NOSUCHROOM12")
