@@ -228,9 +228,12 @@ function pendingPanel(me, ctx) {
   if (!pend && !acts.length) return null;
   const replay = ctx.legal.filter((a) => a.type === "replay");
   const choices = pend?.choices || [];
+  // Offered a look at the top cards, the card's trash that gives it stands beside "Keep
+  // the card" (it is the prompt's subject; the card itself is also a control on the row).
+  const look = acts.some((a) => a.type === "skip") ? ctx.legal.filter((a) => a.type === "trash") : [];
   return h("div", { class: "pending-step" },
     replay.length ? h("div", { class: "cards-row" }, choices.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(replay, c.id)))) : null,
-    h("div", { class: "actions-row" }, acts.filter((a) => a.type !== "replay").map((a) => actButton(a, ctx))));
+    h("div", { class: "actions-row" }, [...look, ...acts.filter((a) => a.type !== "replay")].map((a) => actButton(a, ctx))));
 }
 
 // The seat's own deck; in the omniscient view every player's, the draw pile as faces

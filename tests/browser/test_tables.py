@@ -427,6 +427,25 @@ def test_cards_for_cowboys_shows_anothers_discard_pile_with_a_plain_back(browser
     page.close()
 
 
+def test_a_cards_for_cowboys_look_at_the_top_cards_is_offered_in_the_bar(browser, live):
+    from tests.games.cards_for_cowboys.position import DRAW, STOP, fresh, play, stack
+    game = all_games()["cards_for_cowboys"]
+    # Seat 0 draws card 19 ("trash it to look at your top 3 cards") and stops.
+    state = play(stack(fresh(2), 0, ["c19", "c91a", "c92a", "c93a"]), (0, DRAW), (0, STOP))[0]
+    seat, legal = 0, game.legal_actions(state, 0)
+    assert legal == [{"type": "trash", "card": "c19"}, {"type": "skip"}]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    page.evaluate(WITH_BAR, ["cards_for_cowboys", json.loads(json.dumps(game.view(state, seat))),
+                             ["Ana", "Bo"], legal])
+    # Both answers to the prompt stand in the bar: trash the card and look, or keep it.
+    buttons = page.evaluate("""() => [...document.querySelectorAll('.decision-body button')]
+      .map((b) => b.dataset.action)""")
+    for action in legal:
+        assert key(action) in buttons, (action, buttons)
+    page.close()
+
+
 def test_a_cards_for_cowboys_bust_is_said_at_once_to_the_seat_that_busted(browser, live):
     game = all_games()["cards_for_cowboys"]
     rng = Rng(1)
