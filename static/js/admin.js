@@ -55,7 +55,8 @@ function when(iso) {
 function resultText(g) {
   if (!g.scores) return { playing: "in play", abandoned: "abandoned" }[g.status] ?? "—";
   const names = g.seats.map((x) => x.name);
-  return `${(g.winners || []).map((w) => names[w]).join(" and ")} won (${g.scores.join(" / ")})`;
+  const scores = g.scores.map((score, seat) => `${names[seat] ?? `Seat ${seat + 1}`} ${score}`).join(", ");
+  return `${(g.winners || []).map((w) => names[w]).join(" and ")} won (${scores})`;
 }
 
 async function loadList() {

@@ -132,6 +132,11 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
             row = page.locator(f"#game-list tbody tr[data-game='{gid}'][data-status='finished']")
             row.first.wait_for()
             assert row.count() == 1
+            # Its result names whose each score is.
+            listed = http.get(f"/api/admin/games/{stored[gid]}").json()
+            scores = ", ".join(f"{seat['name']} {score:g}" for seat, score
+                               in zip(listed["seats"], listed["result"]["scores"], strict=True))
+            assert f"({scores})" in row.first.inner_text(), (gid, row.first.inner_text())
             row.first.locator("a").click()
             shown(page, 0, "all")
             expect(page.locator("#verify")).not_to_have_attribute("data-status", "pending",
