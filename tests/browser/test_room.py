@@ -151,15 +151,15 @@ def test_cards_chosen_for_a_pass_are_still_chosen_after_a_reload(browser, live):
     page.wait_for_function("""() => !window.saloon.pending && window.saloon.doc.legal.length
       && window.saloon.doc.legal.every((a) => a.type === 'pass')""")
     picks = page.locator("#play [data-pick]:not(.dim)")
-    chosen = [picks.nth(i).get_attribute("data-card") for i in (0, 1)]
+    chosen = [str(picks.nth(i).get_attribute("data-card")) for i in (0, 1)]
     for card in chosen:
         page.locator(f"#play [data-pick][data-card='{card}']").click()
     page.reload()
     ana.wait_doc()
     page.wait_for_selector("#play [data-pick][aria-pressed='true']")
     pressed = page.locator("#play [data-pick][aria-pressed='true']")
-    assert sorted(pressed.nth(i).get_attribute("data-card") for i in range(pressed.count())) \
-        == sorted(chosen)
+    assert sorted(str(pressed.nth(i).get_attribute("data-card"))
+                  for i in range(pressed.count())) == sorted(chosen)
     assert "(2 of 3 chosen)" in page.locator("#play [data-confirm]").inner_text()
     # Once passed, nothing chosen is brought back by the next reload.
     third = next(c for a in ana.ready() for c in a["cards"] if c not in chosen)
