@@ -120,6 +120,16 @@ function setConn(status, detail) {
   }
 }
 
+/** Shows or hides a phone's log and chat (on a wide screen they are always in the side
+ * column). Shown, the keyboard goes to the chat; hidden, back to the button, unless
+ * `focus` is false (something else takes it). */
+function showLog(on, { focus = true } = {}) {
+  document.body.classList.toggle("log-shown", on);
+  $("#log-open").setAttribute("aria-expanded", String(on));
+  if (on) { $("#log-unread").hidden = true; state.unread = 0; $("#chat-text").focus({ preventScroll: true }); const l = $("#log"); l.scrollTop = l.scrollHeight; }
+  else if (focus) $("#log-open").focus({ preventScroll: true });
+}
+
 /** A room that admits no spectator, seen by a visitor without a seat: what anyone may
  * know of it (its game, who sits, how far it is, its rules), from its public summary over
  * HTTP; no socket is open, by the host's choice rather than a fault. */
@@ -632,9 +642,8 @@ async function renderPlay() {
   const menuEl = state.ui.menu ? reactionEl.querySelector(".menu") : null;
   if (menuEl && state.ui.menu !== state.lastMenu && document.body.classList.contains("log-shown")) {
     // A card's menu opened with the phone's log up: the log goes down, or it would cover
-    // the menu's sheet and leave only the dimmed page.
-    document.body.classList.remove("log-shown");
-    $("#log-open").setAttribute("aria-expanded", "false");
+    // the menu's sheet and leave only the dimmed page. The keyboard goes to the menu.
+    showLog(false, { focus: false });
   }
   if (menuEl) {
     reactionEl.prepend(h("div", { class: "menu-backdrop", "aria-hidden": "true", onclick: () => state.clearSelection() }));
@@ -802,15 +811,9 @@ function wirePrefs() {
     }
   });
   const panel = $("#log-panel"), open = $("#log-open");
-  const show = (on) => {
-    document.body.classList.toggle("log-shown", on);
-    open.setAttribute("aria-expanded", String(on));
-    if (on) { $("#log-unread").hidden = true; state.unread = 0; $("#chat-text").focus({ preventScroll: true }); const l = $("#log"); l.scrollTop = l.scrollHeight; }
-    else open.focus({ preventScroll: true });
-  };
-  open.addEventListener("click", () => show(!document.body.classList.contains("log-shown")));
-  $("#log-close").addEventListener("click", () => show(false));
-  panel.addEventListener("keydown", (e) => { if (e.key === "Escape" && document.body.classList.contains("log-shown")) show(false); });
+  open.addEventListener("click", () => showLog(!document.body.classList.contains("log-shown")));
+  $("#log-close").addEventListener("click", () => showLog(false));
+  panel.addEventListener("keydown", (e) => { if (e.key === "Escape" && document.body.classList.contains("log-shown")) showLog(false); });
   // One enlarged-card dialog: the teaching module's, with the card's note and why it waits.
   const explain = async (el) => {
     const d = state.doc;
