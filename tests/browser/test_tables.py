@@ -396,17 +396,6 @@ def test_cowpoker_cards_to_rustle_in_the_bar_keep_their_size_on_a_phone(browser,
     page.close()
 
 
-PILES = """async ([view, seats]) => {
-  const table = await import('/games/cards_for_cowboys/table.js');
-  const box = document.createElement('div');
-  box.className = 'table';
-  document.body.replaceChildren(box);
-  table.render(box, view, { seats, you: view.you ?? null });
-  return [...box.querySelectorAll('.pile .card')].map((c) => [
-    c.getAttribute('aria-label'), c.querySelectorAll('.cactus').length, c.textContent]);
-}"""
-
-
 def test_cards_for_cowboys_shows_anothers_discard_pile_with_a_plain_back(browser, live):
     game = all_games()["cards_for_cowboys"]
     rng = Rng(2)
@@ -416,7 +405,10 @@ def test_cards_for_cowboys_shows_anothers_discard_pile_with_a_plain_back(browser
         state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     page = browser.new_page()
     page.goto(live.http + "/")
-    piles = page.evaluate(PILES, [json.loads(json.dumps(game.view(state, 0))), ["Ana", "Bo"]])
+    page.evaluate(RENDER, ["cards_for_cowboys", [json.loads(json.dumps(game.view(state, 0)))],
+                           ["Ana", "Bo"]])
+    piles = page.evaluate("""() => [...document.querySelectorAll('#box .pile .card')].map((c) => [
+      c.getAttribute('aria-label'), c.querySelectorAll('.cactus').length, c.textContent])""")
     # Bo's discard pile: face down, no back's cacti (its top is not the next card drawn).
     assert ["discard pile, face down", 0, "discards"] in piles, piles
     # A draw pile's top back tells its risk, in words that agree with the count.
