@@ -339,7 +339,8 @@ class Game(ABC, Generic[S]):
         """Returns ``seat``'s score as it would stand if the hand ended now, from what the
         seat sees: ``{"title", "lines": [[label, points]], "total", "notes": [text]}``;
         ``total`` is the seat's game score then (``result().scores`` once it has ended).
-        ``None``: the game keeps no such score."""
+        ``None``: the game keeps no such score. A room shows it while the game is on only:
+        once it has ended, the result gives every line."""
         return None
 
     def situations(self, state: S, seat: Seat, /) -> dict[str, Rule]:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.rooms.clock import Presence
-from app.rooms.data import RoomData, SeatInfo, SeatKind
+from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.patches import Whole
 from app.rooms.timing import clock_view
 from games.base import Rule
@@ -73,14 +73,15 @@ def teach(room: RoomData, viewer: int | None, legal: list[JSON]) -> dict[str, JS
     """Returns what the game tells ``viewer`` in words: a sentence per legal action
     (``moves``, in the order of ``legal``), why a card it sees cannot be used now
     (``why_not``, each rule once: see ``why_not``), its score if the hand ended now
-    (``score``) and, in first-game mode, the situations it is in with their hints
-    (``hints``). A spectator is told nothing."""
+    (``score``, while the game is on: once it has ended, the result gives every line)
+    and, in first-game mode, the situations it is in with their hints (``hints``). A
+    spectator is told nothing."""
     game, state = room.game, room.state
     if viewer is None or state is None or viewer >= len(room.seats):
         return NOTHING_TAUGHT
     waiting = game.why_not(state, viewer)
     hints = game.situations(state, viewer) if room.hints else None
-    score = game.score_so_far(state, viewer)
+    score = game.score_so_far(state, viewer) if room.status is RoomStatus.PLAYING else None
     if not (legal or waiting or hints or score is not None):
         return NOTHING_TAUGHT
     return {

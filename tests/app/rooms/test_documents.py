@@ -18,6 +18,7 @@ from app.rooms.patches import apply, diff
 from games.base import Rule
 from games.leaks import visible_to
 from games.registry import get_game
+from games.testing import play_one
 
 audiences = st.none() | st.lists(st.integers(0, 2), max_size=2)
 # What a room does to its log: appends entries, drops its start, or starts a new one.
@@ -164,3 +165,19 @@ def test_a_viewer_told_nothing_gets_the_one_empty_teaching_part() -> None:
     assert teach(room, 0, []) is NOTHING_TAUGHT
     assert NOTHING_TAUGHT == {"moves": [], "why_not": {"rules": [], "cards": {}}, "score": None,
                               "hints": {}}
+
+
+def test_the_score_so_far_is_offered_while_the_game_is_on_and_not_once_it_has_ended() -> None:
+    """Once the game has ended the result gives every line: a "score so far" then would
+    name a hand or a round that is no longer going on."""
+    game = get_game("wyoming_cowboy")
+    room = RoomData(id=1, code="abc", game=game, options={}, status=RoomStatus.PLAYING,
+                    host_seat=0, allow_spectators=True, version=3, matches=1,
+                    seats=[SeatInfo(i, name, SeatKind.HUMAN) for i, name in enumerate("ABC")])
+    played = play_one(game, 3, seed=5)
+    assert not played.stuck and played.broken is None
+    room.state = game.new_game(played.options, 3, 5)
+    assert teach(room, 0, [])["score"]["title"] == "Hand 1 if it ended now"
+    room.state, room.status = played.final, RoomStatus.FINISHED
+    assert game.result(room.state) is not None
+    assert [teach(room, seat, [])["score"] for seat in range(3)] == [None] * 3
