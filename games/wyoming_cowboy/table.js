@@ -179,10 +179,11 @@ function handSummary(view, ctx) {
 }
 
 // What wins: the target, and with a hand limit, the highest total when the last hand ends.
+// A game of one hand ends with it whatever the scores: the target plays no part.
 function goal(view) {
   if (!view.max_hands) return `Target: ${view.target}`;
-  const last = view.max_hands === 1 ? "this one hand" : `${view.max_hands} hands`;
-  return `Target: ${view.target}, or the highest total after ${last}`;
+  if (view.max_hands === 1) return "One hand: the highest score wins";
+  return `Target: ${view.target}, or the highest total after ${view.max_hands} hands`;
 }
 
 export function render(container, view, ctx) {

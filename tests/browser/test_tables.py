@@ -169,7 +169,7 @@ def test_table_draws_the_omniscient_view_with_every_card_face_up(browser, live, 
 
 @pytest.mark.parametrize(("max_hands", "said"), [
     (0, ["Hand 1", "Target: 500"]),
-    (1, ["Hand 1 of 1", "Target: 500, or the highest total after this one hand"]),
+    (1, ["Hand 1 of 1", "One hand: the highest score wins"]),
     (5, ["Hand 1 of 5", "Target: 500, or the highest total after 5 hands"])])
 def test_wyoming_cowboy_names_its_hand_limit_beside_the_target(browser, live, max_hands, said):
     game = all_games()["wyoming_cowboy"]
@@ -181,6 +181,8 @@ def test_wyoming_cowboy_names_its_hand_limit_beside_the_target(browser, live, ma
     for words in said:
         assert words in shown["text"]
     assert ("of 1" in shown["text"] or "after" in shown["text"]) is bool(max_hands)
+    # A game of one hand ends with it whatever the scores: no target to name.
+    assert ("Target" in shown["text"]) is (max_hands != 1)
     page.close()
 
 
