@@ -169,6 +169,11 @@ export function enlarge(cardEl, { note, why, names, gameId, title }) {
       h("button", { type: "button", class: "small", id: "card-zoom-close", onclick: closeCard }, "Close"))));
   document.body.append(box);
   box.querySelector("#card-zoom-close").focus({ preventScroll: true });
+  // A card read large once, the tip that says how has done its work.
+  if (!prefs.get("enlarged", false)) {
+    prefs.set("enlarged", true);
+    document.getElementById("card-tip")?.remove();
+  }
 }
 
 /** The rule that keeps `card` from being used now (`{anchor, text}`), or undefined: the
@@ -246,10 +251,18 @@ export function renderBar(bar, doc) {
   const hint = hintBox(doc, names);
   const slot = document.getElementById("side-hint");
   const side = WIDE.matches ? slot : null;
-  const parts = [h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton),
+  const parts = [h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton, cardTip()),
     score && open ? scorePanel(score, names) : null, side ? null : hint];
   bar.replaceChildren(...parts.filter(Boolean));
   slot?.replaceChildren(...(side && hint ? [hint] : []));
+}
+
+// A mouse shows a card large when it rests on it; on a touch screen nothing says that a
+// long press does: a tip does, until a card has been read large in this browser.
+const TOUCH = matchMedia("(pointer: coarse)");
+function cardTip() {
+  if (!TOUCH.matches || prefs.get("enlarged", false) || prefs.get("hintsOff", false)) return null;
+  return h("span", { class: "help card-tip", id: "card-tip" }, "Press and hold a card to read it large.");
 }
 
 // The width at which the room's side column stands beside the table with room for a hint.

@@ -184,3 +184,28 @@ def test_the_lobby_opens_each_games_rules_beside_it(browser, live, artifacts):
     player.page.screenshot(path=str(artifacts / "teach-lobby-rules-desktop.png"))
     player.page.keyboard.press("Escape")
     panel.wait_for(state="hidden")
+
+
+def test_a_touch_screen_is_told_a_long_press_reads_a_card_until_one_has_been(browser, live):
+    """A mouse shows a card large when it rests on it; on a touch screen a tip says that
+    a long press does, until a card has been read large in this browser."""
+    host = Player(browser.new_context(viewport=DESKTOP), live, "Ana")
+    code = host.create("cowpoker")
+    guest = Player(browser.new_context(**PHONE), live, "Bo")
+    guest.join(code)
+    host.start()
+    for p in (host, guest):
+        rendered(p)
+    assert host.page.locator("#card-tip").count() == 0  # a mouse
+    tip = guest.page.locator("#card-tip")
+    assert tip.is_visible() and "Press and hold a card" in tip.inner_text()
+    guest.page.locator("#table .card[data-card]").first.click(button="right")
+    guest.page.locator("#card-zoom").wait_for()
+    assert tip.count() == 0
+    guest.page.reload()
+    guest.wait_doc()
+    rendered(guest)
+    assert guest.page.locator("#teach-bar [data-rules]").count() == 1
+    assert guest.page.locator("#card-tip").count() == 0
+    for p in (host, guest):
+        assert not p.errors, f"{p.name}: {p.errors}"
