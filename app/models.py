@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import (
     JSON,
@@ -38,6 +38,10 @@ class GameStatus(StrEnum):
     PLAYING = "playing"
     FINISHED = "finished"
     ABANDONED = "abandoned"
+
+
+# Who chose an action when not the person in its seat (``ActionRow.made_by``).
+MadeBy = Literal["bot", "server"]
 
 
 class Base(DeclarativeBase):
@@ -136,6 +140,10 @@ class ActionRow(Base):
     events: Mapped[list[Any]] = mapped_column(JSON, default=list)
     room_version: Mapped[int] = mapped_column(Integer, default=0)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Who chose the action when not the person in the seat: "bot" (a bot seated there,
+    # from the start or in a person's place) or "server" (the turn clock played for a
+    # person whose time ran out or who was away). Null: the seat's person chose it.
+    made_by: Mapped[MadeBy | None] = mapped_column(String(8), nullable=True)
 
 
 class Snapshot(Base):

@@ -1,8 +1,8 @@
 """The record format: one JSON object holding everything needed to replay a game.
 
 A record holds the game id, rules version, options, seed, seats and match, the
-action log (each action's seat, time and events) and the stored outcome (status,
-result, final hash). ``export`` writes it, ``import`` reads it back.
+action log (each action's seat, time, events and, when not the seat's person, who chose
+it) and the stored outcome (status, result, final hash). ``export`` writes it, ``import`` reads it back.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.errors import SaloonError, first_error
-from app.models import ActionRow, GameRecord, GameStatus
+from app.models import ActionRow, GameRecord, GameStatus, MadeBy
 from games.replay import Setup
 
 JSON = Any
@@ -52,6 +52,9 @@ class ActionIn(_Strict):
     events: list[dict[str, JSON]] = Field(default_factory=list)
     at: datetime
     room_version: int = Field(0, ge=0)
+    made_by: MadeBy | None = Field(None, description="who chose the action when not the "
+                                   "person in the seat: a bot, or the server for a person "
+                                   "whose time ran out or who was away")
 
 
 class RecordIn(_Strict):
@@ -123,7 +126,8 @@ def record_of(row: GameRecord, actions: Sequence[ActionRow]) -> dict[str, JSON]:
         "result": row.result, "final_hash": row.final_hash,
         "started_at": iso(row.started_at), "finished_at": iso(row.finished_at),
         "actions": [{"seq": a.seq, "seat": a.seat, "action": a.action, "events": a.events,
-                     "at": iso(a.at), "room_version": a.room_version} for a in actions],
+                     "at": iso(a.at), "room_version": a.room_version, "made_by": a.made_by}
+                    for a in actions],
     }
 
 

@@ -148,7 +148,8 @@ async def import_record(s: AsyncSession, raw: JSON, *, snapshot_every: int) -> t
     if rec.actions:
         await s.execute(insert(ActionRow), [
             {"game_id": rec.id, "seq": a.seq, "seat": a.seat, "action": a.action,
-             "events": a.events, "room_version": a.room_version, "at": a.at}
+             "events": a.events, "room_version": a.room_version, "at": a.at,
+             "made_by": a.made_by}
             for a in rec.actions])
     if snapshots:
         await s.execute(insert(Snapshot), snapshots)

@@ -16,6 +16,7 @@ from typing import Any
 import pydantic
 
 from app.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized, first_error
+from app.models import MadeBy
 from app.rooms.clock import resolve
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.events import (
@@ -179,11 +180,13 @@ def outcome(room: RoomData) -> str:
     return f"Game {room.matches + 1} ended: {won} ({scores})"
 
 
-def play(room: RoomData, seat: int, raw: JSON, *, from_legal: bool = False) -> list[RoomEvent]:
+def play(room: RoomData, seat: int, raw: JSON, *, from_legal: bool = False,
+         made_by: MadeBy | None = None) -> list[RoomEvent]:
     """A seat plays an action of the game being played; the game decides if it is legal.
 
     ``from_legal``: ``raw`` was taken from the game's own legal list (a bot's choice),
     already in the schema's form, so it is not validated again; ``apply`` still checks it.
+    ``made_by``: who chose it, when not the person in the seat (kept with the action).
     """
     if room.status != RoomStatus.PLAYING or room.state is None:
         raise Conflict(f"No game is being played; the room is {room.status}")
@@ -191,7 +194,7 @@ def play(room: RoomData, seat: int, raw: JSON, *, from_legal: bool = False) -> l
     action = raw if from_legal else _valid_action(game, raw)
     state, events = game.apply(room.state, seat, action)
     played: list[RoomEvent] = [Played(seat, action, room.seq + 1, state, events,
-                                      game.result(state))]
+                                      game.result(state), made_by)]
     if seat in room.timing.away:  # acting takes the seat back
         played.append(Timed(replace(room.timing, away=room.timing.away - {seat}), None))
     return played
@@ -228,7 +231,7 @@ def play_for(room: RoomData, seat: int, choose: Callable[[], JSON], *, now: date
     name = room.seats[seat].name
     timed_out = seat not in room.timing.away
     action = choose()
-    events = play(room, seat, action)
+    events = play(room, seat, action, made_by="server")
     away = replace(room.timing, away=room.timing.away | {seat})
     events = [e for e in events if not isinstance(e, Timed)] + [Timed(away, None)]
     said = (f"Time ran out for {name}: the server played for them" if timed_out

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from app.models import MadeBy
 from app.rooms.clock import ClockSetting, Timing
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from games.base import Action, Event, Result
@@ -73,6 +74,9 @@ class Played:
     state: Any
     events: list[Event]
     result: Result | None
+    # Who chose the action, when not the person in the seat: "bot" or "server" (the turn
+    # clock, for a person whose time ran out or who is away). Kept with the action.
+    made_by: MadeBy | None = None
 
 
 @dataclass(frozen=True)

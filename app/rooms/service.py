@@ -341,8 +341,8 @@ class RoomService:
                 if seat not in live.bots_to_act():
                     return
                 try:
-                    await self._run(live, lambda: commands.play(live, seat, choose(live, seat),
-                                                                 from_legal=True))
+                    await self._run(live, lambda: commands.play(
+                        live, seat, choose(live, seat), from_legal=True, made_by="bot"))
                 except (GameError, SaloonError) as e:
                     log.error("bot in room %s seat %d was refused: %s", live.code, seat, e)
                     return

@@ -130,9 +130,11 @@ def _start_game(out: Writes, room: RoomData, event: ev.GameStarted, now: datetim
 def _play(out: Writes, room: RoomData, version: int, event: ev.Played, snapshot_every: int,
           now: datetime) -> None:
     game = room.game
-    out.inserts.append((ACTIONS, {"game_id": room.game_id, "seq": event.seq, "seat": event.seat,
-                                  "action": event.action, "events": event.events,
-                                  "room_version": version, "at": now}))
+    row = {"game_id": room.game_id, "seq": event.seq, "seat": event.seat,
+           "action": event.action, "events": event.events, "room_version": version, "at": now}
+    if event.made_by is not None:  # a person's move leaves the column to its default
+        row["made_by"] = event.made_by
+    out.inserts.append((ACTIONS, row))
     if event.seq % snapshot_every == 0:
         out.inserts.append((SNAPSHOTS, {"game_id": room.game_id, "seq": event.seq,
                                         "state": game.dump(event.state), "at": now}))

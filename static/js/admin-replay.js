@@ -41,6 +41,19 @@ export async function openReplay(id, { call, onBack }) {
   st.record = record;
   const names = record.seats.map((x) => x.name);
   const n = record.actions.length;
+  // Who chose a step's action when not the person in its seat, in words (null: they did,
+  // or a bot seated from the start, which the seat list already says).
+  const madeBy = (a) => (a.made_by === "server" ? "the server played for them (their time ran out, or they were away)"
+    : a.made_by === "bot" && record.seats[a.seat]?.kind !== "bot" ? "a bot played in their seat" : null);
+  const playedFor = (kind) => {
+    const counts = new Map();
+    for (const a of record.actions) {
+      if (a.made_by === kind && madeBy(a)) counts.set(a.seat, (counts.get(a.seat) || 0) + 1);
+    }
+    return [...counts].map(([s, k]) => `${names[s]}: ${k} move${k === 1 ? "" : "s"}`).join("; ");
+  };
+  const byServer = playedFor("server");
+  const byBot = playedFor("bot");
   const ctxBase = () => ({ seats: names, you: Number.isInteger(Number(st.seat)) && st.seat !== "all" && st.seat !== "spectator" ? Number(st.seat) : null, legal: [] });
   let title = record.game;
   try {
@@ -72,6 +85,8 @@ export async function openReplay(id, { call, onBack }) {
     h("dt", null, "Started"), h("dd", null, when(record.started_at)),
     h("dt", null, "Finished"), h("dd", null, when(record.finished_at)),
     h("dt", null, "Actions"), h("dd", null, String(n)),
+    byServer ? [h("dt", null, "Played by the server"), h("dd", { id: "played-for" }, `${byServer} (time ran out, or away)`)] : null,
+    byBot ? [h("dt", null, "Played by a bot in a person's seat"), h("dd", null, byBot)] : null,
     h("dt", null, "Options"), h("dd", null, Object.keys(record.options || {}).length
       ? Object.entries(record.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join("; ") : "defaults"),
     h("dt", null, "Seats"), h("dd", null, record.seats.map((x) => `${x.name}${x.kind === "bot" ? ` (${x.bot || "bot"})` : ""}`).join(", ")),
@@ -133,6 +148,7 @@ export async function openReplay(id, { call, onBack }) {
         const e = evs[k];
         items.push(h("li", { class: ["event", e.only && "private", i === step - 1 && "current"], "data-step": a.seq },
           h("span", { class: "seq" }, String(a.seq)), " ",
+          madeBy(a) ? h("span", { class: "made-by", title: madeBy(a) }, a.made_by === "server" ? "(server) " : "(bot) ") : null,
           e.only && st.seat === "all" ? h("span", { class: "only" }, `To ${e.only.map((x) => names[x]).join(", ")}: `) : null,
           eventWords(e)));
       }
@@ -169,7 +185,9 @@ export async function openReplay(id, { call, onBack }) {
     let label = null;
     try { label = st.table.label?.(a.action, ctx); } catch { label = null; }
     const said = label || describeAction(a.action, ctx);
+    const by = madeBy(a);
     return fill(el.action, h("b", null, `Step ${step}: `), `${names[a.seat] ?? `Seat ${a.seat + 1}`} — `,
+      by ? h("span", { class: "made-by", id: "step-made-by" }, `${by}: `) : null,
       said, h("span", { class: "muted" }, ` · ${when(a.at)}`), outcome(a, said));
   }
 

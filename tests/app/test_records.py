@@ -31,6 +31,9 @@ async def test_export_import_replay_round_trip_for_every_game(client) -> None:
         assert exported[gid]["format"] == "saloon.game/1"
         assert exported[gid]["status"] == "finished" and exported[gid]["actions"]
         assert records.verify(records.parse_record(exported[gid])).status == "verified"
+        # The host's moves are its own; the bots' say a bot chose them.
+        made = {(a["seat"] == 0, a["made_by"]) for a in exported[gid]["actions"]}
+        assert made == {(True, None), (False, "bot")}, (gid, made)
 
     for gid, record in exported.items():
         # Idempotent on the same server: already there, nothing changes.
@@ -77,6 +80,8 @@ async def test_import_into_an_empty_database_rebuilds_snapshots_and_views(
     (lambda r: r["actions"][1].update(seat=7), "actions[1].seat: expected a seat from 0"),
     (lambda r: r["seats"][0].update(kind="ghost"), "seats[0].kind: Input should be"),
     (lambda r: r.update(extra=1), "extra: Extra inputs are not permitted"),
+    (lambda r: r["actions"][0].update(made_by="ghost"),
+     "actions[0].made_by: Input should be 'bot' or 'server'"),
     (lambda r: r.update(result=None), "result: a finished game needs its result"),
     (lambda r: r.update(final_hash="abc"), "final_hash: String should match pattern"),
 ])

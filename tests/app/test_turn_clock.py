@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from tests.support.rooms import bearer, create_room, start
-from tests.support.server import LiveServer
+from tests.support.server import ADMIN, LiveServer
 from tests.support.wire import WireClient
 
 
@@ -71,5 +71,35 @@ async def test_deadlines_are_absolute_times_and_im_back_returns_the_seat(setting
         assert bob.doc["room"]["seats"][1]["presence"] == "connected"
         await ana.send({"type": "back", "ref": "a"})
         assert (await ana.error())["code"] == "conflict"
+        await ana.close()
+        await bob.close()
+
+
+async def test_the_record_says_which_moves_the_server_and_a_bot_chose(settings) -> None:
+    """An admin replaying the game sees who chose each move that its seat's person did
+    not: the server, when a person's time ran out; a bot, in a bot's seat."""
+    fast = settings.model_copy(update={"away_delay": 0.2, "bot_delay": 0.0})
+    with LiveServer(fast) as server:
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            room = await create_room(http, turn_clock={"per_move": 1, "bank": 0},
+                                     options={"tricks": 5})
+            bo = (await http.post(f"/api/rooms/{room['code']}/join", json={"name": "Bo"})).json()
+            code = room["code"]
+            added = await http.post(f"/api/rooms/{code}/bots", json={"bot": "random"},
+                                    headers=bearer(room["token"]))
+            assert added.status_code < 300, added.text
+            ana = await WireClient.connect(server.ws, code, room["token"])
+            bob = await WireClient.connect(server.ws, code, bo["token"])
+            await start(server.http, code, room["token"])
+            await ana.until(lambda c: c.doc["room"]["status"] == "playing")
+            await ana.send({"type": "action", "action": ana.doc["legal"][0], "ref": 1})
+            await bob.until(lambda c: c.doc["room"]["seats"][1]["presence"] == "away",
+                            timeout=10)
+            await ana.until(lambda c: 0 in c.doc["room"]["to_act"]
+                            or c.doc["room"]["status"] != "playing", timeout=10)
+            [game] = (await http.get("/api/admin/games", headers=ADMIN)).json()["games"]
+            record = (await http.get(f"/api/admin/games/{game['id']}", headers=ADMIN)).json()
+        made = [(a["seat"], a["made_by"]) for a in record["actions"]]
+        assert set(made) == {(0, None), (1, "server"), (2, "bot")}, made
         await ana.close()
         await bob.close()

@@ -317,3 +317,40 @@ def test_admin_reports_tampered_and_unplayable_records(browser, admin_server, st
     page.screenshot(path=str(artifacts / "admin-unplayable.png"), full_page=True)
     assert not errors, errors
     page.close()
+
+
+def test_admin_sees_which_moves_the_server_played_for_a_person(browser, admin_server, stored,
+                                                               added, artifacts) -> None:
+    """A move the turn clock chose for a person says so on its step, in the log and in
+    the record's facts; a bot's move in a bot's seat is not marked (its seat says bot)."""
+    server = admin_server
+    added.append("playedfor")
+    with httpx.Client(base_url=server.http, headers=ADMIN) as http:
+        record = http.get(f"/api/admin/games/{stored['wyoming_cowboy']}").json()
+        record["id"] = "playedfor"
+        assert record["seats"][0]["kind"] == "human"
+        mine = [a for a in record["actions"] if a["seat"] == 0]
+        for a in mine:
+            a["made_by"] = None
+        for a in mine[:2]:
+            a["made_by"] = "server"
+        assert http.post("/api/admin/games", json=record).status_code == 201
+    marked, bot_step = mine[0]["seq"], next(a["seq"] for a in record["actions"] if a["seat"] == 1)
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in(page, server)
+    page.goto(server.http + "/admin#game/playedfor")
+    name = record["seats"][0]["name"]
+    expect(page.locator("#played-for")).to_have_text(f"{name}: 2 moves (time ran out, or away)",
+                                                     timeout=WAIT_MS)
+    scrub(page, marked)
+    shown(page, marked, "all")
+    expect(page.locator("#step-made-by")).to_contain_text("the server played for them")
+    assert page.locator("#events li.current .made-by").count() > 0
+    page.screenshot(path=str(artifacts / "admin-played-for.png"), full_page=True)
+    scrub(page, bot_step)
+    shown(page, bot_step, "all")
+    assert page.locator("#step-made-by").count() == 0
+    assert not errors, errors
+    page.close()
