@@ -70,21 +70,27 @@ class Timing:
     """Each seat's clock and presence in a room, as stored.
 
     ``banks``: what is left of each seat's bank this game; ``turns``: when each seat
-    that must decide began to; ``away``: seats the server plays for; ``gone``: since
-    when each person's seat has had no socket, once that counts as gone.
+    that must decide began to; ``away``: seats the server plays for; ``played``: how
+    many moves the server has made for each away seat since it went away (a seat
+    absent: none); ``gone``: since when each person's seat has had no socket, once that
+    counts as gone.
     """
 
     banks: dict[int, float] = field(default_factory=dict)
     turns: dict[int, datetime] = field(default_factory=dict)
     away: frozenset[int] = frozenset()
     gone: dict[int, datetime] = field(default_factory=dict)
+    played: dict[int, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, JSON]:
         """Returns the stored form."""
-        return {"banks": {str(k): v for k, v in self.banks.items()},
-                "turns": {str(k): iso(v) for k, v in self.turns.items()},
-                "away": sorted(self.away),
-                "gone": {str(k): iso(v) for k, v in self.gone.items()}}
+        out = {"banks": {str(k): v for k, v in self.banks.items()},
+               "turns": {str(k): iso(v) for k, v in self.turns.items()},
+               "away": sorted(self.away),
+               "gone": {str(k): iso(v) for k, v in self.gone.items()}}
+        if self.played:  # stored only while the server is playing for someone
+            out["played"] = {str(k): v for k, v in self.played.items()}
+        return out
 
     @classmethod
     def from_json(cls, data: JSON) -> Timing:
@@ -94,7 +100,20 @@ class Timing:
         return cls(banks={int(k): float(v) for k, v in data.get("banks", {}).items()},
                    turns={int(k): _aware(v) for k, v in data.get("turns", {}).items()},
                    away=frozenset(int(s) for s in data.get("away", [])),
-                   gone={int(k): _aware(v) for k, v in data.get("gone", {}).items()})
+                   gone={int(k): _aware(v) for k, v in data.get("gone", {}).items()},
+                   played={int(k): int(v) for k, v in data.get("played", {}).items()})
+
+    def played_for(self, seat: int) -> Timing:
+        """Returns the timing once the server has made a move for ``seat``: it is away (if
+        it was not), one move more."""
+        return replace(self, away=self.away | {seat},
+                       played={**self.played, seat: self.played.get(seat, 0) + 1})
+
+    def back(self, seat: int) -> Timing:
+        """Returns the timing once ``seat``'s person takes it back: not away, nothing
+        played for it since."""
+        return replace(self, away=self.away - {seat},
+                       played={s: n for s, n in self.played.items() if s != seat})
 
     def deadline(self, seat: int, clock: ClockSetting | None) -> datetime | None:
         """Returns when ``seat``'s time for its current decision runs out (none: no clock)."""
@@ -130,7 +149,8 @@ class Timing:
         return Timing(banks={moved(s): v for s, v in self.banks.items() if s != position},
                       turns={moved(s): v for s, v in self.turns.items() if s != position},
                       away=frozenset(moved(s) for s in self.away if s != position),
-                      gone={moved(s): v for s, v in self.gone.items() if s != position})
+                      gone={moved(s): v for s, v in self.gone.items() if s != position},
+                      played={moved(s): v for s, v in self.played.items() if s != position})
 
     def new_game(self) -> Timing:
         """Returns the timing at the start of a game: full banks, nobody away."""

@@ -196,7 +196,7 @@ def play(room: RoomData, seat: int, raw: JSON, *, from_legal: bool = False,
     played: list[RoomEvent] = [Played(seat, action, room.seq + 1, state, events,
                                       game.result(state), made_by)]
     if seat in room.timing.away:  # acting takes the seat back
-        played.append(Timed(replace(room.timing, away=room.timing.away - {seat}), None))
+        played.append(Timed(room.timing.back(seat), None))
     return played
 
 
@@ -214,8 +214,7 @@ def come_back(room: RoomData, seat: int | None) -> list[RoomEvent]:
     """A player the server was playing for takes the seat back."""
     if seat is None or seat not in room.timing.away:
         raise Conflict("You are not away: the seat is yours already")
-    return [Timed(replace(room.timing, away=room.timing.away - {seat}), None),
-            Noticed(f"{room.seats[seat].name} is back")]
+    return [Timed(room.timing.back(seat), None), Noticed(f"{room.seats[seat].name} is back")]
 
 
 def play_for(room: RoomData, seat: int, choose: Callable[[], JSON], *, now: datetime,
@@ -232,8 +231,8 @@ def play_for(room: RoomData, seat: int, choose: Callable[[], JSON], *, now: date
     timed_out = seat not in room.timing.away
     action = choose()
     events = play(room, seat, action, made_by="server")
-    away = replace(room.timing, away=room.timing.away | {seat})
-    events = [e for e in events if not isinstance(e, Timed)] + [Timed(away, None)]
+    events = [e for e in events if not isinstance(e, Timed)]
+    events.append(Timed(room.timing.played_for(seat), None))
     said = (f"Time ran out for {name}: the server played for them" if timed_out
             else f"{name} is away: the server played for them")
     # Said before the move and what came of it, as a room rebuilt from its rows says it

@@ -69,12 +69,16 @@ def next_due(room: RoomData, timing: Timing, deciding: set[int], *, playing: boo
 
 
 def clock_view(room: RoomData) -> dict[str, object] | None:
-    """Returns the clock part of the room's summary: the setting, each seat's bank and deadline."""
+    """Returns the clock part of the room's summary: the setting, each seat's bank and
+    deadline, and how many moves the server has made for it since it went away (which
+    the room's notices say to everyone)."""
     if room.turn_clock is None:
         return None
     seats = []
+    played = room.timing.played
     for seat in range(len(room.seats)):
         deadline = room.timing.deadline(seat, room.turn_clock)
         seats.append({"bank": round(room.timing.banks.get(seat, room.turn_clock.bank), 1),
-                      "deadline": None if deadline is None else deadline.isoformat()})
+                      "deadline": None if deadline is None else deadline.isoformat(),
+                      "played_for": played.get(seat, 0)})
     return {"per_move": room.turn_clock.per_move, "bank": room.turn_clock.bank, "seats": seats}

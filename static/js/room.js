@@ -463,6 +463,23 @@ function roomOptions(r, game) {
       h("button", { type: "submit" }, "Save options")));
 }
 
+// The moves of an away period shown above "I'm back", the latest last; older ones are
+// counted (the log has them all).
+const AWAY_SHOWN = 3;
+
+/** Says what the server played for you while you were away: the last `count` notices
+ * for your seat alone, which are those moves (docs/protocol.md, `played_for`). */
+function awayPlayed(count, log, you, seats) {
+  const mine = count ? log.filter((e) => e.type === "notice" && e.only?.includes(you)).slice(-count) : [];
+  refill($("#away-played"), JSON.stringify([count, mine.map((e) => e.v)]), () => {
+    if (!count) return [];
+    const shown = mine.slice(-AWAY_SHOWN);
+    const earlier = count - shown.length;
+    return [h("span", null, `What it played for you${earlier ? ` (the last ${shown.length} of ${count} moves)` : ""}:`),
+      h("ul", null, shown.map((e) => h("li", null, seatText(cardSymbols(e.text.replace(/^The server played for you: /, "")), seats))))];
+  });
+}
+
 function tableCtx() {
   const doc = state.doc;
   const seatNames = names();
@@ -565,6 +582,7 @@ async function renderPlay() {
   $("#away-note").hidden = !away;
   const awayText = over ? "You were away: the server played for you." : "You are away: the server is playing for you.";
   if ($("#away-text").textContent !== awayText) $("#away-text").textContent = awayText;
+  awayPlayed(away ? r.clock?.seats[r.you]?.played_for || 0 : 0, doc.log || [], r.you, ctx.seats);
   const promptText = view.prompt ? seatText(view.prompt, ctx.seats) : null;
   const deadline = yourTurn ? r.clock?.seats[r.you]?.deadline ?? null : null;
   // Waiting on others: how long each of them has, and whom the server is playing for

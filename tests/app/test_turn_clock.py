@@ -66,9 +66,16 @@ async def test_deadlines_are_absolute_times_and_im_back_returns_the_seat(setting
         await ana.send({"type": "action", "action": ana.doc["legal"][0], "ref": 1})
         await bob.until(lambda c: c.doc["room"]["seats"][1]["presence"] == "away", timeout=10)
         assert any("Time ran out for Bo" in e["text"] for e in bob.doc["log"])
+        # How many moves the server made for him, and they are his last private notices.
+        played = bob.doc["room"]["clock"]["seats"][1]["played_for"]
+        mine = [e for e in bob.doc["log"] if e["type"] == "notice" and e.get("only") == [1]]
+        assert played >= 1 and len(mine) >= played
+        assert all(e["text"].startswith("The server played for you: ") for e in mine), mine
+        assert ana.doc["room"]["clock"]["seats"][0]["played_for"] == 0
         await bob.send({"type": "back", "ref": "b"})
         await bob.until(lambda c: "b" in c.acks)
         assert bob.doc["room"]["seats"][1]["presence"] == "connected"
+        assert bob.doc["room"]["clock"]["seats"][1]["played_for"] == 0
         await ana.send({"type": "back", "ref": "a"})
         assert (await ana.error())["code"] == "conflict"
         await ana.close()

@@ -4,6 +4,7 @@ back, during a game or after it ended."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import Browser
@@ -59,6 +60,19 @@ def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, a
     assert ana.page.locator(f"{bo_seat} .dot").get_attribute("title") == "connected, away"
     log = ana.page.locator("#log").inner_text()
     assert "Time ran out for Bo: the server played for them" in log
+    # Above "I'm back", Bo reads what the server played for him, and nobody else does.
+    bo.page.wait_for_selector("#away-played li")
+    doc = bo.doc()
+    played = doc["room"]["clock"]["seats"][1]["played_for"]
+    said = [e["text"].removeprefix("The server played for you: ") for e in doc["log"]
+            if e["type"] == "notice" and e.get("only") == [1]][-played:][-3:]
+    # Written as the log writes them: "9D" as "9♦".
+    said = [re.sub(r"\b([2-9TJQKA])([CDHS])\b",
+                   lambda m: ("10" if m[1] == "T" else m[1]) + "♣♦♥♠"["CDHS".index(m[2])], s)
+            for s in said]
+    assert bo.page.locator("#away-played li").all_inner_texts() == said
+    assert bo.page.locator("#away-played").inner_text().startswith("What it played for you")
+    assert ana.page.locator("#away-played").inner_text() == ""
     bo.page.screenshot(path=str(artifacts / "clock-away-desktop.png"), full_page=True)
     # The game moved on without him; "I'm back" gives him his seat again. With two seconds
     # a move he may be to act at once, and away again two seconds later: what the page
