@@ -204,14 +204,17 @@ export function render(container, view, ctx) {
   add(container, zone("Piles", { class: "piles-zone" }, piles(view, ctx)));
   // Everyone else, clockwise from the viewer's left.
   const order = you === null || you === undefined ? [...Array(n).keys()] : Array.from({ length: n - 1 }, (_, i) => (you + 1 + i) % n);
-  add(container, h("div", { class: "opponents" }, order.map((s) => {
+  // The viewer's own zone heads the seats' grid (below): on a wide screen it stands beside
+  // the others, above the dock, rather than under them where the dock covers it.
+  const seatsGrid = h("div", { class: "opponents" }, order.map((s) => {
     const seat = view.seats[s];
     const shown = view.revealed?.[s] || seat.hand;
     return zone(`${seatName(ctx, s)} · ${view.scores[s]} pts`, { class: [toAct.has(s) && "acting"], "data-seat": s },
       h("p", { class: "sub" }, `${plural(seat.hand_size, "card")} in hand`, seat.passing ? " · choosing cards to pass" : "", s === view.dealer ? " · dealer" : ""),
       shown ? h("div", { class: "cards-row" }, shown.map((c) => card(c, ctx, { small: true }))) : backs(seat.hand_size),
       tableau(seat, ctx, false));
-  })));
+  }));
+  add(container, seatsGrid);
   if (you === null || you === undefined) return;
   const me = view.seats[you];
   const hand = view.my_hand || [];
@@ -242,12 +245,12 @@ export function render(container, view, ctx) {
   add(bar, buttons(ctx, ["direction", "nothing", "couple", "holster", "draw", "deal"]));
   add(handSlot(ctx, mine), handBox);
   add(mine, tableau(me, ctx, true));
-  add(container, mine);
+  seatsGrid.prepend(mine);
 }
 
 /** The place on the table a decision of the viewer needs to see (the room scrolls to it). */
 export function focusTarget(view, ctx, root) {
-  return ctx.legal.some((a) => a.type === "shoot") ? root.querySelector(".opponents") : null;
+  return ctx.legal.some((a) => a.type === "shoot") ? root.querySelector(".opponents > :not(.mine)") : null;
 }
 
 export function renderBreakdown(view, room, ctx) {

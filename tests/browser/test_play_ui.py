@@ -517,3 +517,24 @@ def test_the_longest_decisions_fit_a_phone_screen(browser, live, artifacts, monk
     act_in_view(ana, legal[-1])
     assert live.room(code).seq == len(plan["moves"]) + 1
     assert not ana.errors, ana.errors
+
+
+def test_a_wyoming_cowboy_players_own_row_stands_above_the_dock(browser, live):
+    """At 1280x800 one's own row (the cowboys, 10s and guns on one's table) heads the
+    seats, above the dock, rather than under the others where the dock covers it."""
+    ana = Player(browser.new_context(viewport={"width": 1280, "height": 800}), live, "Ana")
+    ana.create("wyoming_cowboy", {"max_hands": 1})
+    for _ in range(2):
+        ana.add_bot("smart")
+    ana.start()
+    ana.page.wait_for_selector("#table .mine")
+    ana.page.evaluate("() => window.scrollTo(0, 0)")
+    place = ana.page.evaluate("""() => {
+      const mine = document.querySelector('#table .mine').getBoundingClientRect();
+      const others = document.querySelector('#table .opponents > :not(.mine)').getBoundingClientRect();
+      const dock = document.querySelector('#dock').getBoundingClientRect();
+      return {mine: mine.top, others: others.top, dock: dock.top};
+    }""")
+    assert place["mine"] + 60 <= place["dock"], place
+    assert place["mine"] <= place["others"], place
+    assert not ana.errors
