@@ -312,7 +312,7 @@ export const options = {
     turn_limit: { label: "Longest hand", help: "A safety valve: a hand still running after this many turns is scored as it stands, credited to nobody. 0: never." },
   },
   presets: [
-    { title: "Short game", about: "one hand, about 6 minutes (65–75 moves)", options: { max_hands: 1 } },
+    { title: "One hand", about: "the highest score after one hand, about 6 minutes (65–75 moves)", options: { max_hands: 1 } },
     { title: "Five hands", about: "the highest total after five hands, about 25–30 minutes (300–390 moves)", options: { max_hands: 5 } },
     { title: "First to 250", about: "about 30 minutes (360–400 moves)", options: { target_score: 250 } },
     { title: "Full game", about: "first to 500, as written: about 70 minutes (about 830 moves)", options: {} },
