@@ -335,13 +335,16 @@ def _gun_reason(st: State, seat: int, g: dict[str, Any]) -> Rule | None:
 
 def score_so_far(st: State, seat: int) -> dict[str, Any]:
     """Returns the seat's hand as it would score if the hand ended now (without the +30
-    for ending it), from its own hand and its table; after a hand, that hand's lines."""
+    for ending it), from its own hand and its table; after a hand, that hand's lines.
+    The earlier hands are a line of their own, so that the lines add up to the total."""
     if st.phase in _HAND_DONE and st.history:
         h = st.history[-1]
-        lines = [list(x) for x in h["seats"][seat]["lines"]]
+        hand = h["seats"][seat]["total"]
+        earlier = st.totals[seat] - hand
+        lines = ([["Earlier hands", earlier]] if h["hand"] > 1 else []) + [
+            list(x) for x in h["seats"][seat]["lines"]]
         return {"title": f"Hand {h['hand']}, as scored", "lines": lines,
-                "hand": h["seats"][seat]["total"],
-                "total": float(st.totals[seat]),
+                "hand": hand, "total": float(st.totals[seat]),
                 "notes": [f"Your total after it: {st.totals[seat]}."]}
     hand, now = scoring.held_lines(st.hands[seat], st.badges[seat], st.tens[seat],
                                    st.couples[seat], st.options)
@@ -355,9 +358,10 @@ def _so_far(hand_no: int, earlier: int, hand: int, now: tuple[tuple[str, int], .
     and its document then holds the very object it held (read, never changed), which a
     patch passes over without comparing it."""
     return {"title": f"Hand {hand_no} if it ended now",
-            "lines": [[label, p] for label, p in now],
+            "lines": ([["Earlier hands", earlier]] if hand_no > 1 else [])
+            + [[label, p] for label, p in now],
             "hand": hand, "total": float(earlier + hand),
-            "notes": [f"Earlier hands: {earlier}. Ending the hand yourself adds +30."]}
+            "notes": ["Ending the hand yourself adds +30."]}
 
 
 def situations(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[str, Rule]:

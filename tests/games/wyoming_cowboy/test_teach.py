@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 
 import pytest
@@ -67,6 +68,22 @@ def test_the_score_so_far_is_the_hand_as_it_will_score_for_every_seat_the_last_m
                 assert so_far["total"] + bonus == after.totals[s]
                 checked += 1
     assert checked >= 6
+
+
+def test_the_score_so_fars_lines_add_up_to_its_total():
+    """The earlier hands are a line of their own: a total that is not the sum of the
+    lines above it reads as a mistake."""
+    rng = random.Random(4)
+    state = GAME.new_game(GAME.parse_options({"max_hands": 2}), 3, 4)
+    earlier = 0
+    while GAME.result(state) is None:
+        for s in range(3):
+            so_far = GAME.score_so_far(state, s)
+            assert sum(p for _, p in so_far["lines"]) == so_far["total"], so_far
+            earlier += so_far["lines"][0][0] == "Earlier hands"
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert earlier  # the second hand was reached
 
 
 def test_a_score_so_far_a_move_left_alone_is_the_object_it_was():
