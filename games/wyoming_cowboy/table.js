@@ -6,7 +6,7 @@ import { actButton, actionsFor, lineName, menuCancel, pointsCell } from "/static
 import { cardBack, cardNames, cardShort, cardWords, playingCard, SUIT_WORD } from "/static/js/cards.js";
 import { withDefaults, actionableCard, buttons, decisionSlot, handSlot, openMenu, pickAndConfirm, seatName, stat, zone } from "/static/js/tables/common.js";
 
-const STEP_WORDS = { act: "action", shoot: "shooting", react: "its shot waits for an answer", hand_over: "its hit waits for a cowboy", discard: "discarding", draw: "drawing" };
+const STEP_WORDS = { act: "action", shoot: "shooting", react: "a shot, waiting for the target to answer", hand_over: "a hit, waiting for the cowboy handed over", discard: "discarding", draw: "drawing" };
 
 const GUN_NAMES = { 22: ".22", 38: ".38", 357: ".357", "357q": ".357 quick draw", 45: ".45" };
 const gunLabel = (g) => g.name || GUN_NAMES[g.kind] || g.kind;

@@ -7,7 +7,7 @@ from typing import Any
 from games.base import Viewer, kept
 from games.plural import count, listed
 from games.wyoming_cowboy import scoring
-from games.wyoming_cowboy.guns import can_backfire, gun_name
+from games.wyoming_cowboy.guns import can_backfire, gun_name, quick_draws
 from games.wyoming_cowboy.rules import (
     OPENING_PASS,
     VALVES,
@@ -91,10 +91,19 @@ def _turn_prompt(st: State, viewer: Viewer) -> str:
     if step == _REACT:
         p = st.pending
         victim = _who(p["victim"], viewer)
+        shot = (f"{_big(p['shooter'], viewer)} shoot{'' if p['shooter'] == viewer else 's'} "
+                f"at {victim} with the {gun_name(p['kind'])}: ")
+        if p["victim"] == viewer:  # the victim is told what its own hand allows
+            hand = st.hands[viewer]
+            answers = (["backfire with a 6"] if can_backfire(p["kind"])
+                       and any(c[0] == "6" for c in hand) else []) + (
+                ["quick draw a same-suit 3-5-7"] if quick_draws(hand) else [])
+            if not answers:
+                six = "no 6 to backfire with and " if can_backfire(p["kind"]) else ""
+                return shot + f"you have {six}no same-suit 3-5-7 to quick draw: let the shot come."
+            return shot + f"you may {', '.join(answers)}, or let the shot come."
         backfire = "backfire with a 6, " if can_backfire(p["kind"]) else ""
-        return (f"{_big(p['shooter'], viewer)} shoot{'' if p['shooter'] == viewer else 's'} "
-                f"at {victim} with the {gun_name(p['kind'])}: {victim} may {backfire}"
-                "quick draw a same-suit 3-5-7, or let the shot come.")
+        return shot + f"{victim} may {backfire}quick draw a same-suit 3-5-7, or let the shot come."
     if step == _HAND_OVER:
         p = st.pending
         if p["victim"] == viewer:

@@ -201,3 +201,24 @@ def test_whether_and_when_a_seat_is_asked_never_depends_on_cards_hidden_from_the
             if nxt.phase not in (Phase.SCORING, Phase.OVER):
                 assert GAME.view(alt, viewer) == GAME.view(nxt, viewer), (viewer, action)
         st = nxt
+
+
+@pytest.mark.parametrize(("gun", "hand", "answers"), [
+    ("38", "KD 8C", "you have no same-suit 3-5-7 to quick draw: let the shot come."),
+    ("22", "KD 8C", "you have no 6 to backfire with and no same-suit 3-5-7 to quick draw"),
+    ("22", "6D 8C", "you may backfire with a 6, or let the shot come."),
+    ("38", "6D 3H 5H 7H", "you may quick draw a same-suit 3-5-7, or let the shot come."),
+])
+def test_a_shot_tells_its_victim_only_the_answers_its_hand_allows(gun, hand, answers):
+    cards = {"38": "3C 8D", "22": "2C 2D"}[gun]
+
+    def shot_at(victims_hand: str) -> State:
+        st = build(hands={0: "7S", 1: victims_hand}, guns={0: [(gun, cards)]})
+        return act(st, 0, type="shoot", gun="g1", target=1)[0]
+
+    st = shot_at(hand)
+    assert answers in GAME.view(st, 1)["prompt"]
+    # The others are told the rule, the same whatever the victim holds.
+    others = GAME.view(st, 2)["prompt"]
+    assert "quick draw a same-suit 3-5-7, or let the shot come" in others
+    assert others == GAME.view(shot_at("KD 8C"), 2)["prompt"]
