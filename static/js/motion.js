@@ -57,7 +57,7 @@ export function snapshot(root) {
 
 /**
  * After a render: the cards the patch named that moved or appeared. Animates them when
- * `animate` is true; returns [{el, id, owner}] of the touched cards.
+ * `animate` is true; returns [{el, id, owner, place}] of the touched cards.
  */
 export function settle(root, before, words, animate) {
   const touched = [];
@@ -70,7 +70,7 @@ export function settle(root, before, words, animate) {
     const was = before.get(id);
     const place = placeOf(el);
     if (was && was.place === place) continue;
-    touched.push({ el, id, owner: ownerOf(el) });
+    touched.push({ el, id, owner: ownerOf(el), place });
     if (!animate) continue;
     const now = el.getBoundingClientRect();
     if (was) {
@@ -105,10 +105,13 @@ export function seatsPatched(ops, game) {
  * The marks of the last moves: marks[seat] = ids of the cards that seat's last move
  * touched (or "zone" when it touched nothing visible: its own place on the table is marked).
  * With one mover every touched card is its; with several, each card goes to its owner.
+ * A card that arrived in a hand is nobody's move: it was drawn, or passed or handed over,
+ * often as what a move of another seat led to (a pass completed, a turn begun).
  */
 export function remember(marks, movers, touched) {
   const bySeat = new Map();
   for (const t of touched) {
+    if (t.place === "hand") continue;
     const seat = movers.length === 1 ? movers[0] : t.owner;
     if (seat === null || seat === undefined || (movers.length && !movers.includes(seat))) continue;
     if (!bySeat.has(seat)) bySeat.set(seat, new Set());

@@ -400,3 +400,20 @@ def test_a_game_started_from_the_foot_of_a_phone_page_shows_the_table_from_its_t
       const r = document.querySelector('#teach-bar .hint').getBoundingClientRect();
       return r.top > -1 && r.top < innerHeight;
     }""", timeout=5000)
+
+
+def test_a_card_that_arrives_in_a_hand_is_nobodys_last_move(browser, live):
+    """The last pass of a round hands every seat its cards, and a turn begun draws for the
+    next seat: neither is the mover's move, so a card now in a hand is not marked."""
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    marks = page.evaluate("""async () => {
+      const { remember } = await import('/static/js/motion.js');
+      const marks = new Map();
+      remember(marks, [2], [{ id: 'QC', owner: 2, place: 'hand' }, { id: '6D', owner: 0, place: 'hand' },
+        { id: '5D', owner: null, place: 'Piles' }, { id: 'TH', owner: 2, place: 'seat:2' }]);
+      remember(marks, [1], [{ id: 'c17', owner: 0, place: 'hand' }]);
+      return [...marks].map(([seat, ids]) => [seat, [...ids].sort()]);
+    }""")
+    assert marks == [[2, ["5D", "TH"]], [1, ["zone"]]]
+    page.close()
