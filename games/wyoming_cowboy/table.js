@@ -243,9 +243,27 @@ export function render(container, view, ctx) {
   }
   add(bar, me.guns.map((g) => (ctx.decision ? fireControl(g, ctx) : null)));
   add(bar, buttons(ctx, ["direction", "nothing", "couple", "holster", "draw", "deal"]));
+  if (view.step === "act" && view.turn === you && ctx.legal.length) add(bar, actionStep(ctx));
   add(handSlot(ctx, mine), handBox);
   add(mine, tableau(me, ctx, true));
   seatsGrid.prepend(mine);
+}
+
+// At most this many guns to pull and 9s to play are offered as buttons of their own (each
+// card's menu offers them too): more would push the hand off a phone's screen.
+const ACTION_BUTTONS = 6;
+
+/** A turn's action step, said where the decision is: the guns to pull and the 9s to play
+ * as buttons (otherwise found only in the menus of their cards), and that a card of the
+ * hand is chosen to discard. */
+function actionStep(ctx) {
+  const actions = ctx.legal.filter((a) => a.type === "pull" || a.type === "nine");
+  // Above this line the bar may also offer a couple to show and guns to fire.
+  const others = actions.length || ctx.legal.some((a) => a.type === "couple" || a.type === "shoot");
+  return [actions.length && actions.length <= ACTION_BUTTONS ? buttons(ctx, ["pull", "nine"]) : null,
+    h("p", { class: "help bar-help" }, actions.length > ACTION_BUTTONS
+      ? "Or choose a card in your hand to see what it can do: pull a gun, play a 9, or discard it and draw."
+      : `${others ? "Or choose" : "Choose"} a card in your hand to discard it and draw.`)];
 }
 
 /** The place on the table a decision of the viewer needs to see (the room scrolls to it). */

@@ -635,3 +635,30 @@ def test_a_finished_table_says_nothing_of_play_still_to_come(browser, live, game
                  "top may be taken"):
         assert said not in drawn["text"], said
     page.close()
+
+
+@pytest.mark.parametrize(("hand", "buttons", "said"), [
+    # A gun to pull, a 9 to play, a couple to show: each has a button; the cards discard.
+    ("8D 3S 9C KH QH 7C 5D", ["Pull a .38", "Play the Nine of clubs", "Show"],
+     "Or choose a card in your hand to discard it and draw."),
+    ("7C 5D 4H 2S", [], "Choose a card in your hand to discard it and draw."),
+])
+def test_a_wyoming_cowboy_turn_says_how_to_act_where_the_decision_is(browser, live, artifacts,
+                                                                     hand, buttons, said):
+    from tests.games.wyoming_cowboy.helpers import build
+    game = all_games()["wyoming_cowboy"]
+    state = build(seats=3, hands={0: hand, 1: "2C", 2: "4C"})
+    legal = json.loads(json.dumps(game.legal_actions(state, 0)))
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(live.http + "/")
+    text = page.evaluate(WITH_BAR, ["wyoming_cowboy", json.loads(json.dumps(game.view(state, 0))),
+                                    ["Ana", "Bo", "Cy"], legal])["text"]
+    assert said in text, text
+    shown = [" ".join(b.split()) for b in
+             page.locator(".decision-body .actions-row button").all_inner_texts()]
+    for words in buttons:
+        assert any(b.startswith(words) for b in shown), (words, shown)
+    if not buttons:
+        assert not shown
+    page.screenshot(path=str(artifacts / f"wc-action-step-{len(buttons)}.png"), full_page=True)
+    page.close()
