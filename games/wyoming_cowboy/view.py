@@ -7,6 +7,7 @@ from typing import Any
 from games.base import Viewer, kept
 from games.plural import count, listed
 from games.wyoming_cowboy import scoring
+from games.wyoming_cowboy.cards import SUIT_WORDS, words
 from games.wyoming_cowboy.guns import can_backfire, gun_name, quick_draws
 from games.wyoming_cowboy.rules import (
     OPENING_PASS,
@@ -82,6 +83,21 @@ def prompt(st: State, viewer: Viewer) -> str:
     return ""
 
 
+def _why_hit(st: State, viewer: Viewer) -> str:
+    """Why a shot hit, from the card it turned (face up on the shot pile): a .45 of a
+    protected King's suit gets him; any other card hits unless an unprotected cowboy of its
+    suit ducks, so a hit says the victim had none (as every seat saw it happen)."""
+    if not st.shots:
+        return ""
+    card, p = st.shots[-1], st.pending
+    turned = f" (the shot turned the {words(card)}"
+    if p["protected"]:
+        return turned + f": the .45 gets a protected King of {SUIT_WORDS[card[1]]})"
+    whose = "yours" if p["victim"] == viewer else "theirs"
+    return turned + f", and no cowboy of {whose} without a badge is of {SUIT_WORDS[card[1]]}" \
+        " to duck it)"
+
+
 def _turn_prompt(st: State, viewer: Viewer) -> str:
     """``prompt`` in a turn, by its step."""
     step = st.step
@@ -106,10 +122,11 @@ def _turn_prompt(st: State, viewer: Viewer) -> str:
         return shot + f"{victim} may {backfire}quick draw a same-suit 3-5-7, or let the shot come."
     if step == _HAND_OVER:
         p = st.pending
+        why = _why_hit(st, viewer)
         if p["victim"] == viewer:
-            return (f"You are hit: hand a cowboy to {_who(p['shooter'], viewer)} "
+            return (f"You are hit{why}: hand a cowboy to {_who(p['shooter'], viewer)} "
                     f"and draw up to {p['max_draw']} to replace him, if you like.")
-        return (f"{_who(p['victim'], viewer)} is hit: hands a cowboy to "
+        return (f"{_who(p['victim'], viewer)} is hit{why}: hands a cowboy to "
                 f"{_who(p['shooter'], viewer)} and may draw up to {p['max_draw']} to "
                 "replace him.")
     if step == _ACT:

@@ -14,7 +14,7 @@ from games.rng import Rng
 from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import sort_key
-from games.wyoming_cowboy.state import Phase, State
+from games.wyoming_cowboy.state import Phase, State, Step
 from tests.games.wyoming_cowboy.helpers import act, build
 
 
@@ -222,3 +222,26 @@ def test_a_shot_tells_its_victim_only_the_answers_its_hand_allows(gun, hand, ans
     others = GAME.view(st, 2)["prompt"]
     assert "quick draw a same-suit 3-5-7, or let the shot come" in others
     assert others == GAME.view(shot_at("KD 8C"), 2)["prompt"]
+
+
+def test_a_hit_says_why_from_the_card_the_shot_turned():
+    # The shot turns the Four of hearts: the King of spades cannot duck a heart.
+    st = build(hands={0: "7S", 1: "KS 8C"}, guns={0: [("38", "3C 8D")]}, pile="4H")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = act(st, 1, type="stand")
+    assert st.step == Step.HAND_OVER
+    victim, other = GAME.view(st, 1)["prompt"], GAME.view(st, 2)["prompt"]
+    assert victim.startswith("You are hit (the shot turned the Four of hearts, and no cowboy "
+                             "of yours without a badge is of hearts to duck it): hand"), victim
+    assert "is hit (the shot turned the Four of hearts, and no cowboy of theirs" in other
+
+
+def test_a_45s_hit_on_a_protected_king_says_so():
+    st = build(hands={0: "7S", 1: "KS 8C"}, badges={1: "AS"}, guns={0: [("45", "4C 5C")]},
+               pile="4S")
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = act(st, 1, type="stand")
+    assert st.step == Step.HAND_OVER and st.pending["protected"]
+    assert GAME.view(st, 1)["prompt"].startswith(
+        "You are hit (the shot turned the Four of spades: the .45 gets a protected King of "
+        "spades): hand")
