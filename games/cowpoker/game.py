@@ -135,8 +135,11 @@ class Cowpoker(Game[State]):
         return scoring.seat_scores(state)
 
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
-        """Returns the deck and the other live hands: the only face-down cards never shown."""
+        """Returns the deck and the other live hands: the only face-down cards never shown
+        (once the game is over every Hand is laid down and scored in the open)."""
         hidden = set(state.deck)
+        if state.phase == Phase.OVER:
+            return hidden
         for p in range(4):
             if state.seat_of[p] is not None and state.seat_of[p] != viewer:
                 hidden |= set(state.hands[p])

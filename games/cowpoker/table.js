@@ -135,9 +135,13 @@ function ranchZone(row, view, ctx) {
       view.phase !== "over" && view.turn === row.ranch ? stat("turn") : null,
       view.phase !== "over" && view.lead === row.ranch ? stat("played first", { title: LEAD_TITLE }) : null),
     gang,
-    row.cellar ? h("details", { class: "deck" }, h("summary", null, `${mine ? "Your Cellar" : `Cellar of ${row.ranch}`}: ${row.cellar.length ? `${plural(row.cellar.length, "card")}, ${plural(row.cellar_points, "pt")}, ${row.cellar_hand}` : "empty"}`),
+    // Once the game is over every Cellar and Hand is laid open, as they are scored.
+    row.cellar ? h("details", { class: "deck", open: view.phase === "over" && row.cellar.length > 0 },
+      h("summary", null, `${mine ? "Your Cellar" : `Cellar of ${row.ranch}`}: ${row.cellar.length ? `${plural(row.cellar.length, "card")}, ${plural(row.cellar_points, "pt")}, ${row.cellar_hand}` : "empty"}`),
       h("div", { class: "cards-row" }, row.cellar.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true }))))) : null,
-    row.hand ? h("div", { class: "cards-row" }, row.hand.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true })))) : null);
+    // One's own Hand is drawn under the table (or in the dock) already.
+    row.hand && !mine ? [h("p", { class: "sub row-hand" }, `Hand of ${row.ranch}: ${row.hand.length ? `${plural(row.hand.length, "card")}, ${row.hand_poker}` : "empty"}`),
+      h("div", { class: "cards-row" }, row.hand.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true }))))] : null);
 }
 
 // The stats a newcomer asks about, said in full where a pointer rests on them.

@@ -49,12 +49,14 @@ def prompt(state: State, viewer: Viewer) -> str:
 
 
 def visible_cards(state: State, viewer: Viewer, *, everything: bool = False) -> set[str]:
-    """Returns the ids of the cards shown face up to ``viewer``."""
+    """Returns the ids of the cards shown face up to ``viewer`` (once the game is over,
+    every Hand and Cellar: they are scored in the open)."""
     seen = {c for g in state.gangs for c in g}
     if state.trick:
         seen |= {c for _, c in state.trick.played if c}
-    if everything:
+    if everything or state.phase == Phase.OVER:
         seen |= {c for h in state.hands for c in h} | {c for cel in state.cellars for c in cel}
+    if everything:
         seen |= set(state.deck)
     elif viewer is not None:
         pos = state.position_of(viewer)
@@ -138,7 +140,10 @@ def _shared(state: State, everything: bool = False) -> _Shared:
         final = scoring.breakdown(state) if everything else None
     scores = (scoring.seat_scores(state, final) if final is not None
               else scoring.public_scores(state, scoring.kept_gangs(state)))
-    rows = [_row(state, p, everything=everything) for p in range(4)]
+    # Once the game is over every Hand and Cellar is scored in the open: each row shows
+    # its own, so that the bonuses and the penalty can be checked against the cards.
+    shown = everything or state.phase == Phase.OVER
+    rows = [_row(state, p, everything=shown) for p in range(4)]
     cards = _cards(sorted(visible_cards(state, None, everything=everything)))
     return _Shared(to_act, prompt(state, None), scores, final, rows, _trick(state), cards)
 
@@ -162,7 +167,7 @@ def _cellar(cards: tuple[str, ...]) -> dict[str, Any]:
 
 def _row(state: State, p: int, *, everything: bool) -> dict[str, Any]:
     """Returns the table's row of position ``p`` as everyone sees it (``everything``: with
-    its Cellar and Hand too)."""
+    its Cellar and Hand too, omnisciently or once the game is over)."""
     seat = state.seat_of[p]
     row = {"position": p, "ranch": state.ranch[p], "seat": seat, "deadwood": seat is None,
            **_gang(tuple(state.gangs[p])), "cellar_count": len(state.cellars[p]),
@@ -171,6 +176,7 @@ def _row(state: State, p: int, *, everything: bool) -> dict[str, Any]:
         row |= _cellar(tuple(state.cellars[p]))
     if everything and seat is not None:
         row["hand"] = list(state.hands[p])
+        row["hand_poker"] = scoring.place_words(state.hands[p])
     return row
 
 

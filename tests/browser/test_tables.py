@@ -662,3 +662,24 @@ def test_a_wyoming_cowboy_turn_says_how_to_act_where_the_decision_is(browser, li
         assert not shown
     page.screenshot(path=str(artifacts / f"wc-action-step-{len(buttons)}.png"), full_page=True)
     page.close()
+
+
+def test_cowpoker_lays_every_cellar_and_hand_open_once_the_game_is_over(browser, live):
+    from tests.games.cowpoker.position import build, cid
+    game = all_games()["cowpoker"]
+    state = build(live=(0, 2), hands={0: ["Cookie Pete"], 2: ["Paco the Kid", "Mute Esteban"]},
+                  cellars={0: ["Bluff Barlow"], 2: ["Silent Masterson"]}, deck=[], phase="over")
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    [shown] = page.evaluate(RENDER, ["cowpoker", [json.loads(json.dumps(game.view(state, 0)))],
+                                     ["Ana", "Bo"]])
+    other = page.locator("#box [data-owner='1']")
+    assert other.locator("details[open] summary").inner_text().startswith("Cellar of ")
+    assert other.locator(f".card[data-card='{cid('Silent Masterson')}']").count() == 1
+    assert "Hand of" in other.locator(".row-hand").inner_text()
+    for name in ("Paco the Kid", "Mute Esteban"):
+        assert other.locator(f".card[data-card='{cid(name)}']").count() == 1
+    # One's own Hand is drawn once, under the table, not again in one's row.
+    assert page.locator("#box [data-owner='0'] .row-hand").count() == 0
+    assert shown["text"]
+    page.close()

@@ -46,6 +46,23 @@ def test_a_spectator_sees_no_hand_and_no_cellar() -> None:
     assert not leaked(v, GAME.secrets(s, None))
 
 
+def test_once_the_game_is_over_every_hand_and_cellar_lies_open_to_all() -> None:
+    """The bonuses and the penalty are settled on every Hand and Cellar: each viewer can
+    check them against the cards."""
+    s = build(live=(0, 2), hands={0: ["Cookie Pete"], 2: ["Paco the Kid", "Mute Esteban"]},
+              cellars={0: ["Bluff Barlow"], 1: ["Lasso Lem"], 2: ["Silent Masterson"]},
+              deck=[], phase="over")
+    assert GAME.secrets(s, None) == set()
+    for viewer in (None, 0, 1):  # the seats of positions 0 and 2
+        v = GAME.view(s, viewer)
+        rows = v["table"]
+        assert [r.get("cellar") for r in rows] == [
+            [cid("Bluff Barlow")], [cid("Lasso Lem")], [cid("Silent Masterson")], []]
+        assert rows[2]["hand"] == ids("Paco the Kid", "Mute Esteban")
+        assert rows[2]["hand_poker"] and "hand" not in rows[1]  # Deadwood holds none
+        assert {cid("Paco the Kid"), cid("Lasso Lem")} <= set(v["cards"])
+
+
 def test_the_view_has_phase_to_act_prompt_and_scores() -> None:
     s = build(hands={0: ["Jenny Two-Ropes"], 1: ["Paco the Kid"]})
     v = GAME.view(s, 0)
