@@ -294,6 +294,12 @@ class Game(ABC, Generic[S]):
         shot come), played for a seat whose player is not there; ``None``: the smart bot's."""
         return None
 
+    def timeout_choices(self, state: S, seat: Seat) -> list[Action] | None:
+        """Returns the legal actions the smart bot keeps to when it plays for a seat whose
+        player is not there and ``timeout_action`` names none: nothing that starts a fight
+        the player did not choose (``None``: every legal action)."""
+        return None
+
     def describe_action(self, action: Action) -> str:
         """Returns a short human label for a legal action (CLI replays, bot logs)."""
         return json.dumps(action, sort_keys=True)

@@ -16,9 +16,10 @@ from games.base import Action
 from games.rng import Rng
 
 
-def choose(room: RoomData, seat: int, kind: str | None = None) -> Action:
+def choose(room: RoomData, seat: int, kind: str | None = None,
+           among: list[Action] | None = None) -> Action:
     """Returns the action the seat's bot (or a bot of ``kind``) plays now, from what the seat
-    may see.
+    may see, among the legal actions (``among``: those of them only).
 
     The bot's generator derives from the game's seed and the action number, so a
     replay needs only the log.
@@ -28,16 +29,20 @@ def choose(room: RoomData, seat: int, kind: str | None = None) -> Action:
     bot = game.bots.get(kind, game.bots["random"])()
     rng = Rng((room.seed or 0) ^ (room.seq * 0x9E3779B1 + seat + 1))
     view = game.view(room.state, seat) if bot.needs_view else None
-    return bot.choose(view, game.known_legal(room.state, seat), rng)
+    legal = game.known_legal(room.state, seat) if among is None else among
+    return bot.choose(view, legal, rng)
 
 
 def stand_in(room: RoomData, seat: int) -> Action:
     """Returns what the server plays for a person who is not there: the gentlest choice the
-    game names (stop drawing, let the shot come), else what its best bot would play."""
-    gentle = room.game.timeout_action(room.state, seat)
+    game names (stop drawing, let the shot come), else what its best bot would play among
+    the quiet choices the game names (no gun pulled, no shot fired), else among all."""
+    game = room.game
+    gentle = game.timeout_action(room.state, seat)
     if gentle is not None:
         return gentle
-    return choose(room, seat, "smart" if "smart" in room.game.bots else "random")
+    return choose(room, seat, "smart" if "smart" in game.bots else "random",
+                  game.timeout_choices(room.state, seat))
 
 
 class BotTasks:

@@ -230,6 +230,8 @@ def play_for(room: RoomData, seat: int, choose: Callable[[], JSON], *, now: date
     name = room.seats[seat].name
     timed_out = seat not in room.timing.away
     action = choose()
+    # In the game's own sentence for the seat, as its choices read ({seat:N} names a seat).
+    played = room.game.describe(room.state, seat, action)
     events = play(room, seat, action, made_by="server")
     events = [e for e in events if not isinstance(e, Timed)]
     events.append(Timed(room.timing.played_for(seat), None))
@@ -237,9 +239,8 @@ def play_for(room: RoomData, seat: int, choose: Callable[[], JSON], *, now: date
             else f"{name} is away: the server played for them")
     # Said before the move and what came of it, as a room rebuilt from its rows says it
     # too (a version's notices before its game's events).
-    return [Noticed(said), Noticed(
-        f"The server played for you: {room.game.describe_action(action)}", only=(seat,)),
-        *events]
+    return [Noticed(said), Noticed(f"The server played for you: {played}", only=(seat,)),
+            *events]
 
 
 def time_due(room: RoomData, seat: int, *, away_delay: float) -> datetime | None:

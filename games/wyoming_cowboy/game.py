@@ -26,6 +26,8 @@ from games.wyoming_cowboy.view import secrets as secret_cards
 
 _DECKS = {n: sorted(full_deck(n)) for n in (1, 2)}
 _OVER = Phase.OVER  # asked twice per action: a global, not the enum's slow hook (rules.py)
+# What the server never plays for a seat whose player is not there (``timeout_choices``).
+_LOUD = frozenset({"pull", "shoot", "nine"})
 
 
 class WyomingCowboy(Game[State]):
@@ -114,6 +116,15 @@ class WyomingCowboy(Game[State]):
         if state.phase == Phase.TURN and state.step == Step.REACT and seat == victim:
             return {"type": "stand"}
         return None
+
+    def timeout_choices(self, state: State, seat: int) -> list[ActionDict] | None:
+        """Returns, in a turn of a seat out of time, the quiet moves: no gun pulled, no shot
+        fired and no 9 played (each would start what its player never chose, and a shot
+        can be answered with a 6 that costs it); a couple shown, a discard and a draw."""
+        if state.phase != Phase.TURN or state.step not in (Step.ACT, Step.SHOOT):
+            return None
+        quiet = [a for a in self.known_legal(state, seat) if a["type"] not in _LOUD]
+        return quiet or None
 
     # What the game teaches (moves in words, the rule behind a refusal, card notes, the
     # score so far) lives in teach.py; why a card waits and the situations of the hints

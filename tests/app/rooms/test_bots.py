@@ -43,3 +43,20 @@ async def test_random_bots_play_without_a_view_or_a_schema_check(settings, monke
     assert live.seq > 20
     await service.close()
     await service.db.dispose()
+
+
+def test_the_server_playing_for_an_absent_player_pulls_no_gun() -> None:
+    """The smart bot pulls a gun whenever it can; playing for a person who is not there,
+    the server keeps to the game's quiet choices: a discard and a draw."""
+    from app.rooms.bots import choose, stand_in
+    from app.rooms.data import RoomData, RoomStatus, SeatInfo
+    from games.registry import get_game
+    from tests.games.wyoming_cowboy.helpers import build
+
+    game = get_game("wyoming_cowboy")
+    room = RoomData(id=1, code="abc", game=game, options={}, status=RoomStatus.PLAYING,
+                    host_seat=0, allow_spectators=True, version=3, matches=0,
+                    seats=[SeatInfo(i, n, SeatKind.HUMAN) for i, n in enumerate("ABC")])
+    room.state = build(seats=3, hands={0: "8D 3S KH 7C 5D 4C 2H", 1: "2C", 2: "4H"})
+    assert choose(room, 0, "smart")["type"] == "pull"
+    assert stand_in(room, 0)["type"] == "discard"

@@ -54,3 +54,29 @@ def test_seats_left_together_are_marked_gone_in_one_change_those_still_due_alone
     assert events[0].timing.gone == {3: at, 0: at, 1: later}
     with pytest.raises(Conflict, match="no longer people's, or gone already"):
         commands.left(room, {2: at, 3: later})
+
+
+def test_what_the_server_plays_for_a_seat_is_told_it_in_the_games_own_sentence() -> None:
+    """The notice for the seat alone reads as its choices did ("No action: discard the Four
+    of clubs..."), not as a label of the action's fields ("discard 4C draw 1")."""
+    from app.rooms.clock import ClockSetting, Timing
+    from app.rooms.events import Noticed, Played
+    from games.registry import get_game
+    from tests.games.wyoming_cowboy.helpers import build
+
+    game = get_game("wyoming_cowboy")
+    began = datetime(2026, 1, 1, tzinfo=UTC)
+    room = RoomData(id=1, code="abc", game=game, options={}, status=RoomStatus.PLAYING,
+                    host_seat=0, allow_spectators=True, version=3, matches=0,
+                    seats=[SeatInfo(i, n, SeatKind.HUMAN) for i, n in enumerate(["A", "B", "C"])],
+                    turn_clock=ClockSetting(per_move=10), timing=Timing(turns={0: began}))
+    room.state = build(seats=3, hands={0: "8D 3S KH 7C 5D 4C 2H", 1: "2C", 2: "4H"})
+    action = next(a for a in game.legal_actions(room.state, 0) if a["type"] == "discard")
+    events = commands.play_for(room, 0, lambda: action, now=began + timedelta(seconds=11),
+                               away_delay=2)
+    said = [(e.text, e.only) for e in events if isinstance(e, Noticed)]
+    assert said == [("Time ran out for A: the server played for them", None),
+                    (f"The server played for you: {game.describe(room.state, 0, action)}",
+                     (0,))]
+    assert said[1][0].startswith("The server played for you: No action: discard the ")
+    assert next(e for e in events if isinstance(e, Played)).made_by == "server"

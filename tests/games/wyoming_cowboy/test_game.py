@@ -115,3 +115,31 @@ def test_a_victim_out_of_time_lets_the_shot_come_and_nobody_else_has_a_default()
         playout(game, seats=4, seed=seed, options=game.parse_options(game.quick_options),
                 on_step=check)
     assert seen["react"] and seen["other"]
+
+
+def test_a_turn_played_for_a_seat_out_of_time_is_a_quiet_one() -> None:
+    """Where the server plays a turn for a player who is not there, it keeps to what starts
+    no fight: no gun pulled, no shot, no 9; a couple may be shown, a card discarded."""
+    from games.play import playout
+    from games.registry import get_game
+
+    game = get_game("wyoming_cowboy")
+    seen = {"turn": 0, "loud_left_out": 0, "other": 0}
+
+    def check(state, seat, action):
+        for s in game.to_act(state):
+            quiet = game.timeout_choices(state, s)
+            legal = game.legal_actions(state, s)
+            if state.phase == "turn" and state.step in ("act", "shoot"):
+                assert quiet and all(a in legal for a in quiet)
+                assert not {a["type"] for a in quiet} & {"pull", "shoot", "nine"}
+                seen["turn"] += 1
+                seen["loud_left_out"] += len(quiet) < len(legal)
+            else:
+                assert quiet is None
+                seen["other"] += 1
+
+    for seed in range(6):
+        playout(game, seats=4, seed=seed, options=game.parse_options(game.quick_options),
+                on_step=check)
+    assert all(seen.values()), seen
