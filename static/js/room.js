@@ -100,10 +100,12 @@ function setConn(status, detail) {
   if (status === "closed") {
     if (detail === "unknown_room") noRoom();
     else if (detail === "forbidden") {
-      if (!state.kicked) notice("The host does not allow spectators here. Take a seat to come in.", "info");
-      showJoin(true);
-      if (!state.doc) outside();
+      // What the page shows was a seat's (one the host just took away): it goes, with its
+      // controls; the room's public summary takes its place.
+      state.doc = null;
+      outside();
     } else if (detail === "kicked") {
+      // Watching, unless the room takes no spectators (then "forbidden" follows).
       notice("The host removed you from your seat; you are watching now.", "info");
       tokens.drop(code);
       state.token = null;
@@ -132,16 +134,24 @@ function showLog(on, { focus = true } = {}) {
 
 /** A room that admits no spectator, seen by a visitor without a seat: what anyone may
  * know of it (its game, who sits, how far it is, its rules), from its public summary over
- * HTTP; no socket is open, by the host's choice rather than a fault. */
+ * HTTP, and whether a seat can still be taken; no socket is open, by the host's choice
+ * rather than a fault. */
 async function outside() {
+  const why = state.kicked ? "The host removed you from your seat, and this room takes no spectators."
+    : "The host does not allow spectators in this room.";
   let room;
   try {
     room = await api("GET", `/rooms/${encodeURIComponent(code)}`);
   } catch {
-    return; // the notice above says what to do
+    notice(why, "info");
+    return;
   }
   if (state.doc) return; // a seat taken meanwhile brought the room itself
+  state.outside = true;
   state.doc = { room: { ...room, you: null }, game: null, legal: [], log: [] };
+  const free = room.status === "lobby" && room.seats.length < room.max_seats;
+  notice(free ? `${why} Take a seat to come in.`
+    : `${why} Its seats are taken${room.status === "lobby" ? "" : " and its game has begun"}: there is nothing to join or watch here.`, "info");
   render();
   $("#conn").textContent = "Not watching";
 }
@@ -162,6 +172,7 @@ function connect() {
     onStatus: setConn,
     onTime: heardServer,
     onDoc: (doc, version, ops) => {
+      state.outside = false; // a socket brought the room itself
       const before = state.doc;
       // A patch within one game is moves; one that brings a new game (a rematch) deals it.
       if (ops && before?.game && doc.game && before.room.match === doc.room.match) {
@@ -248,7 +259,8 @@ function showJoin(force = false) {
   // A newcomer who cannot take a seat is told why they are watching (a kicked player is
   // told by the notice of the kick).
   const left = r && r.you === null && !state.kicked && tokens.leftSeat(code);
-  const why = !r || (open && !left) || r.you !== null || state.kicked ? ""
+  // Kept out (no spectators here), a visitor is not watching: the notice says so.
+  const why = !r || (open && !left) || r.you !== null || state.kicked || state.outside ? ""
     : left ? "You are watching in this tab; this browser still holds its seat in this room."
       : r.status === "lobby" ? "Every seat is taken, so you are watching. If a seat comes free, you can take it here."
         : r.status === "playing" ? "The game has started, so you are watching: seats are taken before a game starts."
@@ -340,7 +352,8 @@ function renderSeats() {
   const host = isHost();
   for (const seat of r.seats) {
     // A socket open is "connected", whether or not the server plays for the seat (away).
-    const here = seat.kind === "bot" || online.has(seat.seat);
+    // A visitor kept out has no socket to hear of sockets: a seat not marked gone is here.
+    const here = seat.kind === "bot" || (state.outside ? seat.presence !== "gone" : online.has(seat.seat));
     const said = !here ? "not connected" : seat.presence === "away" ? "connected, away" : "connected";
     const tags = [];
     if (seat.seat === r.host) tags.push("host");

@@ -215,6 +215,22 @@ def test_host_controls_spectators_and_kick(browser, live):
     page.wait_for_function("() => window.saloon.doc.room.seats[1].kind === 'bot'")
     bo.page.wait_for_function(f"() => localStorage.getItem('saloon.token.{code}') === null")
     assert bo.page.locator("#notice").inner_text().startswith("The host removed you")
+    # The room takes no spectators: the page says so, and what it showed of his seat goes
+    # (no move offered, no seat to take mid-game, no claim that he watches).
+    bo.page.wait_for_selector("#notice:has-text('and this room takes no spectators')")
+    bo.page.wait_for_function("() => window.saloon.doc && window.saloon.doc.game === null")
+    assert bo.page.locator("#conn").inner_text() == "Not watching"
+    assert not bo.page.locator("#join").is_visible()
+    assert not bo.page.locator("#watch-note").is_visible()
+    assert bo.page.locator("#prompt .your-turn, #reaction button").count() == 0
+    # Who is at the table is read from the room's summary: Ana is not shown as gone.
+    assert bo.page.locator("#seat-list [data-seat='0']").get_attribute("data-online") == "yes"
+    # A stranger following the invite mid-game is told the same, without a seat offered.
+    cy = Player(browser.new_context(), live, "Cy")
+    cy.page.goto(f"{live.http}/r/{code}")
+    cy.page.wait_for_selector("#notice:has-text('its game has begun')")
+    assert not cy.page.locator("#join").is_visible()
+    assert not cy.page.locator("#watch-note").is_visible()
 
 
 def test_keyboard_plays_and_four_colour_suits(browser, live):
