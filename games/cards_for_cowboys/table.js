@@ -294,7 +294,12 @@ export function render(container, view, ctx) {
     : bustedLast.has(you) && !me.row?.length
       ? h("p", { class: "bar-note danger" }, "You busted last round: a third Bandit came before you stopped, so you bought nothing.")
       : null;
-  add(bar, busted, main, pendingPanel(me, ctx));
+  // A drawn card that may be trashed (or put back) now says so in the bar, in the game's
+  // words, beside Draw and Stop: its outline in the row alone tells a newcomer nothing.
+  const uses = ctx.legal.filter((a) => a.type === "trash" || a.type === "return");
+  const useRow = uses.length && ctx.legal.some((a) => a.type === "draw" || a.type === "stop")
+    ? h("div", { class: "actions-row", role: "group", "aria-label": "Use a card you drew" }, uses.map((a) => actButton(a, ctx))) : null;
+  add(bar, busted, main, useRow, pendingPanel(me, ctx));
   if (ctx.hand) {
     const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
     add(ctx.hand, h("div", { class: "my-hand", "data-seat": you, "data-place": `row:${you}` },

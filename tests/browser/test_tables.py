@@ -4,6 +4,7 @@ from engine views at many points of random games: no error, nothing clickable, n
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
@@ -682,4 +683,31 @@ def test_cowpoker_lays_every_cellar_and_hand_open_once_the_game_is_over(browser,
     # One's own Hand is drawn once, under the table, not again in one's row.
     assert page.locator("#box [data-owner='0'] .row-hand").count() == 0
     assert shown["text"]
+    page.close()
+
+
+def test_a_cards_for_cowboys_card_to_trash_is_offered_in_the_bar_beside_draw(browser, live):
+    """A drawn card that may be trashed now is a button beside Draw and Stop: its outline
+    in the row alone told a newcomer nothing."""
+    game = all_games()["cards_for_cowboys"]
+    state, rng = game.new_game(game.parse_options({}), 3, 1), random.Random(1)
+    found = None
+    while found is None and not game.is_over(state):
+        found = next((s for s in sorted(game.to_act(state))
+                      if {"trash", "draw"} <= {a["type"] for a in game.legal_actions(state, s)}),
+                     None)
+        if found is None:
+            seat = rng.choice(sorted(game.to_act(state)))
+            state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert found is not None, "no seeded game drew a card to trash"
+    legal = json.loads(json.dumps(game.legal_actions(state, found)))
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    page.evaluate(WITH_BAR, ["cards_for_cowboys", json.loads(json.dumps(game.view(state, found))),
+                             ["Ana", "Bo", "Cy"], legal])
+    uses = page.locator(".decision-body [aria-label='Use a card you drew'] button")
+    trashes = [a for a in legal if a["type"] == "trash"]
+    assert uses.count() == len(trashes)
+    assert all(t.startswith("Trash ") for t in uses.all_inner_texts())
+    assert page.locator(".decision-body .big-actions button").count() >= 1  # Draw, Stop
     page.close()
