@@ -109,6 +109,8 @@ class VerifyReport(BaseModel):
     step: int | None
     field: str | None
     message: str
+    reworded: list[int] = Field(default_factory=list, description="the steps whose events "
+                                "replay the same but worded otherwise (an earlier wording)")
     scores: list[list[float]] | None = None
 
 

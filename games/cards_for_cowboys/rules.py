@@ -525,7 +525,7 @@ def _start_buy(state: State, events: list[Event]) -> None:
     best = max(keys.values())
     tied = [s for s in seats if keys[s] == best]
     if len(tied) == 1:
-        _set_chooser(state, tied[0], events)
+        _set_chooser(state, tied[0], events, _why_first(keys, tied[0]))
         return
     state.phase = _RPS
     state.contenders = tied
@@ -538,11 +538,27 @@ def _start_buy(state: State, events: list[Event]) -> None:
                            "sell values): rock-paper-scissors decides who chooses"})
 
 
-def _set_chooser(state: State, seat: int, events: list[Event]) -> None:
+# Why a seat ranks first in the buy order, by the first part of ``order_key`` it leads on.
+_LEADS = ("has the most $",
+          "has as much $ as another but the most Cows this round",
+          "has as much $ and as many Cows as another but drew the most cards",
+          "has as much $ and as many Cows and cards drawn as another, but cards that cost "
+          "the most")
+
+
+def _why_first(keys: dict[int, tuple[Any, ...]], seat: int) -> str:
+    """Returns why ``seat`` ranks first by ``keys`` (``order_key`` of each seat ranked):
+    what it leads the nearest of the others on."""
+    mine = keys[seat]
+    nearest = max(k for s, k in keys.items() if s != seat)
+    return _LEADS[next(i for i, (a, b) in enumerate(zip(mine, nearest, strict=True)) if a != b)]
+
+
+def _set_chooser(state: State, seat: int, events: list[Event], why: str) -> None:
     state.phase = _CHOOSE
     state.chooser = seat
     events.append({"type": "chooser", "seat": seat,
-                   "text": f"{{seat:{seat}}} has the most $ and chooses who buys first"})
+                   "text": f"{{seat:{seat}}} {why} and chooses who buys first"})
 
 
 def _throw(state: State, seat: int, action: Action, events: list[Event]) -> None:
@@ -574,7 +590,7 @@ def _throw(state: State, seat: int, action: Action, events: list[Event]) -> None
     events.append({"type": "rps_win", "throws": state.last_throws, "seat": state.contenders[0],
                    "text": f"Rock-paper-scissors: {reveal}. "
                            f"{{seat:{state.contenders[0]}}} wins"})
-    _set_chooser(state, state.contenders[0], events)
+    _set_chooser(state, state.contenders[0], events, "won rock-paper-scissors")
 
 
 def _first(state: State, seat: int, action: Action, events: list[Event]) -> None:

@@ -217,6 +217,23 @@ def test_verify_reports_every_kind_of_tampering_in_an_exported_record() -> None:
     found = records.verify(records.parse_record(noted))
     assert (found.step, found.where) == (6, "actions[5].events")
 
+    # An event's words alone differ: an earlier wording of the same events. The record
+    # stays verified, and the report says where.
+    worded = copy.deepcopy(raw)
+    for i in (4, 9):
+        worded["actions"][i]["events"][0]["text"] = "said otherwise once"
+    found = records.verify(records.parse_record(worded))
+    assert (found.status, found.reworded) == ("verified", [5, 10])
+    assert found.message.endswith("The log's words at 2 steps (first at step 5) are an "
+                                  "earlier wording of the same events")
+    assert records.verify(records.parse_record(raw)).reworded == []
+    # Words and anything else: a difference.
+    both = copy.deepcopy(worded)
+    event = both["actions"][4]["events"][0]
+    event["type"] = event["type"] + "_not"
+    found = records.verify(records.parse_record(both))
+    assert (found.status, found.step, found.where) == ("diverged", 5, "actions[4].events")
+
     old = copy.deepcopy(raw)
     old["rules_version"] = "0"
     found = records.verify(records.parse_record(old))

@@ -169,18 +169,22 @@ def test_with_no_cards_left_in_draw_and_discard_piles_you_can_only_stop() -> Non
 # ---- the buy phase -----------------------------------------------------------------------
 
 
-def _to_buy(s, seat_cards: dict[int, list[str]], stops=None):
-    """Stacks each seat's cards, draws them all and stops every seat (busted seats stay)."""
+def _to_buy(s, seat_cards: dict[int, list[str]], stops=None, said=None):
+    """Stacks each seat's cards, draws them all and stops every seat (busted seats stay);
+    ``said`` gathers the events."""
+    said = [] if said is None else said
     for seat, cards in seat_cards.items():
         stack(s, seat, cards)
     start = s.round
     for seat, cards in seat_cards.items():
         for _ in cards:
             if s.players[seat].status == "drawing":
-                s, _ = GAME.apply(s, seat, D)
+                s, ev = GAME.apply(s, seat, D)
+                said += ev
     for seat in range(s.seats):
         if s.round == start and s.players[seat].status == "drawing":
-            s, _ = GAME.apply(s, seat, STOP)
+            s, ev = GAME.apply(s, seat, STOP)
+            said += ev
     assert not GAME.invariants(s)
     return s
 
@@ -199,27 +203,42 @@ def test_lose_cow_subtracts_from_the_herd_but_never_below_zero() -> None:
 
 
 def test_the_player_with_the_most_dollars_chooses_who_buys_first() -> None:
-    s = _to_buy(fresh(2), {0: [a(91)], 1: [b(61)]})
+    said: list = []
+    s = _to_buy(fresh(2), {0: [a(91)], 1: [b(61)]}, said=said)
     assert s.phase == Phase.CHOOSE and s.chooser == 1
+    assert chose(said) == "{seat:1} has the most $ and chooses who buys first"
     assert GAME.legal_actions(s, 1) == [{"type": "first", "seat": 0}, {"type": "first", "seat": 1}]
     s, _ = play(s, (1, {"type": "first", "seat": 0}))
     assert s.phase == Phase.BUY and s.order == [0, 1]
 
 
+def chose(said: list) -> str:
+    """The words of the event that names who chooses the buy order."""
+    return next(e["text"] for e in said if e["type"] == "chooser")
+
+
 def test_a_tie_on_dollars_goes_to_the_most_cows_this_round() -> None:
-    s = _to_buy(fresh(2), {0: [a(91)], 1: [b(33)]})
+    said: list = []
+    s = _to_buy(fresh(2), {0: [a(91)], 1: [b(33)]}, said=said)
     assert s.chooser == 1
+    # Said as it was decided: not "has the most $".
+    assert chose(said) == ("{seat:1} has as much $ as another but the most Cows this round "
+                           "and chooses who buys first")
 
 
 def test_a_tie_on_dollars_and_cows_goes_to_the_most_cards_drawn() -> None:
-    s = _to_buy(fresh(2), {0: [a(91), a(34)], 1: [b(92)]})
+    said: list = []
+    s = _to_buy(fresh(2), {0: [a(91), a(34)], 1: [b(92)]}, said=said)
     assert s.chooser == 0
+    assert "but drew the most cards and chooses" in chose(said)
 
 
 def test_a_tie_on_cards_drawn_compares_the_sell_value_of_each_drawn_card_in_order() -> None:
-    s = _to_buy(fresh(2), {0: [a(94), "c74"], 1: ["c10", b(91)]})
+    said: list = []
+    s = _to_buy(fresh(2), {0: [a(94), "c74"], 1: ["c10", b(91)]}, said=said)
     assert [tally(s, i).cash for i in (0, 1)] == [2, 2]
     assert s.chooser == 1  # first cards: cost 0 against cost 2
+    assert "but cards that cost the most and chooses" in chose(said)
 
 
 def test_a_complete_tie_is_settled_by_rock_paper_scissors() -> None:
@@ -231,6 +250,7 @@ def test_a_complete_tie_is_settled_by_rock_paper_scissors() -> None:
                      (0, {"type": "throw", "hand": "rock"}))
     assert s.phase == Phase.CHOOSE and s.chooser == 0
     assert events[-2]["type"] == "rps_win"
+    assert chose(events) == "{seat:0} won rock-paper-scissors and chooses who buys first"
 
 
 def test_a_rock_paper_scissors_draw_is_replayed() -> None:
