@@ -123,13 +123,19 @@ function setConn(status, detail) {
 }
 
 /** Shows or hides a phone's log and chat (on a wide screen they are always in the side
- * column). Shown, the keyboard goes to the chat; hidden, back to the button, unless
+ * column). Shown, the keyboard goes to the log, to be read (on a phone, focus in the chat
+ * box would raise the on-screen keyboard over it); hidden, back to the button, unless
  * `focus` is false (something else takes it). */
 function showLog(on, { focus = true } = {}) {
   document.body.classList.toggle("log-shown", on);
   $("#log-open").setAttribute("aria-expanded", String(on));
-  if (on) { $("#log-unread").hidden = true; state.unread = 0; $("#chat-text").focus({ preventScroll: true }); const l = $("#log"); l.scrollTop = l.scrollHeight; }
-  else if (focus) $("#log-open").focus({ preventScroll: true });
+  if (on) {
+    $("#log-unread").hidden = true;
+    state.unread = 0;
+    const l = $("#log");
+    l.scrollTop = l.scrollHeight;
+    l.focus({ preventScroll: true });
+  } else if (focus) $("#log-open").focus({ preventScroll: true });
 }
 
 /** A room that admits no spectator, seen by a visitor without a seat: what anyone may

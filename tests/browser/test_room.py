@@ -189,6 +189,9 @@ def test_a_card_menu_opened_on_a_phone_with_the_log_up_is_not_hidden_under_it(br
         raise AssertionError("no card of Ana's had several uses in 200 tries")
     page.locator("#log-open").click()
     page.wait_for_selector("#log-panel", state="visible")
+    # Opened to be read: the focus is on the log, not in the chat box (which on a phone
+    # would raise the on-screen keyboard over it).
+    assert page.evaluate("() => document.activeElement.id") == "log"
     opener.first.dispatch_event("click")  # the log is over it, as a phone's hand may be
     choice = page.locator("#play .menu .act").first
     choice.wait_for()
