@@ -375,7 +375,7 @@ function renderSeats() {
       h("span", { class: "sr-only" }, ` (${said})`),
       tags.length ? h("span", { class: "tags" }, tags.join(" · ")) : null,
       toAct.has(seat.seat) ? h("span", { class: "turn-mark" }, "to act") : null,
-      toAct.has(seat.seat) ? countdown(r, seat.seat) : null,
+      toAct.has(seat.seat) && seat.presence !== "away" ? countdown(r, seat.seat) : null,
       canRemove ? h("button", { type: "button", class: "small", "aria-label": `${r.status === "lobby" ? "Remove" : "Kick"} ${seat.name}`,
         onclick: async () => {
           const lobby = r.status === "lobby";
@@ -611,9 +611,10 @@ async function renderPlay() {
   refill(promptEl, JSON.stringify([yourTurn, !!state.pending, promptText, deadline, waitedOn]), () => [
     yourTurn && !state.pending ? h("span", { class: "your-turn" }, "Your move") : null,
     promptText ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, promptText) : null,
-    yourTurn ? countdown(r, r.you, { mine: true }) : null,
+    yourTurn && !away ? countdown(r, r.you, { mine: true }) : null,
     ...waitedOn.map(([s, , gone]) => {
-      const left = countdown(r, s);
+      // The server plays for an away seat within seconds, whatever its clock says.
+      const left = gone ? null : countdown(r, s);
       return left || gone ? h("span", { class: "waited", "data-seat": s }, `${ctx.seats[s] ?? `Seat ${s + 1}`} `, left,
         gone ? " (away: the server plays for them)" : null) : null;
     }),

@@ -60,6 +60,13 @@ def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, a
     assert ana.page.locator(f"{bo_seat} .dot").get_attribute("title") == "connected, away"
     log = ana.page.locator("#log").inner_text()
     assert "Time ran out for Bo: the server played for them" in log
+    # An away seat is played for within seconds: no countdown of its clock is shown for it,
+    # by the seat list, the others' prompt or its own.
+    for p in (ana, bo):
+        assert p.page.evaluate("""() => [...document.querySelectorAll(
+            "#seat-list [data-presence='away'] .countdown, #prompt .waited .countdown")]
+            .filter((e) => e.closest("[data-presence='away'], .waited")?.textContent
+                    .includes("away")).length""") == 0
     # Above "I'm back", Bo reads what the server played for him, and nobody else does.
     bo.page.wait_for_selector("#away-played li")
     doc = bo.doc()
