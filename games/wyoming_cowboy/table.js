@@ -90,6 +90,8 @@ function fireControl(g, ctx) {
 }
 
 const HAND_DONE = new Set(["scoring", "over"]);
+// Why a gun on the table may not fire now (the view's `waits`).
+const GUN_WAITS = { new: "new: fires from its owner's next turn", fired: "fired this turn" };
 
 function gunEl(g, ctx, mine) {
   const shots = mine && !ctx.decision ? ctx.legal.filter((a) => a.type === "shoot" && a.gun === g.id) : [];
@@ -100,7 +102,7 @@ function gunEl(g, ctx, mine) {
       "aria-expanded": String(open), onclick: () => { ctx.ui.menu = open ? null : `gun:${g.id}`; ctx.rerender(); } },
     `${name} — fire`)
     // Whether a gun may fire says nothing once the hand is over.
-    : h("span", { class: "gun-name" }, name, g.ready || HAND_DONE.has(ctx.view?.phase) ? "" : " (not ready)");
+    : h("span", { class: "gun-name" }, name, g.ready || HAND_DONE.has(ctx.view?.phase) ? "" : ` (${GUN_WAITS[g.waits] || "not ready"})`);
   return h("div", { class: ["gun", g.ready && "ready"], "data-gun": g.id },
     head, h("div", { class: "cards-row" }, g.cards.map((c) => card(c, ctx, { small: true }))),
     open && shots.length ? h("div", { class: "menu", role: "group", "aria-label": `Targets for the ${name}` },

@@ -38,8 +38,12 @@ def running_scores(st: State) -> list[int]:
 
 
 def _gun(g: dict[str, Any], owner: int, st: State) -> dict[str, Any]:
-    ready = not g["fresh"] and (owner != st.turn or g["id"] not in st.fired)
-    return {"id": g["id"], "kind": g["kind"], "cards": list(g["cards"]), "ready": ready}
+    """A gun on a table: ``ready`` to fire, else why it ``waits`` ("new": pulled since its
+    owner's last turn began, it fires from the next; "fired": already, this turn)."""
+    fired = owner == st.turn and g["id"] in st.fired
+    waits = "new" if g["fresh"] else "fired" if fired else None
+    return {"id": g["id"], "kind": g["kind"], "cards": list(g["cards"]), "ready": waits is None,
+            "waits": waits}
 
 
 def _seat(st: State, s: int) -> dict[str, Any]:

@@ -36,7 +36,7 @@ def test_the_view_shows_every_table_guns_tens_badges_and_couples():
     st.couples[0] = ["H"]
     seats = GAME.view(st, 2)["seats"]
     assert seats[3]["guns"] == [{"id": "g1", "kind": "45", "cards": ["4H", "5H"],
-                                 "ready": True}]
+                                 "ready": True, "waits": None}]
     assert seats[2]["tens"] == ["TS"]
     assert seats[1]["badges"] == ["AD"]
     assert seats[0]["couples"] == ["H"]
@@ -245,3 +245,14 @@ def test_a_45s_hit_on_a_protected_king_says_so():
     assert GAME.view(st, 1)["prompt"].startswith(
         "You are hit (the shot turned the Four of spades: the .45 gets a protected King of "
         "spades): hand")
+
+
+def test_a_gun_that_may_not_fire_says_why():
+    st = build(hands={0: "8D 3S 7C", 1: "KD 8C"}, guns={0: [("22", "2C 2D")]})
+    st, _ = act(st, 0, type="shoot", gun="g1", target=1)
+    st, _ = act(st, 1, type="stand")
+    [gun] = GAME.view(st, 2)["seats"][0]["guns"]
+    assert (gun["ready"], gun["waits"]) == (False, "fired")
+    fresh = build(hands={0: "7C", 1: "KD"}, guns={0: [("22", "2C 2D")]}, fresh_guns=True)
+    [gun] = GAME.view(fresh, 1)["seats"][0]["guns"]
+    assert (gun["ready"], gun["waits"]) == (False, "new")
