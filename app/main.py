@@ -21,6 +21,7 @@ from app.errors import SaloonError, first_error
 from app.headers import SecurityHeaders
 from app.lane import laned
 from app.limits import BodyLimit, TooManyRequests
+from app.migrate import check_schema
 from app.services import Services
 from app.settings import Settings, get_settings
 from games.registry import all_games
@@ -87,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await check_schema(settings.database_url)  # before anything reads a table
         async with Services.running(settings, serving=True) as services:
             services.admin_hash = await ensure_admin_token(services.db, settings)
             app.state.services = services
