@@ -74,6 +74,10 @@ def prompt(st: State, viewer: Viewer) -> str:
                else f"{_big(st.turn, viewer)} played a 9: ")
         said = (f"{why}everyone passes {count(st.pass_size, 'card')} to the seat "
                 f"{pass_direction(st)}, without seeing what comes in.")
+        if viewer is not None and 0 <= viewer < st.seats:  # whose are the seats around
+            off, n = st.pass_offset, st.seats
+            said += (f" You pass to {seat_ref((viewer + off) % n)} and receive from "
+                     f"{seat_ref((viewer - off) % n)}.")
         # A seat that has chosen is told whom it waits for: the seats still to act, which
         # every view's list of seats to act says too.
         waiting = to_act(st)

@@ -256,3 +256,13 @@ def test_a_gun_that_may_not_fire_says_why():
     fresh = build(hands={0: "7C", 1: "KD"}, guns={0: [("22", "2C 2D")]}, fresh_guns=True)
     [gun] = GAME.view(fresh, 1)["seats"][0]["guns"]
     assert (gun["ready"], gun["waits"]) == (False, "new")
+
+
+def test_a_pass_names_whom_each_seat_passes_to_and_receives_from():
+    st = GAME.new_game(GAME.parse_options({}), 4, 3)
+    st, _ = GAME.apply(st, st.dealer, {"type": "direction", "direction": "left"})
+    for seat in range(4):
+        said = GAME.view(st, seat)["prompt"]
+        assert (f"You pass to {{seat:{(seat + 1) % 4}}} and receive from "
+                f"{{seat:{(seat - 1) % 4}}}.") in said, said
+    assert "You pass" not in GAME.view(st, None)["prompt"]
