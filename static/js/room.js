@@ -482,6 +482,29 @@ function roomOptions(r, game) {
       h("button", { type: "submit" }, "Save options")));
 }
 
+// The events of the last move said above the prompt on a phone, the latest last.
+const RECENT_SHOWN = 2;
+
+/** Says above the prompt what the last move did (its last events, as the log has them):
+ * on a phone the log is a tap away, and the table under the dock may not show it. */
+function recentLine(log, seats, over) {
+  let i = log.length - 1;
+  while (i >= 0 && (log[i].type === "chat" || log[i].type === "notice" || !log[i].text)) i--;
+  const v = i >= 0 ? log[i].v : null;
+  const said = [];
+  for (; i >= 0 && log[i].v === v && said.length < RECENT_SHOWN; i--) {
+    if (log[i].type !== "chat" && log[i].type !== "notice" && log[i].text) said.unshift(seatText(cardSymbols(log[i].text), seats));
+  }
+  const el = $("#recent");
+  el.hidden = over || !said.length;
+  const text = said.length ? `Last: ${said.join(" · ")}` : "";
+  if (el.textContent !== text) {
+    el.textContent = text;
+    el.title = text;
+    el.setAttribute("aria-label", `${text}. Open the log`);
+  }
+}
+
 // The moves of an away period shown above "I'm back", the latest last; older ones are
 // counted (the log has them all).
 const AWAY_SHOWN = 3;
@@ -608,6 +631,7 @@ async function renderPlay() {
   // (else a player gone idle looks like one thinking, for as long as the clock gives).
   const waitedOn = yourTurn || over ? [] : (r.to_act || []).filter((s) => s !== r.you && r.seats[s]?.kind !== "bot")
     .map((s) => [s, r.clock?.seats[s]?.deadline ?? null, r.seats[s]?.presence === "away"]);
+  recentLine(doc.log || [], ctx.seats, over);
   refill(promptEl, JSON.stringify([yourTurn, !!state.pending, promptText, deadline, waitedOn]), () => [
     yourTurn && !state.pending ? h("span", { class: "your-turn" }, "Your move") : null,
     promptText ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, promptText) : null,
@@ -799,6 +823,7 @@ function wire() {
     }
   });
   $("#im-back").addEventListener("click", () => socket?.back());
+  $("#recent").addEventListener("click", () => showLog(true));
   document.addEventListener("pointerdown", pressed, true);
   for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, released, true);
   window.addEventListener("blur", released); // the window's own, not a control's (no capture)

@@ -284,3 +284,35 @@ def test_the_room_says_who_does_what_before_the_game_and_why_a_newcomer_watches(
     dee.page.wait_for_selector("#watch-note:text('a rematch keeps the same players')")
     for p in (ana, bo, cy, dee, newcomer):
         assert not p.errors
+
+
+def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
+    """On a phone the log is behind a button and the table under the dock: one line above
+    the prompt says what the last move did, and opens the log; a wide screen, with the log
+    beside the table, has no such line."""
+    ana = Player(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                     has_touch=True), live, "Ana")
+    ana.create("highcard")
+    ana.add_bot()
+    ana.start()
+    rng = random.Random(2)
+    assert ana.act(rng)
+    ana.page.wait_for_function("() => window.saloon.doc.log.some((e) => e.type === 'trick')"
+                               " && window.saloon.renderedVersion === window.saloon.version")
+    log = ana.doc()["log"]
+    events = [e for e in log if e["type"] not in ("chat", "notice") and e.get("text")]
+    last = [e for e in events if e["v"] == events[-1]["v"]][-2:]
+    recent = ana.page.locator("#recent")
+    assert recent.is_visible()
+    assert recent.inner_text().startswith("Last: ")
+    assert last[-1]["text"].split(" ")[-1] in recent.get_attribute("title")
+    recent.click()
+    assert ana.page.evaluate("() => document.body.classList.contains('log-shown')")
+    wide = Player(browser.new_context(viewport={"width": 1280, "height": 800}), live, "Bo")
+    wide.create("highcard")
+    wide.add_bot()
+    wide.start()
+    assert wide.act(rng)
+    wide.page.wait_for_function("() => window.saloon.doc.log.some((e) => e.type === 'trick')")
+    assert not wide.page.locator("#recent").is_visible()
+    assert not ana.errors and not wide.errors
