@@ -17,7 +17,7 @@ import pydantic
 
 from app.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized, first_error
 from app.models import MadeBy
-from app.rooms.clock import resolve
+from app.rooms.clock import ClockSetting, resolve
 from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.events import (
     Configured,
@@ -143,7 +143,30 @@ def configure(room: RoomData, token: str | None, *, options: dict[str, JSON] | N
     clock = room.turn_clock if turn_clock is KEEP else resolve(turn_clock)
     gone = room.gone_after if gone_after is KEEP else gone_after
     shown = room.hints if hints is None else hints
-    return [Configured(opts, spectators, clock, gone, shown)]
+    changed = _settings_changed(room, opts, spectators, clock, gone, shown)
+    said = ([Noticed(f"{room.seats[room.host_seat].name} changed the settings for the next "
+                     f"game: {'; '.join(changed)}")] if changed else [])
+    return [Configured(opts, spectators, clock, gone, shown), *said]
+
+
+def _settings_changed(room: RoomData, options: dict[str, JSON], spectators: bool,
+                      clock: ClockSetting | None, gone: float | None, hints: bool) -> list[str]:
+    """Returns, in words for everyone at the table, what a change of the settings changes
+    (the options are complete on both sides: ``parse_options`` fills in the defaults)."""
+    out = [f"{key.replace('_', ' ')} {value}" for key, value in options.items()
+           if room.options.get(key) != value]
+    if spectators != room.allow_spectators:
+        out.append("spectators " + ("allowed" if spectators else "not allowed"))
+    if clock != room.turn_clock:
+        out.append("no turn clock" if clock is None else
+                   f"a turn clock of {clock.per_move:g} s a decision"
+                   + (f" and a {clock.bank:g} s bank" if clock.bank else ", no bank"))
+    if gone != room.gone_after:
+        out.append("no bot for a player who leaves" if gone is None else
+                   f"a bot for a player gone {gone / 60:g} min")
+    if hints != room.hints:
+        out.append("first-game hints " + ("on" if hints else "off"))
+    return out
 
 
 def start(room: RoomData, token: str | None, *, rematch: bool, game_id: str,

@@ -64,10 +64,10 @@ function isHost() {
   return r && r.you !== null && r.you === r.host;
 }
 
-async function hostCall(method, path, body) {
+async function hostCall(method, path, body, done = "") {
   try {
     await api(method, `/rooms/${encodeURIComponent(code)}${path}`, { token: state.token, body });
-    notice("");
+    notice(done, "info");
   } catch (err) {
     notice(err.message);
   }
@@ -475,7 +475,8 @@ function roomOptions(r, game) {
   const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
   const hints = h("input", { id: "room-hints", type: "checkbox", checked: r.hints });
   return h("details", { class: "game-options" }, h("summary", null, r.status === "lobby" ? "Options" : "Options for the next game"),
-    h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() }); } },
+    h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() },
+      r.status === "lobby" ? "Settings saved; the log tells everyone what changed." : "Settings saved for the next game; the log tells everyone what changed."); } },
       form.presets, form.element, clock.element,
       h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
       h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),

@@ -100,6 +100,10 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
     ana.page.locator("#room-opt-tricks").fill("2")
     ana.page.locator("#host button[type=submit]").click()
     bo.page.wait_for_function("() => window.saloon.doc.room.options.tricks === 2")
+    # The host is told it is saved, and everyone what changed.
+    ana.page.wait_for_selector("#notice:has-text('Settings saved for the next game')")
+    bo.page.wait_for_selector("#log :text('Ana changed the settings for the next game: "
+                              "tricks 2')", state="attached")
     # The host's rematch: same seats, a new game, everyone's page follows.
     ana.page.locator("#result-rematch").click()
     bo.page.wait_for_function("() => window.saloon.doc.room.status === 'playing'"

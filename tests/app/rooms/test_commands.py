@@ -80,3 +80,28 @@ def test_what_the_server_plays_for_a_seat_is_told_it_in_the_games_own_sentence()
                      (0,))]
     assert said[1][0].startswith("The server played for you: No action: discard the ")
     assert next(e for e in events if isinstance(e, Played)).made_by == "server"
+
+
+def test_a_change_of_the_settings_is_told_to_the_table_in_words() -> None:
+    """Saving the options changed them without a word to the others: the turn clock of the
+    next game among them. The log now says what changed, and nothing when nothing did."""
+    from app.rooms.clock import ClockSetting
+    from app.rooms.events import Configured, Noticed
+    from games.registry import get_game
+
+    game = get_game("wyoming_cowboy")
+    room = RoomData(id=1, code="abc", game=game, options=commands.parse_options(game, {}),
+                    status=RoomStatus.FINISHED, host_seat=0, allow_spectators=True, version=3,
+                    matches=0, seats=[SeatInfo(0, "Ana", SeatKind.HUMAN, token_hash=None)])
+    room.seat_for_token = lambda token: 0  # the host's token
+    events = commands.configure(room, "host", options={"max_hands": 5},
+                                allow_spectators=False, turn_clock={"per_move": 20},
+                                gone_after=600.0)
+    assert isinstance(events[0], Configured)
+    [said] = [e.text for e in events if isinstance(e, Noticed)]
+    assert said == ("Ana changed the settings for the next game: max hands 5; spectators not "
+                    "allowed; a turn clock of 20 s a decision, no bank; a bot for a player "
+                    "gone 10 min")
+    room.turn_clock = ClockSetting(per_move=20)
+    again = commands.configure(room, "host", turn_clock={"per_move": 20, "bank": 0})
+    assert [e for e in again if isinstance(e, Noticed)] == []
