@@ -136,6 +136,9 @@ export function renderResult(container, view, room, ctx, table) {
     h("h2", null, "Game over"),
     h("p", { class: "winner" }, head),
     told.why ? h("p", { class: "why" }, told.why) : null,
+    // What comes next, under who won: on a phone the score lines run screens long.
+    ctx.rematch ? h("button", { type: "button", class: "primary", id: "result-rematch", onclick: ctx.rematch }, "Rematch: same seats, new game")
+      : room.status === "finished" ? h("p", { class: "help" }, "The host may start a rematch.") : null,
     h("table", { class: "scores" },
       h("thead", null, h("tr", null, h("th", { scope: "col" }, "Place"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, told.unit || "Score"))),
       h("tbody", null, ordered.map((row, i) => h("tr", { class: [row.won && "won", row.apart && "apart"] },
@@ -145,7 +148,5 @@ export function renderResult(container, view, room, ctx, table) {
   const custom = table?.renderBreakdown?.(view, room, ctx);
   const lines = custom || genericLines(result.detail, ctx) || genericLines(view.result, ctx);
   if (lines) box.append(h("h3", { class: "breakdown-title" }, "Every score line"), h("div", { class: "breakdowns" }, lines));
-  if (ctx.rematch) box.append(h("button", { type: "button", class: "primary", id: "result-rematch", onclick: ctx.rematch }, "Rematch: same seats, new game"));
-  else if (room.status === "finished") box.append(h("p", { class: "help" }, "The host may start a rematch."));
   add(container, box);
 }

@@ -64,13 +64,26 @@ function isHost() {
   return r && r.you !== null && r.you === r.host;
 }
 
+/** Makes a host's call; says `done` (or clears the notice), or the refusal. Returns
+ * whether it was made. */
 async function hostCall(method, path, body, done = "") {
   try {
     await api(method, `/rooms/${encodeURIComponent(code)}${path}`, { token: state.token, body });
     notice(done, "info");
+    return true;
   } catch (err) {
     notice(err.message);
+    return false;
   }
+}
+
+/** Starts a game (`path`: /start or /rematch), saving first the settings the host changed
+ * and did not save: a game started without them would lose them without a word. */
+async function startWithSettings(path) {
+  const unsaved = state.unsavedSettings;
+  state.unsavedSettings = null;
+  if (unsaved && !(await unsaved())) return;
+  await hostCall("POST", path);
 }
 
 async function loadTable(gameId) {
@@ -447,7 +460,7 @@ function hostControls(r, game) {
     return [
       h("div", { class: "row" }, botSel,
         h("button", { type: "button", id: "add-bot", disabled: full, onclick: () => hostCall("POST", "/bots", { bot: botSel.value }) }, "Add a bot")),
-      h("button", { type: "button", id: "start", class: "primary", disabled: !enough, onclick: () => hostCall("POST", "/start") },
+      h("button", { type: "button", id: "start", class: "primary", disabled: !enough, onclick: () => startWithSettings("/start") },
         enough ? "Start the game" : `Start (needs ${r.min_seats} seats)`),
       roomOptions(r, game)];
   }
@@ -458,7 +471,7 @@ function hostControls(r, game) {
       roomOptions(r, game)];
   }
   if (r.status === "abandoned") {
-    return [h("button", { type: "button", id: "rematch", class: "primary", onclick: () => hostCall("POST", "/rematch") },
+    return [h("button", { type: "button", id: "rematch", class: "primary", onclick: () => startWithSettings("/rematch") },
       "Start a new game"), roomOptions(r, game)];
   }
   return [h("p", { class: "help" }, "Kick a player from the seat list: a bot plays on in that seat.")];
@@ -474,9 +487,14 @@ function roomOptions(r, game) {
   const clock = clockFields(r.clock, r.gone_after, "room");
   const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
   const hints = h("input", { id: "room-hints", type: "checkbox", checked: r.hints });
+  const save = (done = "") => hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() }, done);
+  const edited = () => { state.unsavedSettings = save; };
   return h("details", { class: "game-options" }, h("summary", null, r.status === "lobby" ? "Options" : "Options for the next game"),
-    h("form", { onsubmit: (e) => { e.preventDefault(); hostCall("PUT", "/options", { options: form.read(), allow_spectators: spect.checked, hints: hints.checked, ...clock.read() },
-      r.status === "lobby" ? "Settings saved; the log tells everyone what changed." : "Settings saved for the next game; the log tells everyone what changed."); } },
+    h("form", { oninput: edited, onchange: edited, onsubmit: (e) => {
+      e.preventDefault();
+      state.unsavedSettings = null;
+      save(r.status === "lobby" ? "Settings saved; the log tells everyone what changed." : "Settings saved for the next game; the log tells everyone what changed.");
+    } },
       form.presets, form.element, clock.element,
       h("div", { class: "field inline" }, spect, h("label", { for: spect.id }, "Allow spectators")),
       h("div", { class: "field inline" }, hints, h("label", { for: hints.id }, "First-game hints")),
@@ -554,7 +572,7 @@ function tableCtx() {
       renderPlay();
     },
   };
-  if (isHost() && doc.room.status === "finished") ctx.rematch = () => hostCall("POST", "/rematch");
+  if (isHost() && doc.room.status === "finished") ctx.rematch = () => startWithSettings("/rematch");
   // The game's own sentence for a move first (doc.teach.moves), else the table's label.
   ctx.words = (a) => { const w = teaching.moveWords(doc, a); return w ? ctx.text(w) : null; };
   ctx.label = (a) => ctx.words(a) || (table.label ? table.label(a, ctx) : null) || describeAction(a, ctx);
