@@ -270,7 +270,10 @@ function actionStep(ctx) {
 
 /** The place on the table a decision of the viewer needs to see (the room scrolls to it). */
 export function focusTarget(view, ctx, root) {
-  return ctx.legal.some((a) => a.type === "shoot") ? root.querySelector(".opponents > :not(.mine)") : null;
+  if (ctx.legal.some((a) => a.type === "shoot")) return root.querySelector(".opponents > :not(.mine)");
+  // The next dealer reads how the hand scored (from its top) before dealing the next.
+  if (ctx.legal.some((a) => a.type === "deal")) return root.querySelector(".hand-over");
+  return null;
 }
 
 export function renderBreakdown(view, room, ctx) {

@@ -711,3 +711,28 @@ def test_a_cards_for_cowboys_card_to_trash_is_offered_in_the_bar_beside_draw(bro
     assert all(t.startswith("Trash ") for t in uses.all_inner_texts())
     assert page.locator(".decision-body .big-actions button").count() >= 1  # Draw, Stop
     page.close()
+
+
+def test_the_next_wyoming_cowboy_dealer_is_shown_how_the_hand_scored(browser, live):
+    """A decision whose place is on the table scrolls there: dealing the next hand, it is
+    the last hand's score lines (a phone's page may stand anywhere when the hand ends)."""
+    game = all_games()["wyoming_cowboy"]
+    state, rng = game.new_game(game.parse_options({"max_hands": 2}), 3, 7), random.Random(7)
+    while state.phase != "scoring":
+        seat = rng.choice(sorted(game.to_act(state)))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    [dealer] = game.to_act(state)
+    legal = json.loads(json.dumps(game.legal_actions(state, dealer)))
+    assert [a["type"] for a in legal] == ["deal"]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    found = page.evaluate("""async ([view, legal]) => {
+      const table = await import('/games/wyoming_cowboy/table.js');
+      const box = document.createElement('div');
+      document.body.replaceChildren(box);
+      const ctx = { seats: ['Ana', 'Bo', 'Cy'], you: view.you, legal, act: () => {}, ui: {} };
+      table.render(box, view, ctx);
+      return table.focusTarget(view, ctx, box)?.className || null;
+    }""", [json.loads(json.dumps(game.view(state, dealer))), legal])
+    assert found is not None and "hand-over" in found
+    page.close()
