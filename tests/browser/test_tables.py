@@ -736,3 +736,22 @@ def test_the_next_wyoming_cowboy_dealer_is_shown_how_the_hand_scored(browser, li
     }""", [json.loads(json.dumps(game.view(state, dealer))), legal])
     assert found is not None and "hand-over" in found
     page.close()
+
+
+def test_the_cards_for_cowboys_store_shows_its_front_row_first(browser, live):
+    """The cards for sale stand at the top of the Store, in view above the dock; the
+    rows behind them come below."""
+    game = all_games()["cards_for_cowboys"]
+    state = game.new_game(game.parse_options({}), 3, 2)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(live.http + "/")
+    page.add_style_tag(url="/static/css/saloon.css")
+    page.evaluate(RENDER, ["cards_for_cowboys", [json.loads(json.dumps(game.view(state, 0)))],
+                           ["Ana", "Bo", "Cy"]])
+    tops = page.eval_on_selector_all(
+        "#box .store-row", "(rows) => rows.map((r) => [Number(r.dataset.row), "
+        "r.getBoundingClientRect().top])")
+    front = max(row for row, _ in tops)
+    assert min(tops, key=lambda t: t[1])[0] == front, tops
+    assert "The front row, on top, is for sale" in page.locator("#box").inner_text()
+    page.close()
