@@ -56,7 +56,13 @@ function gameCard(game, said) {
     h("p", { class: "description" }, game.description || ""),
     h("p", { class: "rules-link" }, h("a", { href: `/games/${encodeURIComponent(game.id)}/rules`, "data-rules": game.id,
       // A plain click opens the rules beside the lobby; a new tab or window gets the page.
-      onclick: (e) => { if (e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); openRules(game.id, game.title); } } },
+      onclick: (e) => {
+        if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
+        e.preventDefault();
+        // The panel narrows the lobby, which moves this game down: it is brought back in view.
+        const card = e.currentTarget.closest(".game");
+        openRules(game.id, game.title).then(() => card?.scrollIntoView({ block: "nearest" }));
+      } },
     `How to play ${game.title}`)),
     el);
 }

@@ -184,6 +184,16 @@ def test_the_lobby_opens_each_games_rules_beside_it(browser, live, artifacts):
     player.page.screenshot(path=str(artifacts / "teach-lobby-rules-desktop.png"))
     player.page.keyboard.press("Escape")
     panel.wait_for(state="hidden")
+    # The panel narrows the lobby: the game whose rules were asked for stays in view.
+    for game_id in GAMES:
+        player.page.locator(f"#games [data-rules='{game_id}']").click()
+        panel.wait_for(state="visible")
+        player.page.wait_for_function("""(id) => {
+          const r = document.querySelector(`#game-${id}`).getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight + 2;
+        }""", arg=game_id, timeout=5000)
+        player.page.keyboard.press("Escape")
+        panel.wait_for(state="hidden")
 
 
 def test_a_touch_screen_is_told_a_long_press_reads_a_card_until_one_has_been(browser, live):
