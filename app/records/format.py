@@ -2,7 +2,8 @@
 
 A record holds the game id, rules version, options, seed, seats and match, the
 action log (each action's seat, time, events and, when not the seat's person, who chose
-it) and the stored outcome (status, result, final hash). ``export`` writes it, ``import`` reads it back.
+it) and the stored outcome (status, result, final hash). ``export`` writes it,
+``import`` reads it back.
 """
 
 from __future__ import annotations

@@ -117,7 +117,7 @@ def _turn_prompt(st: State, viewer: Viewer) -> str:
         victim = _who(p["victim"], viewer)
         shot = (f"{_big(p['shooter'], viewer)} shoot{'' if p['shooter'] == viewer else 's'} "
                 f"at {victim} with the {gun_name(p['kind'])}: ")
-        if p["victim"] == viewer:  # the victim is told what its own hand allows
+        if viewer is not None and p["victim"] == viewer:  # told what its own hand allows
             hand = st.hands[viewer]
             answers = (["backfire with a 6"] if can_backfire(p["kind"])
                        and any(c[0] == "6" for c in hand) else []) + (

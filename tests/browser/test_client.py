@@ -426,8 +426,9 @@ def test_a_card_that_arrives_in_a_hand_is_nobodys_last_move(browser, live):
     marks = page.evaluate("""async () => {
       const { remember } = await import('/static/js/motion.js');
       const marks = new Map();
-      remember(marks, [2], [{ id: 'QC', owner: 2, place: 'hand' }, { id: '6D', owner: 0, place: 'hand' },
-        { id: '5D', owner: null, place: 'Piles' }, { id: 'TH', owner: 2, place: 'seat:2' }]);
+      remember(marks, [2], [{ id: 'QC', owner: 2, place: 'hand' },
+        { id: '6D', owner: 0, place: 'hand' }, { id: '5D', owner: null, place: 'Piles' },
+        { id: 'TH', owner: 2, place: 'seat:2' }]);
       remember(marks, [1], [{ id: 'c17', owner: 0, place: 'hand' }]);
       return [...marks].map(([seat, ids]) => [seat, [...ids].sort()]);
     }""")

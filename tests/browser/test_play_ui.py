@@ -531,7 +531,8 @@ def test_a_wyoming_cowboy_players_own_row_stands_above_the_dock(browser, live):
     ana.page.evaluate("() => window.scrollTo(0, 0)")
     place = ana.page.evaluate("""() => {
       const mine = document.querySelector('#table .mine').getBoundingClientRect();
-      const others = document.querySelector('#table .opponents > :not(.mine)').getBoundingClientRect();
+      const others = document.querySelector('#table .opponents > :not(.mine)')
+        .getBoundingClientRect();
       const dock = document.querySelector('#dock').getBoundingClientRect();
       return {mine: mine.top, others: others.top, dock: dock.top};
     }""")

@@ -16,6 +16,7 @@ from app.models import GameRecord
 from app.rooms import RoomService, RoomStatus, SeatKind, commands
 from app.rooms.data import RoomData, SeatInfo
 from app.rooms.events import Timed
+from app.tokens import hash_token
 
 
 async def test_a_cowpoker_rematch_is_led_left_of_the_last_leader_and_replays(settings) -> None:
@@ -92,8 +93,8 @@ def test_a_change_of_the_settings_is_told_to_the_table_in_words() -> None:
     game = get_game("wyoming_cowboy")
     room = RoomData(id=1, code="abc", game=game, options=commands.parse_options(game, {}),
                     status=RoomStatus.FINISHED, host_seat=0, allow_spectators=True, version=3,
-                    matches=0, seats=[SeatInfo(0, "Ana", SeatKind.HUMAN, token_hash=None)])
-    room.seat_for_token = lambda token: 0  # the host's token
+                    matches=0, seats=[SeatInfo(0, "Ana", SeatKind.HUMAN,
+                                               token_hash=hash_token("host"))])
     events = commands.configure(room, "host", options={"max_hands": 5},
                                 allow_spectators=False, turn_clock={"per_move": 20},
                                 gone_after=600.0)
