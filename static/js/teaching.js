@@ -5,6 +5,7 @@
 
 import { actionKey, h, seatText } from "./dom.js";
 import { prefs } from "./api.js";
+import { zoomTitle } from "./zoom.js";
 
 const notesCache = new Map();
 const HINT_KEY = (game, id) => `saloon.hint.${game}.${id}`;
@@ -154,9 +155,10 @@ export function enlarge(cardEl, { note, why, names, gameId, title }) {
   const svg = cardEl.querySelector("svg")?.cloneNode(true);
   const label = cardEl.getAttribute("aria-label") || cardEl.getAttribute("title") || "Card";
   document.zoomReturn = cardEl;
-  const heading = label.split(":")[0];
+  // The card's own name: a card that is a button is titled by the move it makes.
+  const heading = zoomTitle(cardEl) || label.split(":")[0];
   note = withoutTitle(note, heading);
-  const box = h("div", { id: "card-zoom", class: "card-zoom", role: "dialog", "aria-modal": "true", "aria-label": label,
+  const box = h("div", { id: "card-zoom", class: "card-zoom", role: "dialog", "aria-modal": "true", "aria-label": heading,
     onclick: (e) => { if (e.target.id === "card-zoom") closeCard(); },
     onkeydown: (e) => { if (e.key === "Escape") { e.stopPropagation(); closeCard(); } } },
   h("div", { class: "card-zoom-inner" },

@@ -29,6 +29,12 @@ export function zoomable(el, data) {
   return el;
 }
 
+/** The card's name as its enlarged view heads it (a card that is a button is named by the
+ * move it makes: "2 choices", "No action: discard..."), or null if none was recorded. */
+export function zoomTitle(el) {
+  return info.get(el)?.title || null;
+}
+
 // A redraw replaces the card elements: the same card is found again by its id.
 function current(el) {
   if (el?.isConnected) return el;

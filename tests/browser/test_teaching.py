@@ -219,3 +219,32 @@ def test_a_touch_screen_is_told_a_long_press_reads_a_card_until_one_has_been(bro
     assert guest.page.locator("#card-tip").count() == 0
     for p in (host, guest):
         assert not p.errors, f"{p.name}: {p.errors}"
+
+
+def test_an_enlarged_card_is_headed_by_its_name_not_by_the_move_it_makes(browser, live):
+    """A card of the hand that is a button is titled by its move ("2 choices", "No action:
+    discard..."): its enlarged face is headed by the card's own name all the same."""
+    ana = Player(browser.new_context(viewport=DESKTOP), live, "Ana")
+    ana.create("wyoming_cowboy", OPTIONS["wyoming_cowboy"])
+    for _ in range(2):
+        ana.add_bot("smart")
+    ana.start()
+    rng = random.Random(5)
+    card = ana.page.locator("#play .my-hand button.card[data-card]")
+    for _ in range(40):
+        rendered(ana)
+        legal = ana.doc()["legal"]
+        if card.count() and legal and legal[0]["type"] != "pass":
+            break
+        if not ana.act(rng):
+            next_turn(ana, [ana])
+    assert card.count(), "no card of the hand became a button"
+    title = str(card.first.get_attribute("title"))
+    card.first.click(button="right")
+    zoom = ana.page.locator("#card-zoom")
+    zoom.wait_for()
+    heading = zoom.locator("h2").inner_text()
+    assert re.fullmatch(r"(Ace|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King)"
+                        r" of (clubs|diamonds|hearts|spades)", heading), (heading, title)
+    assert zoom.get_attribute("aria-label") == heading
+    assert not ana.errors
