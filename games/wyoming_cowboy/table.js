@@ -262,7 +262,12 @@ function actionStep(ctx) {
   const actions = ctx.legal.filter((a) => a.type === "pull" || a.type === "nine");
   // Above this line the bar may also offer a couple to show and guns to fire.
   const others = actions.length || ctx.legal.some((a) => a.type === "couple" || a.type === "shoot");
-  return [actions.length && actions.length <= ACTION_BUTTONS ? buttons(ctx, ["pull", "nine"]) : null,
+  // Short words on small buttons (the game's whole sentence is each one's tooltip): on a
+  // phone, the hand under them must stay on the screen.
+  const row = actions.length && actions.length <= ACTION_BUTTONS
+    ? h("div", { class: "actions-row" }, actions.map((a) => actButton(a, ctx, label(a, ctx), { class: "small", title: ctx.words?.(a) || undefined })))
+    : null;
+  return [row,
     h("p", { class: "help bar-help" }, actions.length > ACTION_BUTTONS
       ? "Or choose a card in your hand to see what it can do: pull a gun, play a 9, or discard it and draw."
       : `${others ? "Or choose" : "Choose"} a card in your hand to discard it and draw.`)];

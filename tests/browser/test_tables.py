@@ -659,6 +659,12 @@ def test_a_wyoming_cowboy_turn_says_how_to_act_where_the_decision_is(browser, li
              page.locator(".decision-body .actions-row button").all_inner_texts()]
     for words in buttons:
         assert any(b.startswith(words) for b in shown), (words, shown)
+    # Guns and 9s on small buttons in the table's short words, not the game's sentences:
+    # on a phone the hand under them must stay on the screen.
+    small = page.locator(".decision-body .actions-row button.small")
+    assert small.count() == sum(a["type"] in ("pull", "nine") for a in legal)
+    heights = small.evaluate_all("(bs) => bs.map((b) => b.getBoundingClientRect().height)")
+    assert all(h <= 36 for h in heights), heights  # one line each, at 390 px
     if not buttons:
         assert not shown
     page.screenshot(path=str(artifacts / f"wc-action-step-{len(buttons)}.png"), full_page=True)
