@@ -243,7 +243,9 @@ def _prompt(state: State, viewer: Viewer, counted: list[Tally], acting: list[int
     if state.phase == _RPS:
         return "Throw rock, paper or scissors: the winner chooses who buys first"
     if state.phase == _CHOOSE:
-        return "You have the most $: choose who buys first"
+        # Not "the most $": a tie on $ is broken on Cows, cards drawn, costs, or a throw,
+        # and the log says which.
+        return "You lead the buy order this round: choose who buys first (you may pick yourself)"
     if state.phase == _BUY:
         left = counted[viewer].cash - p.spent
         return f"Buy a face-up Store card (you have ${left}), burn one, or pass"

@@ -224,6 +224,8 @@ def test_a_tie_on_dollars_goes_to_the_most_cows_this_round() -> None:
     # Said as it was decided: not "has the most $".
     assert chose(said) == ("{seat:1} has as much $ as another but the most Cows this round "
                            "and chooses who buys first")
+    # Nor does the chooser's prompt claim the most $.
+    assert GAME.view(s, 1)["prompt"].startswith("You lead the buy order this round: choose")
 
 
 def test_a_tie_on_dollars_and_cows_goes_to_the_most_cards_drawn() -> None:
