@@ -554,6 +554,11 @@ def _why_first(keys: dict[int, tuple[Any, ...]], seat: int) -> str:
     return _LEADS[next(i for i, (a, b) in enumerate(zip(mine, nearest, strict=True)) if a != b)]
 
 
+def _capital(text: str) -> str:
+    """Returns ``text`` as a sentence starts it ("the ... card" opens a log line)."""
+    return text[:1].upper() + text[1:]
+
+
 def _set_chooser(state: State, seat: int, events: list[Event], why: str) -> None:
     state.phase = _CHOOSE
     state.chooser = seat
@@ -642,7 +647,7 @@ def _from_store(state: State, seat: int, card: str, kind: str, said: str,
 def _after_store_change(state: State, seat: int, shown: list[str], events: list[Event]) -> None:
     for c in shown:
         events.append({"type": "store_flip", "face": face_json(c),
-                       "text": f"{words(c)} turns face up in the Store"})
+                       "text": f"{_capital(words(c))} turns face up in the Store"})
     if not shown and pyramid.is_empty(state.store):  # a card just shown is in the Store
         events.append({"type": "store_empty",
                        "text": f"The last Store card is gone: the round and Act {state.act} "

@@ -102,7 +102,8 @@ function gunEl(g, ctx, mine) {
       "aria-expanded": String(open), onclick: () => { ctx.ui.menu = open ? null : `gun:${g.id}`; ctx.rerender(); } },
     `${name} — fire`)
     // Whether a gun may fire says nothing once the hand is over.
-    : h("span", { class: "gun-name" }, name, g.ready || HAND_DONE.has(ctx.view?.phase) ? "" : ` (${GUN_WAITS[g.waits] || "not ready"})`);
+    : h("span", { class: "gun-name" }, name, g.ready || HAND_DONE.has(ctx.view?.phase) ? ""
+      : ` (${(mine && g.waits === "new" ? "new: fires from your next turn" : GUN_WAITS[g.waits]) || "not ready"})`);
   return h("div", { class: ["gun", g.ready && "ready"], "data-gun": g.id },
     head, h("div", { class: "cards-row" }, g.cards.map((c) => card(c, ctx, { small: true }))),
     open && shots.length ? h("div", { class: "menu", role: "group", "aria-label": `Targets for the ${name}` },

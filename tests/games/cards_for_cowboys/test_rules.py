@@ -605,3 +605,13 @@ def test_a_bust_names_the_round_it_happened_in() -> None:
         busts += [(e, before) for e in events if e["type"] == "bust"]
     assert busts, "no seat busted in the game played"
     assert all(e["round"] == before for e, before in busts)
+
+
+def test_every_log_line_starts_as_a_sentence_does() -> None:
+    """No event's words open in lower case ("the '3 Cows' card turns face up...")."""
+    from games.testing import play_one
+
+    texts = [e.get("text", "") for seed in range(3)
+             for events in play_one(GAME, 3, seed, first=True).events for e in events]
+    assert len(texts) > 100
+    assert [t for t in texts if t[:1].islower()] == []
