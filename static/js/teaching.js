@@ -246,15 +246,20 @@ export function renderBar(bar, doc) {
   const open = bar.dataset.score === "open";
   const scoreButton = score ? h("button", { type: "button", class: "small", id: "score-toggle",
     "aria-expanded": String(open), "aria-controls": "score-panel",
-    onclick: () => { bar.dataset.score = open ? "" : "open"; renderBar(bar, window.saloon?.doc || doc); } },
+    onclick: () => {
+      bar.dataset.score = open ? "" : "open";
+      renderBar(bar, window.saloon?.doc || doc);
+      if (!open) showAboveDock(document.getElementById("score-panel"));
+    } },
   open ? "Hide the score so far" : "Score so far") : null;
   // On a wide screen the hint heads the side column, beside the table and clear of the
   // log and chat under it; on a narrow one it sits above the table.
   const hint = hintBox(doc, names);
   const slot = document.getElementById("side-hint");
   const side = WIDE.matches ? slot : null;
-  const parts = [h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton, cardTip()),
-    score && open ? scorePanel(score, names) : null, side ? null : hint];
+  // On a narrow screen the hint comes first, as high as it can stand above the dock.
+  const parts = [side ? null : hint, h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton, doc.game ? cardTip() : null),
+    score && open ? scorePanel(score, names) : null];
   bar.replaceChildren(...parts.filter(Boolean));
   slot?.replaceChildren(...(side && hint ? [hint] : []));
 }
@@ -265,6 +270,15 @@ const TOUCH = matchMedia("(pointer: coarse)");
 function cardTip() {
   if (!TOUCH.matches || prefs.get("enlarged", false) || prefs.get("hintsOff", false)) return null;
   return h("span", { class: "help card-tip", id: "card-tip" }, "Press and hold a card to read it large.");
+}
+
+/** Scrolls `el` into view above the dock, which stands over the foot of a phone's screen
+ * (the score panel opened under it showed its first lines only). */
+function showAboveDock(el) {
+  if (!el) return;
+  const dock = document.getElementById("dock");
+  el.style.scrollMarginBottom = `${dock && !dock.hidden ? dock.getBoundingClientRect().height + 8 : 0}px`;
+  el.scrollIntoView({ block: "nearest" });
 }
 
 // The width at which the room's side column stands beside the table with room for a hint.

@@ -209,7 +209,9 @@ def test_a_touch_screen_is_told_a_long_press_reads_a_card_until_one_has_been(bro
     assert host.page.locator("#card-tip").count() == 0  # a mouse
     tip = guest.page.locator("#card-tip")
     assert tip.is_visible() and "Press and hold a card" in tip.inner_text()
-    guest.page.locator("#table .card[data-card]").first.click(button="right")
+    # (dispatched: a card of the table may lie under the dock, which a right click would
+    # meet; and before the first move, only the hand has cards)
+    guest.page.locator("#play .card[data-card]").first.dispatch_event("contextmenu")
     guest.page.locator("#card-zoom").wait_for()
     assert tip.count() == 0
     guest.page.reload()
@@ -248,3 +250,31 @@ def test_an_enlarged_card_is_headed_by_its_name_not_by_the_move_it_makes(browser
                         r" of (clubs|diamonds|hearts|spades)", heading), (heading, title)
     assert zoom.get_attribute("aria-label") == heading
     assert not ana.errors
+
+
+def test_on_a_phone_the_hint_and_the_score_so_far_stand_above_the_dock(browser, live):
+    """At the opening pass the dock holds the whole hand, at its tallest: the hint (with
+    its buttons) and the score so far, once opened, are read above it, not under it."""
+    host = Player(browser.new_context(**PHONE), live, "Ana")
+    host.create("wyoming_cowboy", OPTIONS["wyoming_cowboy"])
+    for _ in range(2):
+        host.add_bot("smart")
+    host.start()
+    host.page.wait_for_function("() => window.saloon.doc.legal.some((a) => a.type === 'pass')"
+                                " || window.saloon.doc.legal.some((a) => a.type === 'direction')")
+    if host.doc()["legal"][0]["type"] == "direction":
+        host.control(host.doc()["legal"][0]).click()
+        host.page.wait_for_function("() => window.saloon.doc.legal.some((a) => a.type === 'pass')")
+    rendered(host)
+    host.page.evaluate("() => window.scrollTo(0, 0)")
+    clear = """(sel) => {
+      const p = document.querySelector(sel).getBoundingClientRect();
+      const d = document.querySelector('#dock').getBoundingClientRect();
+      return p.top >= 0 && p.bottom <= d.top + 1 ? 'ok' : `${sel} ${p.top}..${p.bottom}, dock ${d.top}`;
+    }"""
+    host.page.locator("#hint").wait_for()
+    assert host.page.evaluate(clear, "#hint") == "ok"
+    host.page.locator("#score-toggle").click()
+    host.page.locator("#score-panel").wait_for()
+    assert host.page.evaluate(clear, "#score-panel") == "ok"
+    assert not host.errors
