@@ -270,7 +270,8 @@ def test_on_a_phone_the_hint_and_the_score_so_far_stand_above_the_dock(browser, 
     clear = """(sel) => {
       const p = document.querySelector(sel).getBoundingClientRect();
       const d = document.querySelector('#dock').getBoundingClientRect();
-      return p.top >= 0 && p.bottom <= d.top + 1 ? 'ok' : `${sel} ${p.top}..${p.bottom}, dock ${d.top}`;
+      return p.top >= 0 && p.bottom <= d.top + 1 ? 'ok'
+        : `${sel} ${p.top}..${p.bottom}, dock ${d.top}`;
     }"""
     host.page.locator("#hint").wait_for()
     assert host.page.evaluate(clear, "#hint") == "ok"
