@@ -18,15 +18,17 @@ WAIT_MS = 30_000  # how long a page may take to show what a test waits for
 
 # Gathers what the page shows: text nodes, attribute values and form values, outside
 # [data-nocheck] (the invite link holds the room code, which is random text) and the
-# log and the score breakdowns: both are history. The log may name cards you once held
-# ("You pass the Four of clubs") that secrets() counts as hidden once they lie in
-# another hand, and a breakdown lists what earlier hands scored ("Couple shown: King
-# and Queen of hearts") though those cards are back in the pile now. The server checks
-# log entries itself, and the engines' tests check their breakdowns.
+# log (with its copies: a phone's last-move line, #recent, and what the server played for
+# an away seat, #away-played) and the score breakdowns: both are history. The log may
+# name cards you once held ("You pass the Four of clubs") or that were shown ("shows a
+# couple, King and Queen of spades") that secrets() counts as hidden once they lie in a
+# hand, and a breakdown lists what earlier hands scored ("Couple shown: King and Queen of
+# hearts") though those cards are back in the pile now. The server checks log entries
+# itself, and the engines' tests check their breakdowns.
 DOM_WORDS = """() => {
   const out = [];
   const walk = (el) => {
-    if (el.closest && el.closest('[data-nocheck], #log, .breakdown')) return;
+    if (el.closest && el.closest('[data-nocheck], #log, #recent, #away-played, .breakdown')) return;
     for (const a of el.attributes || []) out.push(a.value);
     if (el.value !== undefined && typeof el.value === 'string') out.push(el.value);
     for (const c of el.childNodes) {
