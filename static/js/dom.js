@@ -95,3 +95,11 @@ export function ask(question, { yes = "Yes", no = "Cancel" } = {}) {
     dialog.showModal();
   });
 }
+
+/** Scrolls `el` into view above `cover` (the room's dock, which stands over the foot of
+ * the screen): the least scroll that shows it whole, or its top when it is taller. */
+export function intoViewAbove(el, cover, smooth = false) {
+  if (!el) return;
+  el.style.scrollMarginBottom = `${cover && !cover.hidden ? cover.getBoundingClientRect().height + 8 : 0}px`;
+  el.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
+}

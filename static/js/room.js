@@ -1,7 +1,7 @@
 // The room page: joining, seats, host controls, chat and log, and the game's table.
 
 import { api, ApiError, prefs, tokens } from "./api.js";
-import { $, actionKey, ask, clear, fill, h, plural, refill, seatText } from "./dom.js";
+import { $, actionKey, ask, clear, fill, h, intoViewAbove, plural, refill, seatText } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { RoomSocket } from "./socket.js";
 import { describeAction, renderChoices, renderResult } from "./actions.js";
@@ -507,12 +507,13 @@ const RECENT_SHOWN = 2;
 /** Says above the prompt what the last move did (its last events, as the log has them):
  * on a phone the log is a tap away, and the table under the dock may not show it. */
 function recentLine(log, seats, over) {
+  const told = (e) => e.type !== "chat" && e.type !== "notice" && e.text; // a game's event
   let i = log.length - 1;
-  while (i >= 0 && (log[i].type === "chat" || log[i].type === "notice" || !log[i].text)) i--;
+  while (i >= 0 && !told(log[i])) i--;
   const v = i >= 0 ? log[i].v : null;
   const said = [];
   for (; i >= 0 && log[i].v === v && said.length < RECENT_SHOWN; i--) {
-    if (log[i].type !== "chat" && log[i].type !== "notice" && log[i].text) said.unshift(seatText(cardSymbols(log[i].text), seats));
+    if (told(log[i])) said.unshift(seatText(cardSymbols(log[i].text), seats));
   }
   const el = $("#recent");
   el.hidden = over || !said.length;
@@ -774,12 +775,8 @@ function turnNoticed(yourTurn, view, ctx, table) {
   if (yourTurn && decision !== state.decisionKey) {
     // Controls that live on the table (a Store card, a Gang card) are scrolled into view.
     const target = table.focusTarget?.(view, ctx, $("#table"));
-    if (target) {
-      // The dock stands over the foot of the screen: the place must end above it.
-      const dock = $("#dock");
-      target.style.scrollMarginBottom = `${dock ? dock.getBoundingClientRect().height + 8 : 0}px`;
-      target.scrollIntoView({ block: "nearest", behavior: motionAllowed(prefs.get("motion", true)) ? "smooth" : "auto" });
-    }
+    // The dock stands over the foot of the screen: the place must end above it.
+    intoViewAbove(target, $("#dock"), motionAllowed(prefs.get("motion", true)));
   }
   state.decisionKey = decision;
 }

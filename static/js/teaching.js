@@ -3,7 +3,7 @@
 // game says comes from the document's `teach` part (see docs/protocol.md) or from the
 // game's own files (/games/<id>/rules, /games/<id>/cards); this module only shows it.
 
-import { actionKey, h, seatText } from "./dom.js";
+import { actionKey, h, intoViewAbove, seatText } from "./dom.js";
 import { prefs } from "./api.js";
 import { zoomTitle } from "./zoom.js";
 
@@ -249,7 +249,8 @@ export function renderBar(bar, doc) {
     onclick: () => {
       bar.dataset.score = open ? "" : "open";
       renderBar(bar, window.saloon?.doc || doc);
-      if (!open) showAboveDock(document.getElementById("score-panel"));
+      // On a phone the dock would cover all but its first lines.
+      if (!open) intoViewAbove(document.getElementById("score-panel"), document.getElementById("dock"));
     } },
   open ? "Hide the score so far" : "Score so far") : null;
   // On a wide screen the hint heads the side column, beside the table and clear of the
@@ -270,15 +271,6 @@ const TOUCH = matchMedia("(pointer: coarse)");
 function cardTip() {
   if (!TOUCH.matches || prefs.get("enlarged", false) || prefs.get("hintsOff", false)) return null;
   return h("span", { class: "help card-tip", id: "card-tip" }, "Press and hold a card to read it large.");
-}
-
-/** Scrolls `el` into view above the dock, which stands over the foot of a phone's screen
- * (the score panel opened under it showed its first lines only). */
-function showAboveDock(el) {
-  if (!el) return;
-  const dock = document.getElementById("dock");
-  el.style.scrollMarginBottom = `${dock && !dock.hidden ? dock.getBoundingClientRect().height + 8 : 0}px`;
-  el.scrollIntoView({ block: "nearest" });
 }
 
 // The width at which the room's side column stands beside the table with room for a hint.
