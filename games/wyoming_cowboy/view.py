@@ -8,10 +8,11 @@ from games.base import Viewer, kept
 from games.plural import count, listed
 from games.wyoming_cowboy import scoring
 from games.wyoming_cowboy.cards import SUIT_WORDS, words
-from games.wyoming_cowboy.guns import can_backfire, gun_name, quick_draws
+from games.wyoming_cowboy.guns import can_backfire, gun_name
 from games.wyoming_cowboy.rules import (
     OPENING_PASS,
     VALVES,
+    legal,
     next_dealer,
     seat_ref,
     takeable,
@@ -117,11 +118,10 @@ def _turn_prompt(st: State, viewer: Viewer) -> str:
         victim = _who(p["victim"], viewer)
         shot = (f"{_big(p['shooter'], viewer)} shoot{'' if p['shooter'] == viewer else 's'} "
                 f"at {victim} with the {gun_name(p['kind'])}: ")
-        if viewer is not None and p["victim"] == viewer:  # told what its own hand allows
-            hand = st.hands[viewer]
-            answers = (["backfire with a 6"] if can_backfire(p["kind"])
-                       and any(c[0] == "6" for c in hand) else []) + (
-                ["quick draw a same-suit 3-5-7"] if quick_draws(hand) else [])
+        if viewer is not None and p["victim"] == viewer:  # told the answers it may make
+            may = {a["type"] for a in legal(st, viewer)}
+            answers = (["backfire with a 6"] if "backfire" in may else []) + (
+                ["quick draw a same-suit 3-5-7"] if "quick_draw" in may else [])
             if not answers:
                 six = "no 6 to backfire with and " if can_backfire(p["kind"]) else ""
                 return shot + f"you have {six}no same-suit 3-5-7 to quick draw: let the shot come."
