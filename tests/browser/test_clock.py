@@ -4,12 +4,11 @@ back, during a game or after it ended."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from playwright.sync_api import Browser
 
-from tests.support.browser import Player
+from tests.support.browser import Player, as_logged
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -73,11 +72,7 @@ def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, a
     played = doc["room"]["clock"]["seats"][1]["played_for"]
     said = [e["text"].removeprefix("The server played for you: ") for e in doc["log"]
             if e["type"] == "notice" and e.get("only") == [1]][-played:][-3:]
-    # Written as the log writes them: "9D" as "9♦".
-    said = [re.sub(r"\b([2-9TJQKA])([CDHS])\b",
-                   lambda m: ("10" if m[1] == "T" else m[1]) + "♣♦♥♠"["CDHS".index(m[2])], s)
-            for s in said]
-    assert bo.page.locator("#away-played li").all_inner_texts() == said
+    assert bo.page.locator("#away-played li").all_inner_texts() == [as_logged(s) for s in said]
     assert bo.page.locator("#away-played").inner_text().startswith("What it played for you")
     assert ana.page.locator("#away-played").inner_text() == ""
     bo.page.screenshot(path=str(artifacts / "clock-away-desktop.png"), full_page=True)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
-from tests.support.browser import Player, next_turn
+from tests.support.browser import Player, as_logged, next_turn
 
 pytestmark = pytest.mark.browser
 
@@ -319,12 +318,8 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
       read();
     })""")
     events = [e for e in log if e["type"] not in ("chat", "notice") and e.get("text")]
-    last = [re.sub(r"\{seat:(\d+)\}", lambda m: names[int(m[1])], e["text"])
-            for e in events if e["v"] == events[-1]["v"]][-2:]
-    assert shown == "Last: " + " · ".join(
-        re.sub(r"\b([2-9TJQKA])([CDHS])\b",
-               lambda m: ("10" if m[1] == "T" else m[1]) + "♣♦♥♠"["CDHS".index(m[2])], t)
-        for t in last), (shown, last)
+    last = [as_logged(e["text"], names) for e in events if e["v"] == events[-1]["v"]][-2:]
+    assert shown == "Last: " + " · ".join(last), (shown, last)
     recent = ana.page.locator("#recent")
     assert recent.is_visible()
     recent.click()

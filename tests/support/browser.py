@@ -41,6 +41,13 @@ DOM_WORDS = """() => {
 }"""
 
 
+def as_logged(text: str, names: Sequence[str] = ()) -> str:
+    """Returns a log entry's words as the page writes them: seat N named, "9D" as "9♦"."""
+    named = re.sub(r"\{seat:(\d+)\}", lambda m: names[int(m[1])], text)
+    return re.sub(r"\b([2-9TJQKA])([CDHS])\b",
+                  lambda m: ("10" if m[1] == "T" else m[1]) + "♣♦♥♠"["CDHS".index(m[2])], named)
+
+
 def key(action: JSON) -> str:
     """The client's key of an action: JSON with sorted keys, no spaces."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
