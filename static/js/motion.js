@@ -27,6 +27,30 @@ export function patchedWords(ops) {
   return out;
 }
 
+/**
+ * The operations that turn document `a` into `b`, found by structure: a part of the view
+ * that differs is replaced where it differs (objects key by key, arrays of one length
+ * item by item). A sync brings a whole document; these stand for the patches it stood in
+ * for, so that what moved meanwhile still travels and is marked.
+ */
+export function changes(a, b, path = "") {
+  if (a === b) return [];
+  const nested = a && b && typeof a === "object" && typeof b === "object" &&
+    Array.isArray(a) === Array.isArray(b) && (!Array.isArray(a) || a.length === b.length);
+  if (!nested) {
+    if (JSON.stringify(a) === JSON.stringify(b)) return [];
+    return [{ op: "replace", path, value: b }];
+  }
+  const out = [];
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const at = `${path}/${String(k).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    if (!(k in b)) out.push({ op: "remove", path: at });
+    else if (!(k in a)) out.push({ op: "add", path: at, value: b[k] });
+    else out.push(...changes(a[k], b[k], at));
+  }
+  return out;
+}
+
 function placeOf(el) {
   const p = el.parentElement?.closest("[data-place],[data-seat],[data-ranch],.zone");
   if (!p) return "";

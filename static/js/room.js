@@ -10,7 +10,7 @@ import { SUIT_SYMBOL } from "./cards.js";
 import { beeper, clockFields, countdown, heardServer, tick } from "./clock.js";
 import * as teaching from "./teaching.js";
 import { followZoom, hideZoom, installZoom, zoomSlots } from "./zoom.js";
-import { mark, motionAllowed, patchedWords, remember, seatsPatched, settle, snapshot } from "./motion.js";
+import { changes, mark, motionAllowed, patchedWords, remember, seatsPatched, settle, snapshot } from "./motion.js";
 import { askToNotify, chime, flagTab, notifyTurn } from "./notify.js";
 import { keepPicks, keptPicks } from "./picks.js";
 
@@ -33,6 +33,7 @@ const state = {
   pendingWords: null,
   movers: new Set(),
   marks: new Map(),
+  syncs: 0, // syncs within a game (after a missed version or a reconnection), for the tests
   yourTurn: false,
   decisionKey: "",
   focusAfterMove: false,
@@ -193,15 +194,25 @@ function connect() {
     onDoc: (doc, version, ops) => {
       state.outside = false; // a socket brought the room itself
       const before = state.doc;
+      // A sync within one game (after a missed version, or a reconnection) stands for the
+      // patches it replaced: what it changed is found by comparing the documents.
+      const synced = !ops && before?.game && doc.game && before.room.match === doc.room.match;
+      if (synced) {
+        state.syncs += 1;
+        ops = changes(before, doc);
+      }
       // A patch within one game is moves; one that brings a new game (a rematch) deals it.
       if (ops && before?.game && doc.game && before.room.match === doc.room.match) {
         state.pendingWords ||= new Set();
         for (const w of patchedWords(ops)) state.pendingWords.add(w);
         // Who just moved: the one seat that was to act, or of several acting at once, those
-        // whose part of the view the patch changed.
+        // whose part of the view the patch changed. A sync may stand for several moves, of
+        // seats that were not to act when the page last heard: every seat whose part changed.
         const was = before.room.to_act || [];
         if (ops.some((o) => String(o.path).startsWith("/game"))) {
-          const movers = was.length === 1 ? was : [...seatsPatched(ops, before.game)].filter((s) => was.includes(s));
+          const changed = [...seatsPatched(ops, before.game)];
+          const movers = synced && changed.length ? changed
+            : was.length === 1 ? was : changed.filter((s) => was.includes(s));
           for (const m of movers) state.movers.add(m);
         }
       } else {

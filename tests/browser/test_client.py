@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -41,6 +42,41 @@ def test_json_patch_follows_rfc_6902(browser, live):
     assert out == [[1, 9, 2, 3], [1, 2, 3, 4], [2, 3], "y",
                    {"a": {"b": [1, 2, 3]}, "d": "x", "m/n": 1, "t~u": 2},
                    [1, 2, 3], 5, True, "x", True, True, [1, 2, 3]]
+    page.close()
+
+
+CHANGES_CASES = """async () => {
+  const { applyPatch } = await import('/static/js/jsonpatch.js');
+  const { changes } = await import('/static/js/motion.js');
+  const pairs = [
+    [{a: 1, b: [1, 2]}, {a: 1, b: [1, 3]}],
+    [{a: [1, 2, 3], 'm/n': {x: 1}}, {a: [1], 'm/n': {x: 2}, 't~u': 3}],
+    [{game: {players: [{hand: ['c1']}, {hand: []}]}}, {game: {players: [{hand: []}, {hand: ['c1']}]}}],
+    [{a: null, b: {c: 1}}, {a: {z: 1}, b: 'x'}],
+    [{a: 1}, {a: 1}],
+  ];
+  // Key order aside: a replaced key may come last.
+  const canon = (v) => JSON.stringify(v, (k, x) => (x && typeof x === 'object' && !Array.isArray(x)
+    ? Object.fromEntries(Object.entries(x).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0))) : x));
+  return pairs.map(([a, b]) => {
+    const ops = changes(a, b);
+    return [canon(applyPatch(a, ops)) === canon(b), ops.map((o) => o.path)];
+  });
+}"""
+
+
+def test_a_syncs_changes_are_found_by_structure(browser, live):
+    """``motion.changes`` finds the operations between two documents where they differ."""
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    out = page.evaluate(CHANGES_CASES)
+    assert out == [
+        [True, ["/b/1"]],
+        [True, ["/a", "/m~1n/x", "/t~0u"]],
+        [True, ["/game/players/0/hand", "/game/players/1/hand"]],
+        [True, ["/a", "/b"]],
+        [True, []],
+    ]
     page.close()
 
 
@@ -165,6 +201,39 @@ def test_a_missed_version_asks_for_a_sync(browser, live):
     assert page.evaluate("() => window.sent") == [{"type": "sync"}]
     ana.add_bot()  # later patches apply again after the sync
     assert page.evaluate("() => window.saloon.doc.room.seats.length") == 2
+
+
+def test_moves_a_sync_brings_are_still_marked(browser, live):
+    """A page that missed the patches of a bot's move (and syncs) still marks that move."""
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("cowpoker")
+    ana.add_bot("smart")
+    ana.start()
+    page = ana.page
+    page.wait_for_function("() => window.saloon.doc.legal.length > 0"
+                           " && window.saloon.renderedVersion === window.saloon.version")
+    room = live.room(code)
+    moves = room.seq
+    # The page stops hearing patches, forgets the marks it has, and plays a card.
+    page.evaluate("""(action) => {
+      const s = window.saloon.socket, receive = s.receive.bind(s);
+      window.dropping = true;
+      s.receive = (raw) => (window.dropping && JSON.parse(raw).type === 'patch') ? null : receive(raw);
+      window.saloon.marks.clear();
+      s.act(action);
+    }""", ana.doc()["legal"][0])
+    # The bot answers; the page, told nothing, asks for the room again.
+    deadline = time.monotonic() + 10
+    while not (room.seq > moves + 1 and (room.status != "playing" or 0 in room.to_act())):
+        assert time.monotonic() < deadline, "the bot did not move"
+        time.sleep(0.05)
+    page.evaluate("() => { window.dropping = false; window.saloon.socket.send({type: 'sync'}); }")
+    page.wait_for_function("(v) => window.saloon.renderedVersion === v", arg=room.version)
+    assert page.evaluate("() => window.saloon.syncs") == 1
+    marked = page.evaluate("() => [...document.querySelectorAll('[data-last-move]')]"
+                           ".map((e) => e.dataset.lastMove)")
+    assert "1" in marked, f"the bot's move, brought by a sync, is not marked: {marked}"
+    assert not ana.errors, ana.errors
 
 
 def test_host_controls_spectators_and_kick(browser, live):

@@ -97,6 +97,10 @@ FINISH_MOTION = """() => {
 FOCUS_IN_PLAY = "() => !!(document.activeElement && document.activeElement.closest('#play'))"
 OTHER_MARKS = """(me) => [...document.querySelectorAll('[data-last-move]')]
   .filter((e) => e.dataset.lastMove !== String(me)).length"""
+# What the page remembers of the last moves, for a failure's message.
+MARKS_HELD = """() => JSON.stringify({version: window.saloon.version, syncs: window.saloon.syncs,
+  to_act: window.saloon.doc.room.to_act,
+  marks: [...window.saloon.marks].map(([seat, ids]) => [seat, [...ids]])})"""
 # The smallest rendered text a player can see among the texts of card faces a selector
 # names, outside a place (another selector, or null): SVG units scaled to the card's width.
 SMALLEST_TEXT = """([texts, outside]) => {
@@ -305,8 +309,9 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
         others, seen = room.seq - decisions, room.version
         if others > others_seen:
             page.wait_for_function("(v) => window.saloon.version >= v", arg=seen)
-            assert page.evaluate(OTHER_MARKS, me) > 0, \
-                f"decision {decisions}: another seat moved but nothing carries data-last-move"
+            assert page.evaluate(OTHER_MARKS, me) > 0, (
+                f"decision {decisions}: another seat moved but nothing carries data-last-move "
+                f"({page.evaluate(MARKS_HELD)})")
             marks_checked += 1
         others_seen = others
         assert not one_plurals(page), f"decision {decisions}: {one_plurals(page)}"

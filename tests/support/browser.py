@@ -63,6 +63,10 @@ class Player:
         self.name = name
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        # A patch the page cannot apply is a wrong patch from the server (the page then
+        # syncs, and plays on): it is an error all the same.
+        self.page.on("console", lambda m: m.text.startswith("patch failed")
+                     and self.errors.append(m.text))
         self.used_table = 0
         self.used_fallback = 0
 
