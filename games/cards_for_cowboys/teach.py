@@ -115,9 +115,25 @@ def describe(st: State, seat: int, a: Action) -> str:
     return str(t)
 
 
+# What trashing a card gives, said after its name (the card's own text already says when
+# it may be trashed: the sentence does not say it again).
+TRASH_GIVES = {
+    "trash_for_2_dollars": "it leaves the game and counts $2 this round",
+    "trash_for_jail": "it leaves the game and jails one Bandit this round",
+    "trash_to_buy_first": "it leaves the game and you buy (or burn) first this round",
+    "trash_to_replay": "it leaves the game, then play any card of your discard pile as if "
+                      "drawn",
+    "trash_to_reorder": "it leaves the game, and you look at your top three cards and put "
+                        "them back in any order",
+}
+
+
 def _trash_words(card: str) -> str:
-    what = EFFECT_WORDS.get(spec(card).effect, "Trash it.")
-    return f"Trash {_face(card)}: {what[0].lower() + what[1:]}"
+    s, face = spec(card), _face(card)
+    # A card whose label is its rule ("Trash while drawing: ...") is named by its back:
+    # the clause says the rest.
+    name = face if len(face) - len(s.back) <= 36 else f"your {s.back} card"  # ~22 letters quoted
+    return f"Trash {name}: {TRASH_GIVES.get(s.effect, 'it leaves the game')}"
 
 
 # The moves whose sentence names a card and nothing else, made once per card: the Store's

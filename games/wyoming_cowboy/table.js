@@ -39,7 +39,7 @@ export function label(a, ctx) {
   switch (a.type) {
     case "direction": return `Pass the opening cards ${a.direction === "across" ? "across" : `to the ${a.direction}`}`;
     case "pass": return `Pass ${cardsText(a.cards)}${badgeWords(a)}`;
-    case "nothing": return "No action: go to discard";
+    case "nothing": return "Skip your action and go to discard";
     case "couple": return `Show the King and Queen of ${SUIT_WORD[a.suit]} (+25)`;
     case "nine": return `Play the ${cardWords(a.card)}: all pass two ${a.direction === "across" ? "across" : `to the ${a.direction}`}`;
     case "pull": return `Pull a ${GUN_NAMES[a.gun] || a.gun} (${cardsText(a.cards)})`;

@@ -186,7 +186,7 @@ def describe(st: State, seat: int, a: Action) -> str:
 
 
 # How a discard's sentence starts in each step of a turn (none in the others).
-_STARTS = {Step.ACT: "No action: ", Step.SHOOT: "Stop shooting: "}
+_STARTS = {Step.ACT: "Skip your action and ", Step.SHOOT: "Stop shooting: "}
 
 
 def _discard(st: State, a: Action) -> str:

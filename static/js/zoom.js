@@ -30,7 +30,7 @@ export function zoomable(el, data) {
 }
 
 /** The card's name as its enlarged view heads it (a card that is a button is named by the
- * move it makes: "2 choices", "No action: discard..."), or null if none was recorded. */
+ * move it makes: "2 choices", "Skip your action and discard..."), or null if none was recorded. */
 export function zoomTitle(el) {
   return info.get(el)?.title || null;
 }

@@ -224,8 +224,8 @@ def test_a_touch_screen_is_told_a_long_press_reads_a_card_until_one_has_been(bro
 
 
 def test_an_enlarged_card_is_headed_by_its_name_not_by_the_move_it_makes(browser, live):
-    """A card of the hand that is a button is titled by its move ("2 choices", "No action:
-    discard..."): its enlarged face is headed by the card's own name all the same."""
+    """A card of the hand that is a button is titled by its move ("2 choices", "Skip your action
+    and discard..."): its enlarged face is headed by the card's own name all the same."""
     ana = Player(browser.new_context(viewport=DESKTOP), live, "Ana")
     ana.create("wyoming_cowboy", OPTIONS["wyoming_cowboy"])
     for _ in range(2):

@@ -58,8 +58,8 @@ def test_seats_left_together_are_marked_gone_in_one_change_those_still_due_alone
 
 
 def test_what_the_server_plays_for_a_seat_is_told_it_in_the_games_own_sentence() -> None:
-    """The notice for the seat alone reads as its choices did ("No action: discard the Four
-    of clubs..."), not as a label of the action's fields ("discard 4C draw 1")."""
+    """The notice for the seat alone reads as its choices did ("Skip your action and discard
+    the Four of clubs..."), not as a label of the action's fields ("discard 4C draw 1")."""
     from app.rooms.clock import ClockSetting, Timing
     from app.rooms.events import Noticed, Played
     from games.registry import get_game
@@ -79,7 +79,7 @@ def test_what_the_server_plays_for_a_seat_is_told_it_in_the_games_own_sentence()
     assert said == [("Time ran out for A: the server played for them", None),
                     (f"The server played for you: {game.describe(room.state, 0, action)}",
                      (0,))]
-    assert said[1][0].startswith("The server played for you: No action: discard the ")
+    assert said[1][0].startswith("The server played for you: Skip your action and discard the ")
     assert next(e for e in events if isinstance(e, Played)).made_by == "server"
 
 

@@ -155,3 +155,20 @@ def test_a_draw_says_what_its_backs_cacti_mean():
             if a["type"] == "draw"}
     assert said and all(any(w in d for w in ("cactus: safe)", "cacti: mixed)", "cacti: risky)"))
                         for d in said), said
+
+
+def test_a_trash_says_what_it_gives_once():
+    """Trashing a card is said by its name and what it gives, never the card's rule twice
+    ("Trash the 'Trash while drawing: ...' card: trash it while drawing: ...")."""
+    from games.cards_for_cowboys.cards import SPEC_OF, spec
+    from games.cards_for_cowboys.teach import describe
+
+    state = play_one(GAME, 3, 0, first=True).states[0]
+    said = {describe(state, 0, {"type": "trash", "card": c})
+            for c in SPEC_OF if spec(c).effect.startswith("trash")}
+    assert len(said) >= 5, said
+    for text in said:
+        words = text.lower().replace(":", "").split()
+        runs = [" ".join(words[i:i + 3]) for i in range(len(words) - 2)]
+        assert len(runs) == len(set(runs)), f"{text!r} says a thing twice"
+        assert "while drawing" not in text and "leaves the game" in text, text
