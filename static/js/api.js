@@ -24,6 +24,7 @@ export async function api(method, path, { body, token } = {}) {
 // its own token then lives in sessionStorage, which wins; "" there means "nobody".
 const KEY = (code) => `saloon.token.${code}`;
 const TAB = (code) => `saloon.tab-token.${code}`;
+const REMOVED = (code) => `saloon.removed.${code}`;
 function read(store, key) { try { return store.getItem(key); } catch { return null; } }
 function write(store, key, value) {
   try { if (value === null) store.removeItem(key); else store.setItem(key, value); } catch { /* private mode */ }
@@ -37,7 +38,12 @@ export const tokens = {
   set: (code, token) => {
     if (read(sessionStorage, TAB(code)) !== null) write(sessionStorage, TAB(code), token);
     else write(localStorage, KEY(code), token);
+    write(localStorage, REMOVED(code), null);
   },
+  /** The host took this browser's seat away: remembered, so that a reload can say why it
+   * is kept out of a room without spectators. */
+  removed: (code) => write(localStorage, REMOVED(code), "1"),
+  wasRemoved: (code) => read(localStorage, REMOVED(code)) === "1",
   drop: (code) => {
     if (read(sessionStorage, TAB(code)) !== null) write(sessionStorage, TAB(code), "");
     else write(localStorage, KEY(code), null);

@@ -122,6 +122,7 @@ function setConn(status, detail) {
       // Watching, unless the room takes no spectators (then "forbidden" follows).
       notice("The host removed you from your seat; you are watching now.", "info");
       tokens.drop(code);
+      tokens.removed(code);
       state.token = null;
       state.kicked = true;
       socket.restart(null);
@@ -157,7 +158,8 @@ function showLog(on, { focus = true } = {}) {
  * HTTP, and whether a seat can still be taken; no socket is open, by the host's choice
  * rather than a fault. */
 async function outside() {
-  const why = state.kicked ? "The host removed you from your seat, and this room takes no spectators."
+  const why = state.kicked || tokens.wasRemoved(code)
+    ? "The host removed you from your seat, and this room takes no spectators."
     : "The host does not allow spectators in this room.";
   let room;
   try {
@@ -357,6 +359,10 @@ function render() {
   flagTab(state.yourTurn, `Saloon — ${r.title}`);
   $("#chat-text").disabled = r.you === null;
   $("#chat-text").placeholder = r.you === null ? "Take a seat to chat" : "Say something";
+  // Kept out of the room, a visitor hears none of its chat and invites nobody to it; the
+  // chat box comes back with a seat free to take.
+  $("#invite").hidden = state.outside;
+  $("#chat-form").hidden = state.outside && !(r.status === "lobby" && r.seats.length < r.max_seats);
   fill($("#room-title"), 
     h("span", { class: "game-title" }, r.title), " ",
     h("span", { class: "status", "data-status": r.status }, { lobby: "waiting to start", playing: "playing", finished: "finished",

@@ -294,12 +294,21 @@ def test_host_controls_spectators_and_kick(browser, live):
     assert bo.page.locator("#prompt .your-turn, #reaction button").count() == 0
     # Who is at the table is read from the room's summary: Ana is not shown as gone.
     assert bo.page.locator("#seat-list [data-seat='0']").get_attribute("data-online") == "yes"
+    # Kept out, he is offered neither a chat he cannot hear nor friends to invite; a
+    # reload still says why he is out.
+    assert not bo.page.locator("#invite").is_visible()
+    assert not bo.page.locator("#chat-form").is_visible()
+    bo.page.reload()
+    bo.page.wait_for_selector("#notice:has-text('removed you from your seat, and this room')")
+    assert not bo.page.locator("#chat-form").is_visible()
     # A stranger following the invite mid-game is told the same, without a seat offered.
     cy = Player(browser.new_context(), live, "Cy")
     cy.page.goto(f"{live.http}/r/{code}")
     cy.page.wait_for_selector("#notice:has-text('its game has begun')")
+    assert cy.page.locator("#notice").inner_text().startswith("The host does not allow")
     assert not cy.page.locator("#join").is_visible()
     assert not cy.page.locator("#watch-note").is_visible()
+    assert not cy.page.locator("#invite").is_visible()
 
 
 def test_keyboard_plays_and_four_colour_suits(browser, live):
