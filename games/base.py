@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from games.rng import Rng
 from games.state import KNOWN
@@ -83,6 +83,29 @@ class GameOver(GameError):
     """The game has ended; nothing more can be played."""
 
     code = "game_over"
+
+
+def option(default: Any, *, label: str, help: str, choices: Mapping[str, str] | None = None,
+           **constraints: Any) -> Any:
+    """Returns a game option's pydantic field with the words players read it in: ``label``
+    (the JSON schema's ``title``), a one-line ``help`` and, for a choice, ``choices``
+    (words for each value); the lobby's form and the room's log both say it so. The
+    field's ``description`` (in ``constraints``) stays the API's account of the values."""
+    said: dict[str, Any] = {"help": help}
+    if choices:
+        said["choices"] = dict(choices)
+    return Field(default, title=label, json_schema_extra=said, **constraints)
+
+
+def option_said(options: type[BaseModel], key: str, value: JSON) -> str:
+    """Returns an option and its value as the lobby's form says them ("Three 6s: −100 on
+    top of the three −20s"); an option without words is said by its name."""
+    field = options.model_fields.get(key)
+    label = field.title if field is not None and field.title else key.replace("_", " ")
+    extra = field.json_schema_extra if field is not None else None
+    choices = extra.get("choices") if isinstance(extra, dict) else None
+    words = choices.get(value) if isinstance(choices, dict) else None
+    return f"{label}: {words if isinstance(words, str) else value}"
 
 
 class NoOptions(BaseModel):

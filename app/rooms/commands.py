@@ -33,7 +33,7 @@ from app.rooms.events import (
     Timed,
 )
 from app.text import clean_chat, clean_name
-from games.base import Action, Game
+from games.base import Action, Game, option_said
 from games.plural import listed
 from games.registry import UnknownGame, get_game
 
@@ -153,7 +153,7 @@ def _settings_changed(room: RoomData, options: dict[str, JSON], spectators: bool
                       clock: ClockSetting | None, gone: float | None, hints: bool) -> list[str]:
     """Returns, in words for everyone at the table, what a change of the settings changes
     (the options are complete on both sides: ``parse_options`` fills in the defaults)."""
-    out = [f"{key.replace('_', ' ')} {value}" for key, value in options.items()
+    out = [option_said(room.game.Options, key, value) for key, value in options.items()
            if room.options.get(key) != value]
     if spectators != room.allow_spectators:
         out.append("spectators " + ("allowed" if spectators else "not allowed"))

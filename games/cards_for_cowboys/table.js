@@ -339,7 +339,6 @@ export const scoreMeaning = "the Herd, the Cows banked at the ends of the rounds
 // Game length measured with `saloon simulate` (smart bots, 40 games a seat count); minutes
 // assume about three seconds an action, the draws made by everybody at once.
 export const options = {
-  words: {},
   presets: [
     { title: "Full game", about: "three Acts, about 15–30 minutes (340 moves with 2 players, 620 with 4)", options: {} },
   ],

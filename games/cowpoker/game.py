@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from games.base import (
     Action,
@@ -13,6 +13,7 @@ from games.base import (
     Result,
     Rule,
     Viewer,
+    option,
 )
 from games.cowpoker import hidden, rules, scoring, teach, view
 from games.cowpoker.actions import Action as ActionType
@@ -31,8 +32,12 @@ class Options(BaseModel):
     """Cowpoker options."""
 
     model_config = ConfigDict(extra="forbid")
-    deadwood: Literal["spread", "together"] = Field(
-        "spread",
+    deadwood: Literal["spread", "together"] = option(
+        "spread", label="Where Deadwood sits with two players",
+        help="The empty Ranches are played by Deadwood: between the two players (every "
+        "other Ranch) or together, the two players side by side. With three players it "
+        "always sits last.",
+        choices={"spread": "Between the players", "together": "Together, side by side"},
         description="Where Deadwood Ranches sit with two live players: 'spread' alternates "
         "live and Deadwood around the table, 'together' seats the two live players side "
         "by side (with three players the Deadwood always sits last)",

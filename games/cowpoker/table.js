@@ -242,14 +242,9 @@ export const emptySeats = "a Ranch left empty is played by Deadwood";
 /** What the running score is (`Game.scores`), said under the admin's score chart. */
 export const scoreMeaning = "the score were the game to end at that step, poker hands included";
 
-// The option in words, and the game length measured with `saloon simulate` (smart bots, 40
-// games a seat count); minutes assume about five seconds a decision.
+// The game length measured with `saloon simulate` (smart bots, 40 games a seat count);
+// minutes assume about five seconds a decision. (The option's words are its model's.)
 export const options = {
-  words: {
-    deadwood: { label: "Where Deadwood sits with two players",
-      help: "The empty Ranches are played by Deadwood: between the two players (every other Ranch) or together, the two players side by side. With three players it always sits last.",
-      choices: { spread: "Between the players", together: "Together, side by side" } },
-  },
   presets: [
     { title: "Full game", about: "one deal of the 54 cards, about 2–4 minutes (27 moves with 2 players, 46 with 4)", options: {} },
   ],

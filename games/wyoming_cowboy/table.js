@@ -313,33 +313,10 @@ export function explainResult(view, room, ctx) {
 /** What the running score is (`Game.scores`), said under the admin's score chart. */
 export const scoreMeaning = "the total of the hands scored so far, with the couples shown in the hand under way";
 
-// The options in words, and game lengths measured with `saloon simulate` (smart bots,
-// 3 and 4 seats, 40 games each); minutes assume about five seconds a decision.
+// Game lengths measured with `saloon simulate` (smart bots, 3 and 4 seats, 40 games
+// each); minutes assume about five seconds a decision. (The options' words are their
+// model's: games/wyoming_cowboy/options.py.)
 export const options = {
-  words: {
-    target_score: { label: "Winning score", help: "The first to reach this score wins; if several reach it in the same hand, the highest score wins." },
-    max_hands: { label: "Most hands", help: "Ends the game after this many hands, the highest total winning. 0: no limit, play on to the winning score." },
-    // A choice's words fit a phone's select (some 30 characters); the help says the rest.
-    discard_dispute: { label: "Taking the top discard",
-      help: "The rules as recorded and the inventor differ on what taking the top discard costs: as recorded, it replaces your draw; the inventor's way, it uses up your action, and so does discarding a 5 to draw two.",
-      choices: { written: "As recorded: it replaces your draw", inventor: "The inventor's: it uses your action" } },
-    top_discard: { label: "The top discard right after your own",
-      help: "Which card you may take when you draw just after discarding: the one under the card you just put there, or the very top card, even your own discard.",
-      choices: { previous: "The card under your own", own: "The top card, even your own" } },
-    across_with_odd_seats: { label: "Passing across with 5 or 7 players",
-      help: "With an odd number of players nobody sits straight across (never offered with 3).",
-      choices: { none: "Not offered: only left and right", left: "Half-way round, to the left", right: "Half-way round, to the right" } },
-    delay_of_game: { label: "Delay of game",
-      help: "The penalty for 10s and .22s still held when the hand ends.",
-      choices: { per_card: "−30 for each one held", once: "−30 once, however many" } },
-    six_six_six: { label: "Three 6s",
-      help: "How three 6s held at the end of a hand score.",
-      choices: { replaces: "−100 instead of three times −20", adds: "−100 on top of the three −20s" } },
-    shared_cards: { label: "Cards that count twice",
-      help: "Which cards may count in two collections at once: a family's King and badge may also count in a gang or posse; with Queens too, a family's Queen may also count in a harem.",
-      choices: { kings: "A King and his badge", queens_too: "Kings, badges and Queens" } },
-    turn_limit: { label: "Longest hand", help: "A safety valve: a hand still running after this many turns is scored as it stands, credited to nobody. 0: never." },
-  },
   presets: [
     { title: "One hand", about: "the highest score after one hand, about 6 minutes (65–75 moves)", options: { max_hands: 1 } },
     { title: "Five hands", about: "the highest total after five hands, about 25–30 minutes (300–390 moves)", options: { max_hands: 5 } },

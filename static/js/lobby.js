@@ -17,7 +17,7 @@ async function optionWords(game) {
 }
 
 function gameCard(game, said) {
-  const form = optionsForm(game.options_schema, {}, { idPrefix: `opt-${game.id}`, words: said.words, presets: said.presets });
+  const form = optionsForm(game.options_schema, {}, { idPrefix: `opt-${game.id}`, presets: said.presets });
   const clock = clockFields(null, 600, `clock-${game.id}`);
   const name = h("input", { id: `name-${game.id}`, name: "name", required: true, maxlength: 32,
     autocomplete: "nickname", value: prefs.get("name", "") });

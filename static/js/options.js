@@ -1,6 +1,8 @@
 // A form for a game's options, built from its JSON Schema (pydantic's model_json_schema),
-// in words: a game's table module may give each option a label, a one-line explanation
-// and words for each choice, and presets (a game length with its measured estimate).
+// in words: the game's options model gives each option a label (`title`), a one-line
+// explanation (`help`) and words for each choice (`choices`), as the room's log says them
+// too (games.base.option); its table module gives presets (a game length with its
+// measured estimate).
 
 import { h } from "./dom.js";
 
@@ -16,22 +18,21 @@ function label(key, prop) {
 
 /**
  * Returns {element, read()} for the schema's properties, starting from `values`.
- * `words`: {field: {label, help, choices: {value: words}}}; `presets`: [{title, about,
- * options}] become a choice of game length (returned as `presets`) that fills the fields.
+ * `presets`: [{title, about, options}] become a choice of game length (returned as
+ * `presets`) that fills the fields.
  */
-export function optionsForm(schema, values = {}, { disabled = false, idPrefix = "opt", words = {}, presets = [] } = {}) {
+export function optionsForm(schema, values = {}, { disabled = false, idPrefix = "opt", presets = [] } = {}) {
   const props = schema?.properties || {};
   const fields = [];
   const setters = {};
   const rows = Object.entries(props).map(([key, raw]) => {
     const prop = resolve(schema, raw);
-    const said = words[key] || {};
     const id = `${idPrefix}-${key}`;
     const value = key in values ? values[key] : prop.default;
     let input, read, set;
     if (prop.enum) {
       input = h("select", { id, name: key, disabled },
-        prop.enum.map((v) => h("option", { value: String(v), selected: v === value }, said.choices?.[v] || String(v))));
+        prop.enum.map((v) => h("option", { value: String(v), selected: v === value }, prop.choices?.[v] || String(v))));
       read = () => prop.enum.find((v) => String(v) === input.value);
       set = (v) => { input.value = String(v); };
     } else if (prop.type === "boolean") {
@@ -55,11 +56,11 @@ export function optionsForm(schema, values = {}, { disabled = false, idPrefix = 
     setters[key] = [set, prop.default];
     const bounds = prop.enum ? "" : [prop.minimum !== undefined ? `min ${prop.minimum}` : "",
       prop.maximum !== undefined ? `max ${prop.maximum}` : ""].filter(Boolean).join(", ");
-    const help = said.help || prop.description;
+    const help = prop.help || prop.description;
     const helpId = `${id}-help`;
     if (help || bounds) input.setAttribute("aria-describedby", helpId);
     return h("div", { class: "field" },
-      h("label", { for: id }, said.label || label(key, prop)), input,
+      h("label", { for: id }, label(key, prop)), input,
       help || bounds ? h("p", { class: "help", id: helpId }, [help, bounds && `(${bounds})`].filter(Boolean).join(" ")) : null);
   });
   let presetBox = null;

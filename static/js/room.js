@@ -500,7 +500,7 @@ function hostControls(r, game) {
 function roomOptions(r, game) {
   if (!game) return null;
   const said = state.table?.options || {};
-  const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt", words: said.words, presets: said.presets });
+  const form = optionsForm(game.options_schema, r.options, { idPrefix: "room-opt", presets: said.presets });
   const clock = clockFields(r.clock, r.gone_after, "room");
   const spect = h("input", { id: "room-spectators", type: "checkbox", checked: r.allow_spectators });
   const hints = h("input", { id: "room-hints", type: "checkbox", checked: r.hints });

@@ -24,6 +24,14 @@ def test_lobby_lists_games_with_options(browser, live, artifacts):
     card.locator("summary").click()
     field = card.locator("[name='tricks']")
     assert field.get_attribute("max") == "5"
+    # A game's options are said in its options model's words: label, help, each choice.
+    card = page.locator("#game-wyoming_cowboy")
+    card.locator("summary").click()
+    assert card.locator("label[for='opt-wyoming_cowboy-six_six_six']").inner_text() == "Three 6s"
+    assert card.locator("#opt-wyoming_cowboy-six_six_six-help").inner_text() == \
+        "How three 6s held at the end of a hand score."
+    assert card.locator("#opt-wyoming_cowboy-six_six_six option").all_inner_texts() == [
+        "\u2212100 instead of three times \u221220", "\u2212100 on top of the three \u221220s"]
     page.close()
 
 
@@ -103,7 +111,7 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
     # The host is told it is saved, and everyone what changed.
     ana.page.wait_for_selector("#notice:has-text('Settings saved for the next game')")
     bo.page.wait_for_selector("#log :text('Ana changed the settings for the next game: "
-                              "tricks 2')", state="attached")
+                              "tricks: 2')", state="attached")
     # A setting changed and not saved is not lost to the rematch: it is saved first.
     if not ana.page.locator("#room-opt-tricks").is_visible():
         ana.page.locator("#host summary:text('Options for the next game')").click()

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from games.base import Game, RandomBot, kept
+from games.base import Game, RandomBot, kept, option_said
 from games.play import playout
 from games.registry import get_game
 
@@ -75,3 +75,29 @@ def test_a_bot_that_reads_no_view_gets_none(game: Game,
     monkeypatch.setattr(game, "view", no_view)
     out = playout(game, seats=4, seed=1)
     assert out.result is not None
+
+
+@pytest.mark.parametrize("game_id", ["wyoming_cowboy", "cowpoker", "cards_for_cowboys"])
+def test_every_option_is_said_in_words(game_id: str) -> None:
+    """Each option of the games has a label and a line of help, and a choice has words for
+    each of its values: the lobby's form and the room's log say it in them."""
+    options = get_game(game_id).Options
+    schema = options.model_json_schema()
+    for key, prop in schema.get("properties", {}).items():
+        assert options.model_fields[key].title, f"{key} has no label"
+        assert prop.get("help"), f"{key} has no help"
+        if "enum" in prop:
+            assert sorted(prop.get("choices", {})) == sorted(prop["enum"]), key
+            for value in prop["enum"]:
+                said = option_said(options, key, value)
+                assert said.startswith(f"{options.model_fields[key].title}: ") and \
+                    said.endswith(prop["choices"][value]), said
+
+
+def test_an_option_without_words_is_said_by_its_name() -> None:
+    from pydantic import BaseModel
+
+    class Plain(BaseModel):
+        rounds_to_play: int = 3
+
+    assert option_said(Plain, "rounds_to_play", 5) == "rounds to play: 5"

@@ -95,14 +95,15 @@ def test_a_change_of_the_settings_is_told_to_the_table_in_words() -> None:
                     status=RoomStatus.FINISHED, host_seat=0, allow_spectators=True, version=3,
                     matches=0, seats=[SeatInfo(0, "Ana", SeatKind.HUMAN,
                                                token_hash=hash_token("host"))])
-    events = commands.configure(room, "host", options={"max_hands": 5},
+    events = commands.configure(room, "host", options={"max_hands": 5, "six_six_six": "adds"},
                                 allow_spectators=False, turn_clock={"per_move": 20},
                                 gone_after=600.0)
     assert isinstance(events[0], Configured)
     [said] = [e.text for e in events if isinstance(e, Noticed)]
-    assert said == ("Ana changed the settings for the next game: max hands 5; spectators not "
-                    "allowed; a turn clock of 20 s a decision, no bank; a bot for a player "
-                    "gone 10 min")
+    # The options in the words of the lobby's form, their choices included.
+    assert said == ("Ana changed the settings for the next game: Three 6s: \u2212100 on top "
+                    "of the three \u221220s; Most hands: 5; spectators not allowed; a turn "
+                    "clock of 20 s a decision, no bank; a bot for a player gone 10 min")
     room.turn_clock = ClockSetting(per_move=20)
     again = commands.configure(room, "host", turn_clock={"per_move": 20, "bank": 0})
     assert [e for e in again if isinstance(e, Noticed)] == []
