@@ -51,7 +51,8 @@ CHANGES_CASES = """async () => {
   const pairs = [
     [{a: 1, b: [1, 2]}, {a: 1, b: [1, 3]}],
     [{a: [1, 2, 3], 'm/n': {x: 1}}, {a: [1], 'm/n': {x: 2}, 't~u': 3}],
-    [{game: {players: [{hand: ['c1']}, {hand: []}]}}, {game: {players: [{hand: []}, {hand: ['c1']}]}}],
+    [{game: {players: [{hand: ['c1']}, {hand: []}]}},
+     {game: {players: [{hand: []}, {hand: ['c1']}]}}],
     [{a: null, b: {c: 1}}, {a: {z: 1}, b: 'x'}],
     [{a: 1}, {a: 1}],
   ];
@@ -199,6 +200,17 @@ def test_a_missed_version_asks_for_a_sync(browser, live):
       sock.receive(JSON.stringify({type: 'patch', version: sock.version + 2, ops: []}));
     }""")
     assert page.evaluate("() => window.sent") == [{"type": "sync"}]
+    # A patch that does not apply asks for a sync too; the tests count it as an error.
+    page.wait_for_function("() => window.saloon.socket.synced")
+    page.evaluate("""() => {
+      const sock = window.saloon.socket;
+      sock.receive(JSON.stringify({type: 'patch', version: sock.version + 1,
+                                   ops: [{op: 'remove', path: '/nowhere'}]}));
+    }""")
+    assert page.evaluate("() => window.sent") == [{"type": "sync"}, {"type": "sync"}]
+    page.wait_for_timeout(100)
+    assert [e for e in ana.errors if e.startswith("patch failed")], ana.errors
+    ana.errors.clear()
     ana.add_bot()  # later patches apply again after the sync
     assert page.evaluate("() => window.saloon.doc.room.seats.length") == 2
 
@@ -218,7 +230,8 @@ def test_moves_a_sync_brings_are_still_marked(browser, live):
     page.evaluate("""(action) => {
       const s = window.saloon.socket, receive = s.receive.bind(s);
       window.dropping = true;
-      s.receive = (raw) => (window.dropping && JSON.parse(raw).type === 'patch') ? null : receive(raw);
+      s.receive = (raw) =>
+        (window.dropping && JSON.parse(raw).type === 'patch') ? null : receive(raw);
       window.saloon.marks.clear();
       s.act(action);
     }""", ana.doc()["legal"][0])

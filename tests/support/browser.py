@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Locator, Page
+from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page
 
 from tests.support.server import LiveServer
 
@@ -65,10 +65,13 @@ class Player:
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         # A patch the page cannot apply is a wrong patch from the server (the page then
         # syncs, and plays on): it is an error all the same.
-        self.page.on("console", lambda m: m.text.startswith("patch failed")
-                     and self.errors.append(m.text))
+        self.page.on("console", self._heard)
         self.used_table = 0
         self.used_fallback = 0
+
+    def _heard(self, message: ConsoleMessage) -> None:
+        if message.text.startswith("patch failed"):
+            self.errors.append(message.text)
 
     # ---- lobby and room --------------------------------------------------------------
 

@@ -25,8 +25,8 @@ def test_a_5_discarded_says_it_draws_two():
     st = build(hands={0: "5C 9D"})
     words = [GAME.describe(st, 0, a) for a in GAME.legal_actions(st, 0)
              if a["type"] == "discard" and a["card"] == "5C" and a["pile"] == 2]
-    assert words == ["Skip your action and discard the Five of clubs, then draw 2 from the pile (a 5 "
-                     "lets you draw two)"]
+    assert words == ["Skip your action and discard the Five of clubs, then draw 2 from the "
+                     "pile (a 5 lets you draw two)"]
 
 
 def test_a_6_that_may_not_go_is_explained_and_its_refusal_names_the_rule():
