@@ -40,8 +40,10 @@ class GameStatus(StrEnum):
     ABANDONED = "abandoned"
 
 
-# Who chose an action when not the person in its seat (``ActionRow.made_by``).
-MadeBy = Literal["bot", "server"]
+# Who chose an action when not the person in its seat (``ActionRow.made_by``): a bot, or
+# the server for a person whose time ran out (``timeout``) or who was away (``away``).
+# ``server`` is either of the two, as records stored before they were told apart say it.
+MadeBy = Literal["bot", "timeout", "away", "server"]
 
 
 class Base(DeclarativeBase):

@@ -55,7 +55,9 @@ class ActionIn(_Strict):
     room_version: int = Field(0, ge=0)
     made_by: MadeBy | None = Field(None, description="who chose the action when not the "
                                    "person in the seat: a bot, or the server for a person "
-                                   "whose time ran out or who was away")
+                                   "whose time ran out (timeout) or who was away (away); "
+                                   "server: either, in records stored before they were "
+                                   "told apart")
 
 
 class RecordIn(_Strict):

@@ -255,7 +255,7 @@ def play_for(room: RoomData, seat: int, choose: Callable[[], JSON], *, now: date
     action = choose()
     # In the game's own sentence for the seat, as its choices read ({seat:N} names a seat).
     played = room.game.describe(room.state, seat, action)
-    events = play(room, seat, action, made_by="server")
+    events = play(room, seat, action, made_by="timeout" if timed_out else "away")
     events = [e for e in events if not isinstance(e, Timed)]
     events.append(Timed(room.timing.played_for(seat), None))
     said = (f"Time ran out for {name}: the server played for them" if timed_out

@@ -43,17 +43,28 @@ export async function openReplay(id, { call, onBack }) {
   const n = record.actions.length;
   // Who chose a step's action when not the person in its seat, in words (null: they did,
   // or a bot seated from the start, which the seat list already says).
-  const madeBy = (a) => (a.made_by === "server" ? "the server played for them (their time ran out, or they were away)"
-    : a.made_by === "bot" && record.seats[a.seat]?.kind !== "bot" ? "a bot played in their seat" : null);
-  const playedFor = (kind) => {
+  // (A record stored before time-outs and absences were told apart says "server".)
+  const SERVER = { timeout: "the server played for them: their time ran out",
+    away: "the server played for them: they were away",
+    server: "the server played for them (their time ran out, or they were away)" };
+  const WHY = { timeout: "time ran out", away: "away", server: "time ran out, or away" };
+  const madeBy = (a) => SERVER[a.made_by]
+    || (a.made_by === "bot" && record.seats[a.seat]?.kind !== "bot" ? "a bot played in their seat" : null);
+  const movesOf = (k) => `${k} move${k === 1 ? "" : "s"}`;
+  // Per seat, how many moves each of `kinds` made for it: "Ana: 2 moves (time ran out)".
+  const playedFor = (kinds) => {
     const counts = new Map();
     for (const a of record.actions) {
-      if (a.made_by === kind && madeBy(a)) counts.set(a.seat, (counts.get(a.seat) || 0) + 1);
+      if (!kinds.includes(a.made_by) || !madeBy(a)) continue;
+      const bySeat = counts.get(a.seat) || new Map();
+      bySeat.set(a.made_by, (bySeat.get(a.made_by) || 0) + 1);
+      counts.set(a.seat, bySeat);
     }
-    return [...counts].map(([s, k]) => `${names[s]}: ${k} move${k === 1 ? "" : "s"}`).join("; ");
+    return [...counts].map(([s, by]) => `${names[s]}: ` + [...by].map(([kind, k]) =>
+      (WHY[kind] ? `${movesOf(k)} (${WHY[kind]})` : movesOf(k))).join(", ")).join("; ");
   };
-  const byServer = playedFor("server");
-  const byBot = playedFor("bot");
+  const byServer = playedFor(["timeout", "away", "server"]);
+  const byBot = playedFor(["bot"]);
   const ctxBase = () => ({ seats: names, you: Number.isInteger(Number(st.seat)) && st.seat !== "all" && st.seat !== "spectator" ? Number(st.seat) : null, legal: [] });
   let title = record.game;
   try {
@@ -85,7 +96,7 @@ export async function openReplay(id, { call, onBack }) {
     h("dt", null, "Started"), h("dd", null, when(record.started_at)),
     h("dt", null, "Finished"), h("dd", null, when(record.finished_at)),
     h("dt", null, "Actions"), h("dd", null, String(n)),
-    byServer ? [h("dt", null, "Played by the server"), h("dd", { id: "played-for" }, `${byServer} (time ran out, or away)`)] : null,
+    byServer ? [h("dt", null, "Played by the server"), h("dd", { id: "played-for" }, byServer)] : null,
     byBot ? [h("dt", null, "Played by a bot in a person's seat"), h("dd", null, byBot)] : null,
     h("dt", null, "Options"), h("dd", null, Object.keys(record.options || {}).length
       ? Object.entries(record.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join("; ") : "defaults"),
@@ -148,7 +159,7 @@ export async function openReplay(id, { call, onBack }) {
         const e = evs[k];
         items.push(h("li", { class: ["event", e.only && "private", i === step - 1 && "current"], "data-step": a.seq },
           h("span", { class: "seq" }, String(a.seq)), " ",
-          madeBy(a) ? h("span", { class: "made-by", title: madeBy(a) }, a.made_by === "server" ? "(server) " : "(bot) ") : null,
+          madeBy(a) ? h("span", { class: "made-by", title: madeBy(a) }, a.made_by === "bot" ? "(bot) " : "(server) ") : null,
           e.only && st.seat === "all" ? h("span", { class: "only" }, `To ${e.only.map((x) => names[x]).join(", ")}: `) : null,
           eventWords(e)));
       }

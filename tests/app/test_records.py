@@ -81,7 +81,7 @@ async def test_import_into_an_empty_database_rebuilds_snapshots_and_views(
     (lambda r: r["seats"][0].update(kind="ghost"), "seats[0].kind: Input should be"),
     (lambda r: r.update(extra=1), "extra: Extra inputs are not permitted"),
     (lambda r: r["actions"][0].update(made_by="ghost"),
-     "actions[0].made_by: Input should be 'bot' or 'server'"),
+     "actions[0].made_by: Input should be 'bot', 'timeout', 'away' or 'server'"),
     (lambda r: r.update(result=None), "result: a finished game needs its result"),
     (lambda r: r.update(final_hash="abc"), "final_hash: String should match pattern"),
 ])

@@ -84,7 +84,8 @@ async def test_deadlines_are_absolute_times_and_im_back_returns_the_seat(setting
 
 async def test_the_record_says_which_moves_the_server_and_a_bot_chose(settings) -> None:
     """An admin replaying the game sees who chose each move that its seat's person did
-    not: the server, when a person's time ran out; a bot, in a bot's seat."""
+    not: the server, when a person's time ran out or they were away; a bot, in a bot's
+    seat."""
     fast = settings.model_copy(update={"away_delay": 0.2, "bot_delay": 0.0})
     with LiveServer(fast) as server:
         async with httpx.AsyncClient(base_url=server.http) as http:
@@ -107,6 +108,11 @@ async def test_the_record_says_which_moves_the_server_and_a_bot_chose(settings) 
             [game] = (await http.get("/api/admin/games", headers=ADMIN)).json()["games"]
             record = (await http.get(f"/api/admin/games/{game['id']}", headers=ADMIN)).json()
         made = [(a["seat"], a["made_by"]) for a in record["actions"]]
-        assert set(made) == {(0, None), (1, "server"), (2, "bot")}, made
+        assert {s for s, _ in made} == {0, 1, 2}, made
+        assert all(m is None for s, m in made if s == 0), made
+        assert all(m == "bot" for s, m in made if s == 2), made
+        # Bob's first move came of his time running out; later ones, of his absence.
+        bobs = [m for s, m in made if s == 1]
+        assert bobs[0] == "timeout" and all(m == "away" for m in bobs[1:]), made
         await ana.close()
         await bob.close()
