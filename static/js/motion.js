@@ -142,10 +142,13 @@ export function remember(marks, movers, touched) {
     bySeat.get(seat).add(t.id);
   }
   for (const m of movers) if (!bySeat.has(m)) bySeat.set(m, new Set(["zone"]));
-  for (const [seat, ids] of bySeat) marks.set(seat, ids);
+  // The newest move goes last: a card two seats' last moves touched (taken, then taken
+  // back) is marked as the later one's (`mark` marks in the map's order).
+  for (const [seat, ids] of bySeat) { marks.delete(seat); marks.set(seat, ids); }
 }
 
-/** Puts data-last-move on the elements each seat's last move touched. */
+/** Puts data-last-move on the elements each seat's last move touched (the newest move's
+ * mark wins where two touched the same card). */
 export function mark(root, marks) {
   for (const el of root.querySelectorAll("[data-last-move]")) delete el.dataset.lastMove;
   for (const [seat, ids] of marks) {

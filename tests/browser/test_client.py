@@ -525,3 +525,24 @@ def test_a_card_that_arrives_in_a_hand_is_nobodys_last_move(browser, live):
     }""")
     assert marks == [[2, ["5D", "TH"]], [1, ["zone"]]]
     page.close()
+
+
+def test_a_card_taken_and_taken_back_is_marked_as_the_later_move(browser, live):
+    """Seat 1 rustles a card, seat 0 takes it, seat 1 takes it back: the card is seat 1's
+    last move, whichever seat moved first in the game."""
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    marked = page.evaluate("""async () => {
+      const { mark, remember } = await import('/static/js/motion.js');
+      document.body.innerHTML = '<div id="t"><section class="zone" data-owner="0">'
+        + '<div class="card" data-card="x"></div></section>'
+        + '<section class="zone" data-owner="1"></section></div>';
+      const marks = new Map(), root = document.querySelector('#t');
+      remember(marks, [1], [{ id: 'x', owner: 1, place: 'ranch:B' }]);
+      remember(marks, [0], [{ id: 'x', owner: 0, place: 'ranch:A' }]);
+      remember(marks, [1], [{ id: 'x', owner: 1, place: 'ranch:B' }]);
+      mark(root, marks);
+      return root.querySelector('[data-card="x"]').dataset.lastMove;
+    }""")
+    assert marked == "1"
+    page.close()
