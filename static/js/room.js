@@ -668,7 +668,7 @@ async function renderPlay() {
   // (else a player gone idle looks like one thinking, for as long as the clock gives).
   const waitedOn = yourTurn || over ? [] : (r.to_act || []).filter((s) => s !== r.you && r.seats[s]?.kind !== "bot")
     .map((s) => [s, r.clock?.seats[s]?.deadline ?? null, r.seats[s]?.presence === "away"]);
-  recentLine(doc.log || [], ctx.seats, over);
+  recentLine(doc.log || [], loggedNames(), over);
   refill(promptEl, JSON.stringify([yourTurn, !!state.pending, promptText, deadline, waitedOn]), () => [
     yourTurn && !state.pending ? h("span", { class: "your-turn" }, "Your move") : null,
     promptText ? h("span", { class: ["prompt-text", yourTurn && "yours"] }, promptText) : null,
@@ -798,10 +798,18 @@ function turnNoticed(yourTurn, view, ctx, table) {
   state.decisionKey = decision;
 }
 
+/** The seats' names as the log says them: one's own marked "(you)", since the game's
+ * events tell one's own moves in the third person ("Ana (you) discards...") beside those
+ * told to one alone in the second ("You draw..."). */
+function loggedNames() {
+  const you = state.doc?.room?.you;
+  return names().map((n, i) => (i === you ? `${n} (you)` : n));
+}
+
 function renderLog() {
   const log = state.doc.log || [];
   const last = log.length ? `${log.length}:${log[log.length - 1].v}:${log[0].v}` : "0";
-  const seatNames = names();
+  const seatNames = loggedNames();
   const key = last + JSON.stringify(seatNames);
   if (key === state.lastLogKey) return;
   state.lastLogKey = key;

@@ -318,16 +318,19 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
     assert ana.act(rng)
     ana.page.wait_for_function("() => window.saloon.doc.log.some((e) => e.type === 'trick')")
     # Read in one go, the document and the line drawn from it (a bot may move at any time).
-    shown, log, names = ana.page.evaluate("""() => new Promise((done) => {
+    shown, log, names, you = ana.page.evaluate("""() => new Promise((done) => {
       const read = () => (window.saloon.renderedVersion === window.saloon.version
         ? done([document.querySelector('#recent').title, window.saloon.doc.log,
-                window.saloon.doc.room.seats.map((s) => s.name)])
+                window.saloon.doc.room.seats.map((s) => s.name), window.saloon.doc.room.you])
         : setTimeout(read, 20));
       read();
     })""")
     events = [e for e in log if e["type"] not in ("chat", "notice") and e.get("text")]
-    last = [as_logged(e["text"], names) for e in events if e["v"] == events[-1]["v"]][-2:]
+    last = [as_logged(e["text"], names, you) for e in events if e["v"] == events[-1]["v"]][-2:]
     assert shown == "Last: " + " · ".join(last), (shown, last)
+    # The log tells one's own moves by one's name marked as one's own.
+    logged = ana.page.evaluate("() => document.querySelector('#log').textContent")
+    assert "Ana (you) " in logged and f"{names[1]} (you)" not in logged, logged
     recent = ana.page.locator("#recent")
     assert recent.is_visible()
     recent.click()
