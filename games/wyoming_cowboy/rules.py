@@ -947,8 +947,8 @@ def resolve_shot(st: State, ev: list[Event]) -> None:
     prot = protected(st, victim)
     aims_protected = kind == "45"
     if not reaches(free, prot, kind):
-        ev.append({"type": "miss", "reason": "no", "text": f"{_REF[victim]} says "
-                   "\u201cNo\u201d: nothing to shoot at, a miss"})
+        ev.append({"type": "miss", "reason": "no", "text": f"{_REF[victim]} has no cowboy "
+                   "the shot can reach and answers \u201cNo\u201d: a miss"})
         after_shot(st, ev)
         return
     card = draw_from_pile(st, ev)

@@ -142,23 +142,22 @@ function reaction(view, ctx) {
   const shot = view.shot;
   const hit = acts[0].type === "hand_over";
   const title = hit ? "You are hit!" : "You are being shot at!";
-  const what = shot ? `${seatName(ctx, shot.shooter)} fires the ${gunName(view, shot.gun, shot.kind)} at you: “Can I shoot you?”` : "";
-  // The victim is asked every time, so that nobody learns his hand from the pause.
+  // The victim is asked every time, so that nobody learns his hand from the pause. The
+  // prompt above says who shoots, with what, and the answers there are: this panel says
+  // only what it leaves out (why no backfire, which cowboys can go), beside the buttons.
   const only = acts.length === 1 && acts[0].type === "stand";
-  // Why the shot can only come: only a .22 backfires (a 6 answers it), and a quick draw
-  // needs a 3, a 5 and a 7 of one suit.
-  const noBackfire = shot?.kind === "22" ? "You have no 6 to backfire the .22 with"
-    : `A ${GUN_NAMES[shot?.kind] || "gun"} cannot backfire (only a .22 can)`;
+  // Only a .22 backfires: with another gun the prompt does not name backfiring at all.
+  const noBackfire = only && shot && shot.kind !== "22" ? `A ${GUN_NAMES[shot.kind] || "gun"} cannot backfire (only a .22 can).` : null;
   // Which cowboys a hit can take, and why not the others: a .45's shot of a protected
   // King's suit takes him and his badge; any other hit, one King without a badge.
   const kings = hit ? [...new Set(acts.map((a) => a.card))] : [];
   const badged = hit && kings.length === 1 && kings[0][1] === view.top_shot?.[1];
   const safe = hit && !badged && (view.my_hand || []).some((c) => c[0] === "K" && !kings.includes(c));
-  const ask = badged ? `The shot hit your ${cardWords(kings[0])}, who wears a badge: hand him over with his badge, and choose how many cards to draw (up to two).`
-    : hit ? `Hand over one cowboy without a badge and choose how many cards to draw${safe ? ": a King wearing a badge is safe from this shot." : "."}`
-    : only ? `${noBackfire}, and you have no 3-5-7 of one suit to quick draw: let the shot come.` : "Answer the shot:";
+  const ask = badged ? `Your ${cardWords(kings[0])} wears a badge: he goes with his badge.`
+    : hit ? `Only a cowboy (a King) without a badge can go${safe ? ": a King wearing a badge is safe from this shot." : "."}`
+    : noBackfire;
   return h("div", { class: "reaction", role: "dialog", "aria-label": title },
-    h("h3", null, title), h("p", null, what, " ", ask),
+    h("h3", null, title), ask ? h("p", null, ask) : null,
     h("div", { class: "actions-row" }, acts.map((a) => actButton(a, ctx, [
       a.card ? card(a.card, ctx, { small: true }) : null,
       a.cards ? a.cards.map((c) => card(c, ctx, { small: true })) : null,

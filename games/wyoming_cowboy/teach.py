@@ -424,14 +424,16 @@ _HINTS = {
                      "\"Score so far\" to see your lines."),
     "shot_at": Rule("answering-a-shot", "You are shot at. Backfire a 6 (only against a "
                     ".22), quick draw a 3-5-7 of one suit, or let the shot come: a turned "
-                    "card decides."),
-    "hit": Rule("shooting", "Hit! Hand over a cowboy; you may draw a card to replace him."),
+                    "card decides, unless the shot can reach none of your cowboys (Kings)."),
+    "hit": Rule("shooting", "Hit! Hand over a cowboy (a King); you may draw a card to "
+                "replace him."),
     "first_turn": Rule("a-turn", "Your turn: take one action (show a couple, play a 9, pull "
                        "a gun or shoot) or none, then discard one card and draw."),
     "first_gun": Rule("guns", "You hold a gun. Pull it onto your table as your action; it "
                       "can fire from your next turn."),
     "first_shot": Rule("shooting", "Your gun is ready: shoot another seat to take one of "
-                       "their cowboys. Only a .45 hits a protected one."),
+                       "their cowboys (Kings). Only a .45 hits a protected one (a King "
+                       "wearing his badge)."),
     "couple": Rule("couples", "You hold a king and queen of one suit: show them for +25 now "
                    "(held to the end they are a marriage, -50)."),
     "sixes": Rule("sixes", "Your 6s cannot be discarded yet: only when every other card you "

@@ -519,11 +519,15 @@ def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, l
         view = json.loads(json.dumps(game.view(state, seat)))
         said = page.evaluate(WITH_BAR, ["wyoming_cowboy", view, ["Ana", "Bo", "Cy"],
                                         [{"type": "stand"}]])["text"]
+        # The prompt says there is no 6 (to a .22) and no 3-5-7; the panel beside the
+        # button adds only why a gun other than a .22 cannot be backfired.
         if is_22:
-            assert "no 6 to backfire the .22 with" in said, said
+            assert "no 6 to backfire with" in view["prompt"], view["prompt"]
+            assert "backfire" not in said.replace("Let the shot come", ""), said
         else:
             assert "cannot backfire (only a .22 can)" in said and "no 6" not in said, said
-        assert "no 3-5-7 of one suit to quick draw" in said, said
+        assert "no same-suit 3-5-7 to quick draw" in view["prompt"], view["prompt"]
+        assert "3-5-7" not in said, said
     page.close()
 
 
@@ -548,14 +552,12 @@ def test_a_wyoming_cowboy_pass_takes_no_more_cards_than_it_passes(browser, live)
 
 @pytest.mark.parametrize("hand,shot,said", [
     # A .22 cannot reach the King of spades, who wears a badge: only the King of hearts goes.
-    ("KH KS 8C", ("22", "2C 2D"), "Hand over one cowboy without a badge and choose how many "
-                                  "cards to draw: a King wearing a badge is safe from this shot."),
-    ("KH 8C", ("22", "2C 2D"), "Hand over one cowboy without a badge and choose how many "
-                               "cards to draw."),
+    ("KH KS 8C", ("22", "2C 2D"), "Only a cowboy (a King) without a badge can go: a King "
+                                  "wearing a badge is safe from this shot."),
+    ("KH 8C", ("22", "2C 2D"), "Only a cowboy (a King) without a badge can go."),
     # A .45's shot of spades takes the King of spades and his badge.
-    ("KH KS 8C", ("45", "4C 5C"), "The shot hit your King of spades, who wears a badge: hand "
-                                  "him over with his badge, and choose how many cards to draw "
-                                  "(up to two)."),
+    ("KH KS 8C", ("45", "4C 5C"), "Your King of spades wears a badge: he goes with his "
+                                  "badge."),
 ])
 def test_a_wyoming_cowboy_hit_says_which_cowboys_can_be_handed_over(browser, live, hand, shot,
                                                                     said):
