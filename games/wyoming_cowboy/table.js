@@ -246,6 +246,9 @@ export function render(container, view, ctx) {
   add(bar, me.guns.map((g) => (ctx.decision ? fireControl(g, ctx) : null)));
   add(bar, buttons(ctx, ["direction", "nothing", "couple", "holster", "draw", "deal"]));
   if (view.step === "act" && view.turn === you && ctx.legal.length) add(bar, actionStep(ctx));
+  else if (view.turn === you && ctx.legal.some((a) => a.type === "discard")) {
+    add(bar, h("p", { class: "help bar-help" }, `Choose a card in your hand to discard it and draw${fromWhere(ctx)}.`));
+  }
   add(handSlot(ctx, mine), handBox);
   add(mine, tableau(me, ctx, true));
   seatsGrid.prepend(mine);
@@ -269,8 +272,16 @@ function actionStep(ctx) {
     : null;
   return [row,
     h("p", { class: "help bar-help" }, actions.length > ACTION_BUTTONS
-      ? "Or choose a card in your hand to see what it can do: pull a gun, play a 9, or discard it and draw."
-      : `${others ? "Or choose" : "Choose"} a card in your hand to discard it and draw.`)];
+      ? `Or choose a card in your hand to see what it can do: pull a gun, play a 9, or discard it and draw${fromWhere(ctx)}.`
+      : `${others ? "Or choose" : "Choose"} a card in your hand to discard it and draw${fromWhere(ctx)}.`)];
+}
+
+/** Where a discard's draw may come from, when the top discard may be taken: the pile
+ * alone needs no saying, the discard the pile's label alone would not tell. */
+function fromWhere(ctx) {
+  const top = ctx.view?.takeable_discard;
+  return top && ctx.legal.some((a) => a.type === "discard" && a.discard > 0)
+    ? ` (from the pile, or take the ${cardWords(top)} from the discards: its card's menu offers it)` : "";
 }
 
 /** The place on the table a decision of the viewer needs to see (the room scrolls to it). */

@@ -11,6 +11,7 @@ import pytest
 
 from games.registry import all_games
 from games.rng import Rng
+from games.wyoming_cowboy.cards import CARD_WORDS
 from tests.support.browser import DOM_WORDS, key
 
 pytestmark = pytest.mark.browser
@@ -528,6 +529,39 @@ def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, l
             assert "cannot backfire (only a .22 can)" in said and "no 6" not in said, said
         assert "no same-suit 3-5-7 to quick draw" in view["prompt"], view["prompt"]
         assert "3-5-7" not in said, said
+    page.close()
+
+
+def test_a_wyoming_cowboy_turn_says_the_top_discard_may_be_taken(browser, live):
+    """The bar's line under a turn's choices names the discard that may be taken (else
+    only the pile's label says it, and only a card's menu offers it)."""
+    game = all_games()["wyoming_cowboy"]
+    options = game.parse_options(SHORT["wyoming_cowboy"])
+    found: dict[str, tuple] = {}
+    for seed in range(50):
+        state, rng = game.new_game(options, 3, seed), Rng(seed)
+        while not game.is_over(state) and len(found) < 2:
+            seat = rng.choice(sorted(game.to_act(state)))
+            legal = game.legal_actions(state, seat)
+            view = game.view(state, seat)
+            if view.get("turn") == seat and any(a["type"] == "discard" for a in legal):
+                takes = any(a["type"] == "discard" and a["discard"] > 0 for a in legal)
+                found.setdefault("takes" if takes else "pile", (view, legal))
+            state, _ = game.apply(state, seat, rng.choice(legal))
+        if len(found) == 2:
+            break
+    assert len(found) == 2, "no seeded game offered a turn with and one without the discard"
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    for kind, (view, legal) in found.items():
+        said = page.evaluate(WITH_BAR, ["wyoming_cowboy", json.loads(json.dumps(view)),
+                                        ["Ana", "Bo", "Cy"], legal])["text"]
+        assert "in your hand to" in said, said
+        if kind == "takes":
+            top = view["takeable_discard"]
+            assert f"or take the {CARD_WORDS[top]} from the discards" in said, said
+        else:
+            assert "from the discards" not in said, said
     page.close()
 
 
