@@ -153,9 +153,11 @@ export function render(container, view, ctx) {
   ctx.view = view;
   const over = view.phase === "over";
   add(container, h("div", { class: "info" }, view.your_ranch ? stat(`Your Ranch: ${view.your_ranch}`) : null,
-    stat(PHASE[view.phase] || view.phase), stat(`Deck ${view.deck_count}`),
+    // A trick is named by its kind, as the prompts and hints name it.
+    stat(view.phase === "trick" && view.trick ? `${KIND[view.trick.kind] || "Trick"}: every Ranch plays a card` : PHASE[view.phase] || view.phase),
+    stat(`Deck ${view.deck_count}`),
     // In a trick every Ranch plays in the trick's order: the turn waits for it to end.
-    view.turn && !over ? stat(`${view.trick ? `Turn after the ${KIND[view.trick.kind] || "trick"}` : "Turn"}: ${ranchOwner(view, view.turn, ctx)}`,
+    view.turn && !over ? stat(`${view.trick ? `Next turn, after the ${KIND[view.trick.kind] || "trick"}` : "Turn"}: ${ranchOwner(view, view.turn, ctx)}`,
       { title: TURN_TITLE }) : null,
     view.lead && !over ? stat(`First to play: ${view.lead}`, { title: LEAD_TITLE }) : null,
     view.hand_wild?.length ? stat(wildSaid(view.hand_wild, "in your hand"), { title: "A Wild card in your hand makes a rank wild there" }) : null,
