@@ -129,7 +129,8 @@ def effect(state: State, pos: int, kind: str, events: list[Event]) -> None:
         state.pending = kind
         if not rustle_targets(state, pos):
             state.pending = ""
-            events.append({"type": "no_effect", "text": "There is no card to take"})
+            events.append({"type": "no_effect", "text": f"{who(state, pos)} may rustle, but "
+                           "no other Gang has a card to take"})
         elif live:
             state.phase = Phase.RUSTLE
         else:
@@ -223,7 +224,8 @@ def begin_turn(state: State, events: list[Event]) -> None:
         state.drew[pos] = n
         seat = state.seat_of[pos]
         events.append({"type": "draw", "ranch": state.ranch[pos], "count": n,
-                       "text": f"{who(state, pos)} draws {n} card{'s' if n != 1 else ''}"})
+                       "text": f"{who(state, pos)} draws {n} card{'s' if n != 1 else ''}"
+                       if n else f"{who(state, pos)} has a full hand: no card to draw"})
         if drawn:
             events.append({"type": "drew", "only": [seat], "cards": drawn,
                            "text": "You draw " + ", ".join(card_words(c) for c in drawn)})

@@ -309,3 +309,22 @@ def test_out_of_turn_and_unheld_cards_are_refused_without_naming_hidden_cards() 
     assert cid("Paco the Kid") not in str(err.value)
     with pytest.raises(IllegalAction, match="Expected one of play"):
         GAME.apply(s, 0, {"type": "keep"})
+
+
+def test_a_draw_of_nothing_and_a_rustle_of_nothing_say_why() -> None:
+    """'Dana draws 0 cards' and 'There is no card to take' told a newcomer nothing: a turn
+    begun with a full hand says so, and a rustle with no card to take says whose it was."""
+    drew: set[str] = set()
+    for seed in range(10):
+        state, rng = GAME.new_game(GAME.parse_options({}), 2, seed), Rng(seed)
+        while not GAME.is_over(state):
+            seat = min(GAME.to_act(state))
+            state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            drew |= {e["text"] for e in events if e["type"] == "draw" and e["count"] == 0}
+    assert drew and all(t.endswith("has a full hand: no card to draw") for t in drew), drew
+    state = GAME.new_game(GAME.parse_options({}), 4, 1)
+    state.gangs = [[], [], [], []]
+    told: list[dict[str, object]] = []
+    rules.effect(state, 0, "rustle", told)
+    assert [e["text"] for e in told if e["type"] == "no_effect"] == [
+        f"{rules.who(state, 0)} may rustle, but no other Gang has a card to take"]
