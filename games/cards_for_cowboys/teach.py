@@ -104,11 +104,8 @@ def describe(st: State, seat: int, a: Action) -> str:
         left = rules.kept_tallies(st)[seat].cash - p.spent
         return f"Buy {_face(card)} for ${SPEC_OF[card].cost} of your ${left}: it joins your deck"
     if t == "pass":
-        more = "more " if p.bought else ""
-        left = rules.kept_tallies(st)[seat].cash - p.spent
-        if any(SPEC_OF[c].cost <= left for c in pyramid.face_up(st.store)):
-            return f"Buy nothing {more}this round"
-        # Every card here can only be burned: passing is declining that too.
+        # One name whatever the purse: passing declines a burn as much as a buy (the
+        # prompt says "buy one, burn one, or pass").
         return f"Pass: neither buy nor burn {'another' if p.bought else 'a'} card this round"
     if t == "give":
         return f"Give {_face(a['card'])} to {{seat:{a['to']}}}: it goes on their discard pile"
@@ -128,11 +125,21 @@ TRASH_GIVES = {
 }
 
 
+# A card whose label is its whole rule ("Trash while drawing: you buy (or burn) first this
+# round") is named by what it does, in the words its face shows (its back, a strip of
+# colour on a drawn card, names nothing a player reads).
+TRASH_NAMES = {
+    "trash_for_2_dollars": "the $1 card",
+    "trash_to_buy_first": "the buy-first card",
+    "trash_to_replay": "the replay card",
+    "trash_to_reorder": "the reorder card",
+}
+
+
 def _trash_words(card: str) -> str:
     s, face = spec(card), _face(card)
-    # A card whose label is its rule ("Trash while drawing: ...") is named by its back:
-    # the clause says the rest.
-    name = face if len(face) - len(s.back) <= 36 else f"your {s.back} card"  # ~22 letters quoted
+    short = len(face) - len(s.back) <= 36  # a label of up to some 22 letters, quoted
+    name = face if short else TRASH_NAMES.get(s.effect, "this card")
     return f"Trash {name}: {TRASH_GIVES.get(s.effect, 'it leaves the game')}"
 
 

@@ -124,10 +124,12 @@ def test_passing_on_the_buy_says_more_only_after_a_card_was_bought():
     buyer = st.order[st.buyer]
     pass_ = {"type": "pass"}
     assert pass_ in GAME.known_legal(st, buyer)
-    assert GAME.describe(st, buyer, pass_) == "Buy nothing this round"
+    # One name whether a card is affordable or not: passing declines the burns too.
+    assert GAME.describe(st, buyer, pass_) == "Pass: neither buy nor burn a card this round"
     bought = st.clone()
     bought.own(buyer).bought = ["c74"]  # as after a buy with a buy left (an extra buy card)
-    assert GAME.describe(bought, buyer, pass_) == "Buy nothing more this round"
+    assert GAME.describe(bought, buyer, pass_) == \
+        "Pass: neither buy nor burn another card this round"
 
 
 def test_passing_when_every_card_can_only_be_burned_says_it_burns_nothing_either():
@@ -172,3 +174,6 @@ def test_a_trash_says_what_it_gives_once():
         runs = [" ".join(words[i:i + 3]) for i in range(len(words) - 2)]
         assert len(runs) == len(set(runs)), f"{text!r} says a thing twice"
         assert "while drawing" not in text and "leaves the game" in text, text
+        # Named by words its face shows, not by its back (a strip of colour once drawn).
+        assert not any(f"your {back} card" in text for back in ("river", "cactus",
+                                                                 "rattlesnake")), text
