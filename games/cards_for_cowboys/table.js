@@ -4,7 +4,7 @@
 // counts: covered Store cards (dimmed), every player's draw pile and discard pile, their
 // pending choices and unrevealed throws; they are drawn read-only.
 
-import { add, h, plural, s } from "/static/js/dom.js";
+import { add, h, listed, plural, s } from "/static/js/dom.js";
 import { actButton, actionsFor } from "/static/js/actions.js";
 import { cardElement, textLines, wrap } from "/static/js/cards.js";
 import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, seatName, stat, zone } from "/static/js/tables/common.js";
@@ -172,7 +172,7 @@ function rps(view, ctx) {
   const last = (info?.last || []).some(Boolean) ? h("p", { class: "sub" }, "Last throws: ",
     info.last.map((t, i) => (t ? `${seatName(ctx, i)}: ${t}` : null)).filter(Boolean).join(", ")) : null;
   return zone("Rock, paper, scissors — the winner chooses who buys first", { class: ["rps", throws.length && "acting"] },
-    info ? h("p", { class: "sub" }, `Between ${info.contenders.map((x) => seatName(ctx, x)).join(", ")}`,
+    info ? h("p", { class: "sub" }, `Between ${listed(info.contenders.map((x) => seatName(ctx, x)))}`,
       info.thrown?.length ? ` · thrown: ${info.thrown.map((x) => seatName(ctx, x)).join(", ")}` : "",
       info.your_throw ? ` · you threw ${info.your_throw}` : "") : null,
     info?.throws?.some(Boolean) ? h("p", { class: "sub" }, "Thrown, not yet revealed: ",
@@ -329,7 +329,9 @@ export function renderBreakdown(view, room, ctx) {
 export function explainResult(view, room, ctx) {
   const winners = (room.result?.winners || []).map((s) => seatName(ctx, s));
   const herd = room.result?.scores?.[room.result.winners?.[0]];
-  return { why: `${winners.join(" and ")} gathered the largest Herd${herd !== undefined ? ` (${plural(herd, "Cow")})` : ""} over the three Acts; the largest Herd wins, equal Herds share the win.`,
+  // The rule itself ("equal largest Herds share the win") stands once, under the lines.
+  const shared = winners.length > 1 ? ", equal Herds" : "";
+  return { why: `${listed(winners)} gathered the largest Herd${herd !== undefined ? ` (${plural(herd, "Cow")}${shared})` : shared} over the three Acts.`,
     unit: "Herd" };
 }
 

@@ -20,7 +20,7 @@ from games.cards_for_cowboys import store as pyramid
 from games.cards_for_cowboys.cards import SPEC_OF, card_json, face_json, face_key, spec
 from games.cards_for_cowboys.rules import Tally, kept_tallies, to_act
 from games.cards_for_cowboys.state import Phase, Player, State
-from games.plural import count
+from games.plural import count, listed
 
 # Views are built for every seat after every action: like the rules, they read the
 # phases from globals rather than through the enum's slow attribute hook.
@@ -219,9 +219,13 @@ _OWN = {False: "cards_for_cowboys.own", True: "cards_for_cowboys.own_buying"}
 def _prompt(state: State, viewer: Viewer, counted: list[Tally], acting: list[int]) -> str:
     """Returns what ``viewer`` is asked to do, or whom it waits for (``acting``, sorted)."""
     if state.phase == _OVER:
-        return "The game is over: the largest Herd wins"
+        # Who won, said once here: the end screen says why, and the rule.
+        herds = [p.herd for p in state.players]
+        top = [f"{{seat:{s}}}" for s, h in enumerate(herds) if h == max(herds)]
+        return ("The game is over: " + (f"{top[0]} has the largest Herd" if len(top) == 1
+                else f"{listed(top)} share the win with equal Herds"))
     if viewer not in acting:
-        names = ", ".join(f"{{seat:{s}}}" for s in acting)
+        names = listed([f"{{seat:{s}}}" for s in acting])
         return f"Waiting for {names} to {_WAITING_TO[state.phase]}"
     p = state.players[viewer]
     if state.phase == _DRAW:

@@ -40,6 +40,11 @@ export function seatText(text, names) {
   return String(text).replace(/\{seat:(\d+)\}/g, (_, n) => names[Number(n)] ?? `Seat ${Number(n) + 1}`);
 }
 
+/** Words as an English list: "A", "A and B", "A, B and C". */
+export function listed(words) {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
 /** A count and its word: "1 Cow", "2 Cows" (`many` when the plural is not word + "s"). */
 export function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;

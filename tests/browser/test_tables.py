@@ -293,6 +293,22 @@ EXPLAIN = """async ([gameId, view, seats, result]) => {
 }"""
 
 
+def test_a_cards_for_cowboys_result_says_who_and_leaves_the_rule_to_the_lines(browser, live):
+    """Who gathered the largest Herd, and whether it is shared; the tie rule itself is
+    said once, under the score lines."""
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    names = ["Ana", "Bo", "Cy"]
+    one = page.evaluate(EXPLAIN, ["cards_for_cowboys", {}, names,
+                                  {"winners": [1], "scores": [3, 9, 4]}])
+    assert one == "Bo gathered the largest Herd (9 Cows) over the three Acts.", one
+    two = page.evaluate(EXPLAIN, ["cards_for_cowboys", {}, names,
+                                  {"winners": [0, 2], "scores": [9, 3, 9]}])
+    assert two == "Ana and Cy gathered the largest Herd (9 Cows, equal Herds) over the three " \
+        "Acts.", two
+    page.close()
+
+
 def test_cowpoker_shows_the_other_ranches_in_the_order_they_play_after_yours(browser, live):
     game = all_games()["cowpoker"]
     state = game.new_game(game.parse_options({}), 3, 5)

@@ -17,6 +17,7 @@ from games.cards_for_cowboys.view import all_cards
 from games.leaks import leaked, visible_to
 from games.play import playout
 from games.rng import Rng
+from games.testing import play_one
 from tests.games.cards_for_cowboys.position import DRAW as D
 from tests.games.cards_for_cowboys.position import STOP, fresh, play, stack, to_discard
 
@@ -383,3 +384,22 @@ def test_the_omniscient_view_changes_nothing_the_spectators_view_shares() -> Non
     assert GAME.view(s, 0)["rps"]["your_throw"] == "rock"
     assert "rock" not in text({k: x for k, x in GAME.view(s, 1).items() if k != "prompt"})
     check_views(s, {v: GAME.view(s, v) for v in (None, 1, 0)})
+
+
+def test_the_prompt_at_the_end_names_who_won():
+    """Once over, the prompt says who has the largest Herd (the end screen says the rule)."""
+    g = play_one(GAME, 3, 2, first=True)
+    over = g.states[-1]
+    assert GAME.is_over(over)
+    herds = [p.herd for p in over.players]
+    top = [s for s, h in enumerate(herds) if h == max(herds)]
+    prompt = GAME.view(over, 0)["prompt"]
+    if len(top) == 1:
+        assert prompt == f"The game is over: {{seat:{top[0]}}} has the largest Herd", prompt
+    else:
+        assert prompt.endswith("share the win with equal Herds"), prompt
+    tied = over.clone()
+    for p in tied.players:
+        p.herd = 7
+    assert GAME.view(tied, 0)["prompt"] == ("The game is over: {seat:0}, {seat:1} and "
+                                            "{seat:2} share the win with equal Herds")
