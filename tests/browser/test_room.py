@@ -306,8 +306,8 @@ def test_the_room_says_who_does_what_before_the_game_and_why_a_newcomer_watches(
 
 
 def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
-    """On a phone the log is behind a button and the table under the dock: one line above
-    the prompt says what the last move did, and opens the log; a wide screen, with the log
+    """On a phone the log is behind a button and the table under the dock: a line (two at
+    most) above the prompt says what the last move did, and opens the log; a wide screen, with the log
     beside the table, has no such line."""
     ana = Player(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                      has_touch=True), live, "Ana")
@@ -333,6 +333,17 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
     assert "Ana (you) " in logged and f"{names[1]} (you)" not in logged, logged
     recent = ana.page.locator("#recent")
     assert recent.is_visible()
+    # A long outcome takes a second line rather than losing its newest part; no third.
+    lines = recent.evaluate("""(el) => {
+      el.textContent = 'Last: ' + 'Smart Bot 2 takes aim at Ana with the .38 and misses · '.repeat(4);
+      const box = el.getBoundingClientRect(), range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = [...range.getClientRects()]
+        .filter((r) => r.bottom <= box.bottom + 1 && r.right <= box.right + 1)
+        .map((r) => Math.round(r.top));
+      return new Set(tops).size;
+    }""")
+    assert lines == 2, lines
     recent.click()
     assert ana.page.evaluate("() => document.body.classList.contains('log-shown')")
     wide = Player(browser.new_context(viewport={"width": 1280, "height": 800}), live, "Bo")
