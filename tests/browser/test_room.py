@@ -307,8 +307,8 @@ def test_the_room_says_who_does_what_before_the_game_and_why_a_newcomer_watches(
 
 def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
     """On a phone the log is behind a button and the table under the dock: a line (two at
-    most) above the prompt says what the last move did, and opens the log; a wide screen, with the log
-    beside the table, has no such line."""
+    most) above the prompt says what the last move did, and opens the log; a wide screen,
+    with the log beside the table, has no such line."""
     ana = Player(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                      has_touch=True), live, "Ana")
     ana.create("highcard")
@@ -335,7 +335,7 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
     assert recent.is_visible()
     # A long outcome takes a second line rather than losing its newest part; no third.
     lines = recent.evaluate("""(el) => {
-      el.textContent = 'Last: ' + 'Smart Bot 2 takes aim at Ana with the .38 and misses · '.repeat(4);
+      el.textContent = 'Last: ' + 'Bo takes aim at Ana with the .38 and misses · '.repeat(5);
       const box = el.getBoundingClientRect(), range = document.createRange();
       range.selectNodeContents(el);
       const tops = [...range.getClientRects()]
