@@ -58,9 +58,22 @@ function valueLines(c) {
 // A phone draws cards 62 px wide, where that text would be 7 px: there the stylesheet
 // shows it in larger type instead, as much of it as the card holds, ended by "…" where
 // it is cut (the enlarged card, a tap or a long press away, says it all).
-function faceSvg(c) {
+// A Store thumbnail (some 46 px wide on a phone, 64 on a desktop) has no room for a rule
+// in legible type: it shows the card's values and its effect in a few large words (the
+// enlarged card, a hover, long press or Z away, and the decision bar's copy say it all).
+const SHORT = {
+  trash_for_2_dollars: ["Trash:", "+$2"], trash_for_jail: ["Trash:", "Jail 1"],
+  trash_to_buy_first: ["Trash:", "buy 1st"], trash_to_replay: ["Trash:", "replay"],
+  trash_to_reorder: ["Trash:", "reorder"], reorder_top_three: ["Reorder", "top 3"],
+  two_cows_if_first: ["First:", "2 Cows"], draw_four: ["Draw 4", "more"],
+  double_next: ["Next", "card ×2"], extra_buy: ["+1 buy"], return_to_deck: ["Put one", "back"],
+  gift_others: ["Others", "+$1"], pass_jail: ["Then", "give it"],
+};
+
+function faceSvg(c, { short = false } = {}) {
   const hasEffect = c.effect && c.effect !== "none";
   const top = c.cash || c.cost ? 31 : 20;
+  if (short) return shortSvg(c, top);
   const effect = hasEffect ? wrap(c.text, 15, Math.floor((83 - top) / 7.3) + 1) : [];
   const compact = hasEffect ? wrap(c.text, 11, Math.floor((84 - top) / 9.4) + 1) : [];
   const lines = hasEffect ? [] : valueLines(c);
@@ -75,6 +88,27 @@ function faceSvg(c) {
     c.doubled ? s("text", { x: 55, y: 80, "text-anchor": "end", class: "c4c-double" }, "×2") : null);
 }
 
+/** A Store thumbnail: its $, price and values in large type, then an effect in the few
+ * words of `SHORT`. */
+function shortSvg(c, top) {
+  const lines = valueLines(c);
+  const said = !c.effect || c.effect === "none" ? [] : SHORT[c.effect] || wrap(c.text, 8, 2);
+  const from = lines.length ? 40 + lines.length * 11.5 : top + 11.5;
+  return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-face c4c-short-face back-${c.back}`, "aria-hidden": "true", focusable: "false" },
+    s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
+    s("rect", { x: 1, y: 1, width: 58, height: 8, rx: 4, class: "c4c-band" }),
+    c.cash ? s("text", { x: 5, y: 24, class: "c4c-cash" }, `$${c.cash}`) : null,
+    c.cost ? [s("circle", { cx: 50, cy: 18, r: 7.5, class: "c4c-cost" }), s("text", { x: 50, y: 22, "text-anchor": "middle", class: "c4c-cost-n c4c-short-value" }, String(c.cost))] : null,
+    lines.map(([t, cls], i) => s("text", { x: 5, y: 40 + i * 11.5, class: `${cls} c4c-short-value`, ...fitted(t) }, t)),
+    said.map((t, i) => s("text", { x: 5, y: from + i * 11.5, class: "c4c-short", ...fitted(t) }, t)));
+}
+
+/** A thumbnail's line longer than the card holds in its type ("2 Bandits") is drawn
+ * narrower to fit, rather than smaller. */
+function fitted(text) {
+  return text.length > 7 ? { textLength: 51, lengthAdjust: "spacingAndGlyphs" } : {};
+}
+
 function zoomInfo(c) {
   const facts = [`${c.back} back`];
   if (c.cost) facts.push(`costs $${c.cost} in the Store`);
@@ -84,7 +118,8 @@ function zoomInfo(c) {
 }
 
 function face(c, opts = {}) {
-  return cardElement(faceSvg(c), { ...opts, card: c.id, label: faceWords(c), zoom: zoomInfo(c), extraClass: c.covered ? "dim" : opts.extraClass });
+  const { short, ...rest } = opts;
+  return cardElement(faceSvg(c, { short }), { ...rest, card: c.id, label: faceWords(c), zoom: zoomInfo(c), extraClass: c.covered ? "dim" : opts.extraClass });
 }
 
 function back(b, opts = {}) {
@@ -133,8 +168,8 @@ function store(view, ctx) {
     // The pyramid is drawn in thumbnails (hover, long-press or Z enlarges one); the cards
     // a buy may take are repeated full size in the decision bar.
     if (typeof c !== "object" || !c.id) return back(backOf(c), { small: true });
-    if (c.covered) return face(c, { small: true });
-    return actionableCard(ctx, c.id, (o) => face(c, { ...o, small: true }), actionsFor(acts, c.id));
+    if (c.covered) return face(c, { small: true, short: true });
+    return actionableCard(ctx, c.id, (o) => face(c, { ...o, small: true, short: true }), actionsFor(acts, c.id));
   })));
   const open = ctx.ui.menu && actionsFor(acts, ctx.ui.menu);
   const menu = open && open.length > 1 ? h("div", { class: "menu", role: "group", "aria-label": "Store card" },

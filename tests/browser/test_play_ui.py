@@ -132,6 +132,9 @@ DESKTOP_FACES = ("#play .card:not(.small) svg :is(.c4c-effect, .cow-effect, .cow
 # bought.)
 PHONE_FACES = {"cowpoker": ("#play .card svg.cow-face text", ".zoom"),
                "cards_for_cowboys": ("#play .card svg.c4c-face text", ".store, .card.small")}
+# Cards for Cowboys' Store thumbnails show values and a few words of an effect in type of 8 px
+# or more on a phone, 9 on a desktop (their rules are read enlarged, or in the bar).
+STORE_FACES = ("#play .store svg.c4c-face text", None)
 
 # The place a decision needs on the table (a table's focusTarget: the cards to beat in a
 # Cowpoker trick), scrolled into view above the dock that stands over the screen's foot.
@@ -337,6 +340,10 @@ def test_a_whole_game_with_the_decision_always_in_view(browser, live, artifacts,
             smallest = page.evaluate(SMALLEST_TEXT, PHONE_FACES[game_id])
             assert smallest is None or smallest[0] >= 8.9, \
                 f"{game_id} card text at {smallest[0]:.1f}px on a phone: {smallest[1]}"
+        if game_id == "cards_for_cowboys" and decisions % 4 == 0:
+            smallest = page.evaluate(SMALLEST_TEXT, STORE_FACES)
+            assert smallest is None or smallest[0] >= (7.95 if phone else 8.95), \
+                f"Store card text at {smallest[0]:.1f}px: {smallest[1]}"
         if not phone and decisions % 4 == 0:
             smallest = page.evaluate(SMALLEST_TEXT, DESKTOP_FACES)
             assert smallest is None or smallest[0] >= 10.9, \
