@@ -789,6 +789,7 @@ function turnNoticed(yourTurn, view, ctx, table) {
     if (prefs.get("sound", true)) chime();
     notifyTurn(prefs.get("notify", false), seatText(view.prompt || "It is your move.", ctx.seats));
   }
+  if (decision !== state.decisionKey) foldDock(false); // a new decision is shown whole
   if (yourTurn && decision !== state.decisionKey) {
     // Controls that live on the table (a Store card, a Gang card) are scrolled into view.
     const target = table.focusTarget?.(view, ctx, $("#table"));
@@ -796,6 +797,19 @@ function turnNoticed(yourTurn, view, ctx, table) {
     intoViewAbove(target, $("#dock"), motionAllowed(prefs.get("motion", true)));
   }
   state.decisionKey = decision;
+}
+
+/** Folds the dock down to its prompt (the table above it in view, a phone's above all, where
+ * a decision's choices and the hand may fill most of the screen), or unfolds it. */
+function foldDock(fold) {
+  const dock = $("#dock"), button = $("#dock-fold");
+  if (dock.classList.contains("folded") === fold) return;
+  if (fold && ($("#reaction").contains(document.activeElement) || $("#hand").contains(document.activeElement))) {
+    button.focus({ preventScroll: true }); // what had the keyboard folds away
+  }
+  dock.classList.toggle("folded", fold);
+  button.setAttribute("aria-expanded", String(!fold));
+  button.textContent = fold ? "Back to your move" : "See the table";
 }
 
 /** The seats' names as the log says them: one's own marked "(you)", since the game's
@@ -914,6 +928,7 @@ function wirePrefs() {
       notice("This browser blocks notifications for this site; allow them in its settings first.", "info");
     }
   });
+  $("#dock-fold").addEventListener("click", () => foldDock(!$("#dock").classList.contains("folded")));
   const panel = $("#log-panel"), open = $("#log-open");
   open.addEventListener("click", () => showLog(!document.body.classList.contains("log-shown")));
   $("#log-close").addEventListener("click", () => showLog(false));

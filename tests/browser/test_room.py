@@ -354,3 +354,40 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
     wide.page.wait_for_function("() => window.saloon.doc.log.some((e) => e.type === 'trick')")
     assert not wide.page.locator("#recent").is_visible()
     assert not ana.errors and not wide.errors
+
+
+def test_the_dock_folds_to_its_prompt_to_show_the_table(browser, live):
+    """On a phone a decision's choices and the hand may fill most of the screen: "See the
+    table" folds the dock to its prompt, "Back to your move" unfolds it, and so does the
+    next decision."""
+    ana = Player(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                     has_touch=True), live, "Ana")
+    ana.create("wyoming_cowboy", {"max_hands": 1})
+    for _ in range(2):
+        ana.add_bot()
+    ana.start()
+    page = ana.page
+    page.wait_for_function("() => window.saloon.doc.legal.length > 0"
+                           " && window.saloon.renderedVersion === window.saloon.version")
+    fold = page.locator("#dock-fold")
+    tall = page.evaluate("() => document.querySelector('#dock').getBoundingClientRect().height")
+    assert fold.is_visible() and fold.get_attribute("aria-expanded") == "true"
+    fold.click()
+    assert fold.inner_text() == "Back to your move"
+    assert fold.get_attribute("aria-expanded") == "false"
+    assert not page.locator("#reaction").is_visible() and not page.locator("#hand").is_visible()
+    assert page.locator("#prompt").is_visible()
+    short = page.evaluate("() => document.querySelector('#dock').getBoundingClientRect().height")
+    assert short < tall / 2, (short, tall)
+    fold.click()
+    assert page.locator("#hand").is_visible() and fold.inner_text() == "See the table"
+    # Folded, a move made (here through the socket) brings the next decision unfolded.
+    fold.click()
+    version = page.evaluate("() => window.saloon.version")
+    page.evaluate("(a) => window.saloon.socket.act(a)", ana.doc()["legal"][0])
+    page.wait_for_function("(v) => window.saloon.version > v"
+                           " && window.saloon.doc.legal.length > 0"
+                           " && window.saloon.renderedVersion === window.saloon.version",
+                           arg=version)
+    assert page.locator("#hand").is_visible() and fold.inner_text() == "See the table"
+    assert not ana.errors, ana.errors
