@@ -339,12 +339,18 @@ export function render(container, view, ctx) {
     const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
     add(ctx.hand, h("div", { class: "my-hand", "data-seat": you, "data-place": `row:${you}` },
       h("h3", null, bustNow ? "Drawn this round: busted, nothing kept"
-        : `Drawn this round: $${me.cash_left ?? me.cash} · ${plural(me.cows || 0, "Cow")} · ${plural(me.bandits || 0, "Bandit")}${me.bandits >= 2 ? " (a third busts you)" : ""}`),
+        : `Drawn this round: $${me.cash_left ?? me.cash} · ${plural(me.cows || 0, "Cow")} · ${banditsSaid(me)}`),
       me.row?.length ? h("div", { class: "cards-row hand" }, me.row.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))))
         : h("p", { class: "sub" }, bustNow ? "Busted: your drawn cards went to your discard pile." : "No cards drawn yet this round.")));
   }
   add(z, myDeck(me, ctx));
   add(container, z);
+}
+
+/** A row's Bandits as they weigh on a bust: a Jail cancels one ("3 Bandits, 1 jailed"). */
+function banditsSaid(p) {
+  const bandits = p.bandits || 0, jails = Math.min(p.jails || 0, bandits);
+  return `${plural(bandits, "Bandit")}${jails ? `, ${jails} jailed` : ""}${bandits - jails === 2 ? " (one more busts you)" : ""}`;
 }
 
 /** The place on the table a decision of the viewer needs to see (the room scrolls to it). */

@@ -242,8 +242,10 @@ def _prompt(state: State, viewer: Viewer, counted: list[Tally], acting: list[int
         if p.must_draw:
             more = "card" if p.must_draw == 1 else "cards"
             return f"You must draw {p.must_draw} more {more} ({count(t.danger, 'Bandit')} so far)"
-        return (f"Draw a card or stop: you have ${t.cash}, {count(t.cows, 'Cow')} and "
-                f"{count(t.danger, 'Bandit')} (3 Bandits bust you)")
+        # What you have drawn is said under it, above your row: here only the danger.
+        if t.danger >= 2:
+            return "Draw a card or stop: one more Bandit busts you"
+        return "Draw a card or stop (3 Bandits bust you)"
     if state.phase == _RPS:
         return "Throw rock, paper or scissors: the winner chooses who buys first"
     if state.phase == _CHOOSE:

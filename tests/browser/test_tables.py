@@ -487,6 +487,38 @@ def test_a_cards_for_cowboys_bust_is_said_at_once_to_the_seat_that_busted(browse
     page.close()
 
 
+HAND_HEADING = """async ([gameId, view, seats, legal]) => {
+  const table = await import(`/games/${gameId}/table.js`);
+  const box = document.createElement('div'), bar = document.createElement('div');
+  const hand = document.createElement('div');
+  document.body.replaceChildren(box, bar, hand);
+  table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {}, log: [],
+                            decision: bar, reaction: bar, hand, rerender: () => {} });
+  return hand.querySelector('h3').textContent;
+}"""
+
+
+@pytest.mark.parametrize("bandits,jails,said", [
+    (2, 0, "2 Bandits (one more busts you)"),
+    (2, 1, "2 Bandits, 1 jailed"),
+    (3, 1, "3 Bandits, 1 jailed (one more busts you)"),
+    (1, 0, "1 Bandit"),
+])
+def test_a_cards_for_cowboys_row_says_its_bandits_as_they_weigh_on_a_bust(
+        browser, live, bandits, jails, said):
+    """A Jail cancels a Bandit: two Bandits and a Jail are not one Bandit from a bust."""
+    game = all_games()["cards_for_cowboys"]
+    state = game.new_game(game.parse_options({}), 2, 1)
+    view = json.loads(json.dumps(game.view(state, 0)))
+    view["players"][0].update(bandits=bandits, jails=jails)
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    heading = page.evaluate(HAND_HEADING, ["cards_for_cowboys", view, ["Ana", "Bo"],
+                                           game.legal_actions(state, 0)])
+    assert heading.endswith(f"\u00b7 {said}"), heading
+    page.close()
+
+
 def test_a_cards_for_cowboys_store_card_the_dollars_cannot_buy_is_marked_burn_only(browser, live):
     game = all_games()["cards_for_cowboys"]
     rng = Rng(3)

@@ -403,3 +403,14 @@ def test_the_prompt_at_the_end_names_who_won():
         p.herd = 7
     assert GAME.view(tied, 0)["prompt"] == ("The game is over: {seat:0}, {seat:1} and "
                                             "{seat:2} share the win with equal Herds")
+
+
+def test_the_draw_prompt_says_the_danger_and_leaves_the_sums_to_the_row():
+    """The row's heading under the prompt says the $, Cows and Bandits drawn: the prompt
+    says only how near a bust is (a Jail cancelling a Bandit)."""
+    state = fresh(2, 1)
+    assert GAME.view(state, 0)["prompt"] == "Draw a card or stop (3 Bandits bust you)"
+    two, _ = play(stack(state, 0, ["c34a", "c34b"]), (0, D), (0, D))
+    assert GAME.view(two, 0)["prompt"] == "Draw a card or stop: one more Bandit busts you"
+    jailed, _ = play(stack(fresh(2, 1), 0, ["c34a", "c34b", "c84"]), (0, D), (0, D), (0, D))
+    assert GAME.view(jailed, 0)["prompt"] == "Draw a card or stop (3 Bandits bust you)"
