@@ -255,17 +255,27 @@ def describe(value: HandValue) -> str:
     ranks = [Rank(r) for r in value[1:]]
     if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         return f"{cat.words}, {ranks[0].word}-high"
-    if cat in (Category.FLUSH, Category.HIGH_CARD):
+    if cat == Category.FLUSH:
         return f"{cat.words}, {', '.join(r.word for r in ranks)}"
     if cat == Category.FULL_HOUSE:
         return f"{cat.words}, {_PLURAL[ranks[0]]} full of {_PLURAL[ranks[1]]}"
-    if cat == Category.TWO_PAIR:
-        head = f"{cat.words}, {_PLURAL[ranks[0]]} and {_PLURAL[ranks[1]]}"
-        rest = ranks[2:]
+    # Said as a newcomer reads it: "a pair of Eights, with King, Ten, Four", the cards
+    # that break a tie ("kickers") after "with".
+    if cat == Category.HIGH_CARD:
+        head, rest = f"{cat.words} {ranks[0].word}", ranks[1:]
+    elif cat == Category.PAIR:
+        head, rest = f"a pair of {_PLURAL[ranks[0]]}", ranks[1:]
+    elif cat == Category.TWO_PAIR:
+        head, rest = f"{cat.words}, {_PLURAL[ranks[0]]} and {_PLURAL[ranks[1]]}", ranks[2:]
+    elif cat in _OF_A_KIND:
+        head, rest = f"{_OF_A_KIND[cat]} {_PLURAL[ranks[0]]}", ranks[1:]
     else:
-        head = f"{cat.words}, {_PLURAL[ranks[0]]}"
-        rest = ranks[1:]
-    return head + (f" ({', '.join(r.word for r in rest)})" if rest else "")
+        head, rest = f"{cat.words}, {_PLURAL[ranks[0]]}", ranks[1:]
+    return head + (f", with {', '.join(r.word for r in rest)}" if rest else "")
+
+
+_OF_A_KIND = {Category.THREE_OF_A_KIND: "three", Category.FOUR_OF_A_KIND: "four",
+              Category.FIVE_OF_A_KIND: "five"}
 
 
 def best_of(hands: Iterable[HandValue]) -> list[int]:

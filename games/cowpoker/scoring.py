@@ -48,7 +48,7 @@ def hand_words(value: HandValue) -> str:
 
 
 def place_words(cards: Sequence[str]) -> str:
-    """Returns the best poker hand of a place in words, e.g. ``pair, Kings (Nine, Two)``."""
+    """Returns the best poker hand of a place in words, e.g. ``a pair of Kings, with Nine, Two``."""
     return hand_words(hand_value(cards))
 
 

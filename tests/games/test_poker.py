@@ -147,7 +147,9 @@ def test_best_of_finds_ties_and_skips_empty_hands() -> None:
 def test_describe_names_the_hand() -> None:
     assert describe(ev("TC TD TH 2S 2C")) == "full house, Tens full of Twos"
     assert describe(ev("AC 2D 3H 4S 5C")) == "straight, Five-high"
-    assert describe(ev("KC KD KH KS", jokers=1)) == "five of a kind, Kings"
+    assert describe(ev("KC KD KH KS", jokers=1)) == "five Kings"
+    assert describe(ev("8C 8D KH TS 4C")) == "a pair of Eights, with King, Ten, Four"
+    assert describe(ev("KC TD 4H")) == "high card King, with Ten, Four"
     assert Rank.SIX.word == "Six" and "Sixes" in describe(ev("6C 6D 2H"))
 
 
