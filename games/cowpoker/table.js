@@ -21,7 +21,7 @@ export function faceWords(c) {
 // Sized for a card 96 px wide: no text under 11 px (7 units of the 60-unit face). A
 // phone draws cards 62 px wide, where that text would be 7 px: there the face's compact
 // drawing shows instead (the stylesheet picks one), the name, Ranch and values larger and
-// the effect only marked, read in full on the enlarged card (a tap or a long press).
+// the effect in a word, read in full on the enlarged card (a tap or a long press).
 function faceSvg(c) {
   const joker = c.rank === "Joker";
   const suit = joker ? "J" : c.suit;
@@ -60,8 +60,18 @@ function compactSvg(c) {
     s("text", { x: 30, y: 41, "text-anchor": "middle", class: "cow-c-value cow-ru", ...squeezed(`R${c.roundup}`, 2, 16) }, `R${c.roundup}`),
     s("text", { x: 49, y: 41, "text-anchor": "middle", class: "cow-c-value cow-gf", ...squeezed(`G${c.gunfight}`, 2, 16) }, `G${c.gunfight}`),
     s("text", { x: 30, y: 56, class: "cow-c-ranch", "text-anchor": "middle", ...squeezed(c.ranch, 10, 54) }, c.ranch),
-    c.text ? [s("rect", { x: 5, y: 64, width: 50, height: 14, rx: 7, class: "cow-c-tag" }),
-      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle" }, "effect")] : null);
+    c.text ? [s("rect", { x: 3, y: 64, width: 54, height: 14, rx: 7, class: "cow-c-tag" }),
+      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle", ...squeezed(tagWord(c), 9, 50) }, tagWord(c))] : null);
+}
+
+// The effect in a word on a phone's card, so a hand can be read without enlarging each
+// card (the enlarged card says it whole): what it starts, or where it always goes.
+const TAG = { roundup: "Roundup!", gunfight: "Gunfight!", showdown: "Showdown", extra_play: "Play again",
+  rustle: "Rustle", live_rustle: "Rustle any", unload: "Unload", wild: "Wild" };
+const PLACE = { most_points: "→ most pts", fewest_points: "→ fewest pts", best_hand: "→ best hand", worst_hand: "→ worst hand" };
+
+function tagWord(c) {
+  return TAG[c.effect] || PLACE[c.place] || "effect";
 }
 
 function zoomInfo(c) {

@@ -309,6 +309,25 @@ def test_a_cards_for_cowboys_result_says_who_and_leaves_the_rule_to_the_lines(br
     page.close()
 
 
+def test_a_cowpoker_card_on_a_phone_says_its_effect_in_a_word(browser, live):
+    """A phone's card face has no room for an effect's rule: it names it ("Roundup!",
+    "Rustle", "→ best hand") rather than only marking that there is one."""
+    game = all_games()["cowpoker"]
+    views = [json.loads(json.dumps(game.view(st, 0))) for st in sample_states(game, 4, n=60)]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    words: set[str] = set()
+    for view in views:
+        page.evaluate(RENDER, ["cowpoker", [view], ["Ana", "Bo", "Cy", "Dee"]])
+        words |= set(page.eval_on_selector_all("#box .face-compact .cow-c-tag-word",
+                                               "(ts) => ts.map((t) => t.textContent)"))
+    assert "effect" not in words and len(words) >= 4, words
+    assert words <= {"Roundup!", "Gunfight!", "Showdown", "Play again", "Rustle", "Rustle any",
+                     "Unload", "Wild", "\u2192 most pts", "\u2192 fewest pts",
+                     "\u2192 best hand", "\u2192 worst hand"}, words
+    page.close()
+
+
 def test_cowpoker_shows_the_other_ranches_in_the_order_they_play_after_yours(browser, live):
     game = all_games()["cowpoker"]
     state = game.new_game(game.parse_options({}), 3, 5)
