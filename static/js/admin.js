@@ -74,11 +74,12 @@ async function loadList() {
   const body = $("#game-list tbody");
   fill(body, data.games.length ? data.games.map((g) => h("tr", { "data-game": g.game, "data-id": g.id, "data-status": g.status },
     h("td", null, h("a", { href: `#game/${g.id}`, title: `Replay game ${g.id}` }, when(g.started_at))),
-    h("td", null, g.title, g.rules_version !== "1" ? h("span", { class: "muted" }, ` v${g.rules_version}`) : null),
-    h("td", null, g.seats.map((x) => x.name).join(", ")),
-    h("td", null, h("span", { class: "status", "data-status": g.status }, g.status)),
-    h("td", { class: "num" }, String(g.actions)),
-    h("td", null, resultText(g))))
+    // (Each cell names its column: a phone lays a row out as lines, without the header.)
+    h("td", { "data-label": "Game" }, g.title, g.rules_version !== "1" ? h("span", { class: "muted" }, ` v${g.rules_version}`) : null),
+    h("td", { "data-label": "Seats" }, g.seats.map((x) => x.name).join(", ")),
+    h("td", { "data-label": "Status" }, h("span", { class: "status", "data-status": g.status }, g.status)),
+    h("td", { class: "num", "data-label": "Actions" }, String(g.actions)),
+    h("td", { "data-label": "Result" }, resultText(g))))
     : h("tr", null, h("td", { colspan: 6, class: "muted" }, "No stored game matches these filters.")));
   fill($("#page-info"), `Page ${data.page} of ${data.pages} · ${data.total} game${data.total === 1 ? "" : "s"}`);
   $("#prev-page").disabled = data.page <= 1;

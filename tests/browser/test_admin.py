@@ -122,6 +122,15 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
     expect(page.locator("#login-error")).to_contain_text("not the admin token", timeout=WAIT_MS)
     sign_in(page, server)
     page.screenshot(path=str(artifacts / "admin-list.png"), full_page=True)
+    # On a phone every column of the list is read without scrolling sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "admin-list-390.png"), full_page=True)
+    assert page.evaluate("""() => { const w = document.querySelector('.table-wrap');
+      return w.scrollWidth <= w.clientWidth; }"""), "the list of games is cut on a phone"
+    seats = page.locator("#game-list tbody tr td[data-label='Seats']").first
+    box = seats.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    page.set_viewport_size({"width": 1366, "height": 900})
 
     with httpx.Client(base_url=server.http, headers=ADMIN) as http:
         for gid in GAMES:
