@@ -154,6 +154,14 @@ function ranchZone(row, view, ctx) {
       h("div", { class: "cards-row" }, row.hand.map((id) => (view.cards?.[id] ? face(view.cards[id], { small: true }) : cowBack({ small: true }))))] : null);
 }
 
+/** The Ranch to the left of `ranch` (the next clockwise): whose turn follows a trick, which
+ * the turn's Ranch started (`view.turn` stays on it until the trick ends). */
+function leftOf(view, ranch) {
+  const rows = view.table || [];
+  const at = rows.find((r) => r.ranch === ranch);
+  return at ? rows.find((r) => r.position === (at.position + 1) % rows.length)?.ranch ?? ranch : ranch;
+}
+
 // The stats a newcomer asks about, said in full where a pointer rests on them.
 const TURN_TITLE = "Whose turn it is to draw and play into their Gang; a Roundup or Gunfight it starts asks every Ranch for a card in between";
 const LEAD_TITLE = "The Ranch that played first this game; turns go to the left from it, and the next game starts left of it";
@@ -167,7 +175,7 @@ export function render(container, view, ctx) {
     stat(view.phase === "trick" && view.trick ? `${KIND[view.trick.kind] || "Trick"}: every Ranch plays a card` : PHASE[view.phase] || view.phase),
     stat(`Deck ${view.deck_count}`),
     // In a trick every Ranch plays in the trick's order: the turn waits for it to end.
-    view.turn && !over ? stat(`${view.trick ? `Next turn, after the ${KIND[view.trick.kind] || "trick"}` : "Turn"}: ${ranchOwner(view, view.turn, ctx)}`,
+    view.turn && !over ? stat(`${view.trick ? `Next turn, after the ${KIND[view.trick.kind] || "trick"}` : "Turn"}: ${ranchOwner(view, view.trick ? leftOf(view, view.turn) : view.turn, ctx)}`,
       { title: TURN_TITLE }) : null,
     view.lead && !over ? stat(`First to play: ${view.lead}`, { title: LEAD_TITLE }) : null,
     view.hand_wild?.length ? stat(wildSaid(view.hand_wild, "in your hand"), { title: "A Wild card in your hand makes a rank wild there" }) : null,

@@ -212,7 +212,9 @@ def test_a_finished_cowpoker_game_marks_no_ranch_with_the_turn_or_the_lead(brows
     trick = next(s for s in sample_states(game, 2, n=2000) if game.view(s, 0).get("trick"))
     kind = {"roundup": "Roundup", "gunfight": "Gunfight"}[game.view(trick, 0)["trick"]["kind"]]
     stats = page.evaluate(STATS, ["cowpoker", game.view(trick, 0), ["Ana", "Bo"]])
-    assert any(s.startswith(f"Next turn, after the {kind}: ") for s in stats), stats
+    # The turn after a trick is the next Ranch's, left of the one whose turn started it.
+    nxt = trick.ranch[trick.left_of(trick.turn)]
+    assert any(s.startswith(f"Next turn, after the {kind}: {nxt} ") for s in stats), (nxt, stats)
     assert f"{kind}: every Ranch plays a card" in stats and "Trick" not in stats, stats
     stats = page.evaluate(STATS, ["cowpoker", game.view(over, 0), ["Ana", "Bo"]])
     assert "Gang" in " ".join(stats)  # the Ranches' rows are drawn
