@@ -207,7 +207,9 @@ function rps(view, ctx) {
   const last = (info?.last || []).some(Boolean) ? h("p", { class: "sub" }, "Last throws: ",
     info.last.map((t, i) => (t ? `${seatName(ctx, i)}: ${t}` : null)).filter(Boolean).join(", ")) : null;
   return zone("Rock, paper, scissors — the winner chooses who buys first", { class: ["rps", throws.length && "acting"] },
-    info ? h("p", { class: "sub" }, `Between ${listed(info.contenders.map((x) => seatName(ctx, x)))}`,
+    // Settled, the one contender left is the winner (the panel stays up while buying).
+    info ? h("p", { class: "sub" }, info.contenders.length === 1 && view.phase !== "rps"
+      ? `Won by ${seatName(ctx, info.contenders[0])}` : `Between ${listed(info.contenders.map((x) => seatName(ctx, x)))}`,
       info.thrown?.length ? ` · thrown: ${info.thrown.map((x) => seatName(ctx, x)).join(", ")}` : "",
       info.your_throw ? ` · you threw ${info.your_throw}` : "") : null,
     info?.throws?.some(Boolean) ? h("p", { class: "sub" }, "Thrown, not yet revealed: ",
@@ -339,7 +341,7 @@ export function render(container, view, ctx) {
     const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
     add(ctx.hand, h("div", { class: "my-hand", "data-seat": you, "data-place": `row:${you}` },
       h("h3", null, bustNow ? "Drawn this round: busted, nothing kept"
-        : `Drawn this round: $${me.cash_left ?? me.cash} · ${plural(me.cows || 0, "Cow")} · ${banditsSaid(me)}`),
+        : `Drawn this round: $${me.cash_left ?? me.cash} · ${plural(me.cows || 0, "Cow")} · ${banditsSaid(me, view.phase === "draw")}`),
       me.row?.length ? h("div", { class: "cards-row hand" }, me.row.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))))
         : h("p", { class: "sub" }, bustNow ? "Busted: your drawn cards went to your discard pile." : "No cards drawn yet this round.")));
   }
@@ -347,10 +349,11 @@ export function render(container, view, ctx) {
   add(container, z);
 }
 
-/** A row's Bandits as they weigh on a bust: a Jail cancels one ("3 Bandits, 1 jailed"). */
-function banditsSaid(p) {
+/** A row's Bandits as they weigh on a bust: a Jail cancels one ("3 Bandits, 1 jailed");
+ * while `drawing`, a warning one Bandit short of it. */
+function banditsSaid(p, drawing) {
   const bandits = p.bandits || 0, jails = Math.min(p.jails || 0, bandits);
-  return `${plural(bandits, "Bandit")}${jails ? `, ${jails} jailed` : ""}${bandits - jails === 2 ? " (one more busts you)" : ""}`;
+  return `${plural(bandits, "Bandit")}${jails ? `, ${jails} jailed` : ""}${drawing && bandits - jails === 2 ? " (one more busts you)" : ""}`;
 }
 
 /** The place on the table a decision of the viewer needs to see (the room scrolls to it). */

@@ -508,6 +508,31 @@ def test_a_cards_for_cowboys_bust_is_said_at_once_to_the_seat_that_busted(browse
     page.close()
 
 
+def test_a_settled_cards_for_cowboys_throw_names_its_winner(browser, live):
+    """After rock, paper, scissors the panel stays up while buying: it says who won, not
+    "Between" one name."""
+    game = all_games()["cards_for_cowboys"]
+    found = None
+    for seed in range(60):
+        state, rng = game.new_game(game.parse_options({}), 3, seed), Rng(seed)
+        while not game.is_over(state) and found is None:
+            seat = rng.choice(sorted(game.to_act(state)))
+            state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            view = game.view(state, 0)
+            if view["rps"] and view["phase"] != "rps":
+                found = view
+        if found:
+            break
+    assert found, "no throw was settled in 60 games"
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    text = page.evaluate(RENDER, ["cards_for_cowboys", [json.loads(json.dumps(found))],
+                                  ["Ana", "Bo", "Cy"]])[0]["text"]
+    winner = ["Ana", "Bo", "Cy"][found["rps"]["contenders"][0]]
+    assert f"Won by {winner}" in text and "Between" not in text, text
+    page.close()
+
+
 HAND_HEADING = """async ([gameId, view, seats, legal]) => {
   const table = await import(`/games/${gameId}/table.js`);
   const box = document.createElement('div'), bar = document.createElement('div');
@@ -537,6 +562,10 @@ def test_a_cards_for_cowboys_row_says_its_bandits_as_they_weigh_on_a_bust(
     heading = page.evaluate(HAND_HEADING, ["cards_for_cowboys", view, ["Ana", "Bo"],
                                            game.legal_actions(state, 0)])
     assert heading.endswith(f"\u00b7 {said}"), heading
+    # Once drawing is over, no warning of a bust that can no longer come.
+    view["phase"] = "buy"
+    heading = page.evaluate(HAND_HEADING, ["cards_for_cowboys", view, ["Ana", "Bo"], []])
+    assert "busts you" not in heading, heading
     page.close()
 
 
