@@ -529,8 +529,9 @@ function recentLine(log, seats, over) {
   while (i >= 0 && !told(log[i])) i--;
   const v = i >= 0 ? log[i].v : null;
   const said = [];
+  // Newest first: a line cut at its end loses the older event, not what just happened.
   for (; i >= 0 && log[i].v === v && said.length < RECENT_SHOWN; i--) {
-    if (told(log[i])) said.unshift(seatText(cardSymbols(log[i].text), seats));
+    if (told(log[i])) said.push(seatText(cardSymbols(log[i].text), seats));
   }
   const el = $("#recent");
   el.hidden = over || !said.length;
