@@ -154,7 +154,8 @@ function reaction(view, ctx) {
   const badged = hit && kings.length === 1 && kings[0][1] === view.top_shot?.[1];
   const safe = hit && !badged && (view.my_hand || []).some((c) => c[0] === "K" && !kings.includes(c));
   const ask = badged ? `Your ${cardWords(kings[0])} wears a badge: he goes with his badge.`
-    : hit ? `Only a cowboy (a King) without a badge can go${safe ? ": a King wearing a badge is safe from this shot." : "."}`
+    // (Without a King wearing a badge, every King can go: nothing to say.)
+    : hit && safe ? "Only a cowboy (a King) without a badge can go: a King wearing a badge is safe from this shot."
     : noBackfire;
   return h("div", { class: "reaction", role: "dialog", "aria-label": title },
     h("h3", null, title), ask ? h("p", null, ask) : null,
@@ -281,7 +282,7 @@ function actionStep(ctx) {
 function fromWhere(ctx) {
   const top = ctx.view?.takeable_discard;
   return top && ctx.legal.some((a) => a.type === "discard" && a.discard > 0)
-    ? ` (from the pile, or take the ${cardWords(top)} from the discards: its card's menu offers it)` : "";
+    ? ` (from the pile; or, in the menu of the card you discard, take the ${cardWords(top)} from the discards)` : "";
 }
 
 /** The place on the table a decision of the viewer needs to see (the room scrolls to it). */
