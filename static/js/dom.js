@@ -40,6 +40,12 @@ export function seatText(text, names) {
   return String(text).replace(/\{seat:(\d+)\}/g, (_, n) => names[Number(n)] ?? `Seat ${Number(n) + 1}`);
 }
 
+/** A log line with one's own name marked "(you)": a game's own bracket after the name
+ * joins the mark, "Ana (you, Gallagher)", rather than "Ana (you) (Gallagher)". */
+export function youJoined(text) {
+  return text.replace(/ \(you\) \(/g, " (you, ");
+}
+
 /** Words as an English list: "A", "A and B", "A, B and C". */
 export function listed(words) {
   return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;

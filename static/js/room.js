@@ -1,7 +1,7 @@
 // The room page: joining, seats, host controls, chat and log, and the game's table.
 
 import { api, ApiError, prefs, tokens } from "./api.js";
-import { $, actionKey, ask, clear, fill, h, intoViewAbove, plural, refill, seatText } from "./dom.js";
+import { $, actionKey, ask, clear, fill, h, intoViewAbove, plural, refill, seatText, youJoined } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { RoomSocket } from "./socket.js";
 import { describeAction, renderChoices, renderResult } from "./actions.js";
@@ -531,7 +531,7 @@ function recentLine(log, seats, over) {
   const said = [];
   // Newest first: a line cut at its end loses the older event, not what just happened.
   for (; i >= 0 && log[i].v === v && said.length < RECENT_SHOWN; i--) {
-    if (told(log[i])) said.push(seatText(cardSymbols(log[i].text), seats));
+    if (told(log[i])) said.push(youJoined(seatText(cardSymbols(log[i].text), seats)));
   }
   const el = $("#recent");
   el.hidden = over || !said.length;
@@ -832,7 +832,7 @@ function renderLog() {
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 30;
   fill(el, ...log.map((e) => e.type === "chat"
     ? h("li", { class: "chat" }, h("b", null, e.name || seatNames[e.seat] || "?"), ": ", e.text)
-    : h("li", { class: e.type === "notice" ? "notice-line" : "event", "data-type": e.type }, seatText(cardSymbols(e.text), seatNames))));
+    : h("li", { class: e.type === "notice" ? "notice-line" : "event", "data-type": e.type }, youJoined(seatText(cardSymbols(e.text), seatNames)))));
   if (atBottom || el.dataset.first !== "no") { el.scrollTop = el.scrollHeight; el.dataset.first = "no"; }
   // On a phone the log sits behind a button: it counts the chat lines not yet seen.
   const chats = log.filter((e) => e.type === "chat").length;

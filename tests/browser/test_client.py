@@ -527,6 +527,18 @@ def test_a_card_that_arrives_in_a_hand_is_nobodys_last_move(browser, live):
     page.close()
 
 
+def test_ones_own_mark_joins_a_games_bracket_after_the_name(browser, live):
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    said = page.evaluate("""async () => {
+      const { youJoined } = await import('/static/js/dom.js');
+      return [youJoined('Ana (you) (Gallagher) plays Belle'), youJoined('Ana (you) passes'),
+              youJoined('Bo (Davila) plays')];
+    }""")
+    assert said == ["Ana (you, Gallagher) plays Belle", "Ana (you) passes", "Bo (Davila) plays"]
+    page.close()
+
+
 def test_a_card_taken_and_taken_back_is_marked_as_the_later_move(browser, live):
     """Seat 1 rustles a card, seat 0 takes it, seat 1 takes it back: the card is seat 1's
     last move, whichever seat moved first in the game."""

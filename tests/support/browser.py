@@ -43,9 +43,10 @@ DOM_WORDS = """() => {
 
 def as_logged(text: str, names: Sequence[str] = (), you: int | None = None) -> str:
     """Returns a log entry's words as the page of seat ``you`` writes them: seat N named
-    (one's own "Ana (you)"), "9D" as "9♦"."""
+    (one's own "Ana (you)", "Ana (you, Gallagher)" before a game's bracket), "9D" as "9♦"."""
     said = [f"{n} (you)" if i == you else n for i, n in enumerate(names)]
     named = re.sub(r"\{seat:(\d+)\}", lambda m: said[int(m[1])], text)
+    named = named.replace(" (you) (", " (you, ")
     return re.sub(r"\b([2-9TJQKA])([CDHS])\b",
                   lambda m: ("10" if m[1] == "T" else m[1]) + "♣♦♥♠"["CDHS".index(m[2])], named)
 
