@@ -12,6 +12,7 @@ from sqlalchemy import select, update
 
 from app import cli, records
 from app.models import ActionRow, GameRecord, Snapshot
+from app.records.format import plain
 from games.registry import all_games, get_game
 from tests.support.databases import Databases
 from tests.support.rooms import play_bots_game
@@ -117,14 +118,22 @@ async def test_import_refuses_a_record_that_does_not_replay(client) -> None:
 
 
 def _other_legal_action(game_id: str, rec: records.RecordIn, index: int):
-    """Returns a legal action other than the stored one at ``index`` (same seat), if any."""
+    """Returns a legal action other than the stored one at ``index`` (same seat) whose
+    events differ in more than their words, if any: one that tells the same (a throw of
+    rock, paper or scissors, all hidden until revealed) diverges only at a later step."""
     game = get_game(game_id)
     state = game.new_game(game.parse_options(rec.options), len(rec.seats), rec.seed)
     for a in rec.actions[:index]:
         state, _ = game.apply(state, a.seat, a.action)
     target = rec.actions[index]
-    others = [x for x in game.legal_actions(state, target.seat) if x != target.action]
-    return others[0] if others else None
+    told = [{k: v for k, v in e.items() if k != "text"} for e in target.events]
+    for other in game.legal_actions(state, target.seat):
+        if other == target.action:
+            continue
+        _, events = game.apply(state, target.seat, other)
+        if [{k: v for k, v in e.items() if k != "text"} for e in plain(events)] != told:
+            return other
+    return None
 
 
 async def test_a_tampered_record_is_detected_at_the_step_where_it_diverges(client) -> None:
