@@ -597,25 +597,41 @@ def test_a_cards_for_cowboys_store_card_the_dollars_cannot_buy_is_marked_burn_on
     page.close()
 
 
-def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, live):
-    game = all_games()["wyoming_cowboy"]
-    options = game.parse_options(SHORT["wyoming_cowboy"])
-    found: dict[bool, tuple] = {}
-    for seed in range(200):
-        state, rng = game.new_game(options, 3, seed), Rng(seed)
-        while not game.is_over(state) and len(found) < 2:
+def seek(game_id: str, seats: int, seeds: int, wanted: int, key_of) -> dict:
+    """Plays seeded random games (short options) until ``key_of(state, seat, legal)`` has
+    given ``wanted`` distinct keys (``None``: not a position looked for); returns the
+    first ``(state, seat, legal)`` of each key."""
+    game = all_games()[game_id]
+    options = game.parse_options(SHORT.get(game_id, {}))
+    found: dict = {}
+    for seed in range(seeds):
+        state, rng = game.new_game(options, seats, seed), Rng(seed)
+        while not game.is_over(state) and len(found) < wanted:
             seat = rng.choice(sorted(game.to_act(state)))
             legal = game.legal_actions(state, seat)
-            shot = game.view(state, seat).get("shot")
-            if legal == [{"type": "stand"}] and shot and shot["victim"] == seat:
-                found.setdefault(shot["kind"] == "22", (state, seat))
+            key = key_of(state, seat, legal)
+            if key is not None:
+                found.setdefault(key, (state, seat, legal))
             state, _ = game.apply(state, seat, rng.choice(legal))
-        if len(found) == 2:
+        if len(found) == wanted:
             break
+    return found
+
+
+def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, live):
+    game = all_games()["wyoming_cowboy"]
+
+    def unanswered(state, seat, legal):
+        shot = game.view(state, seat).get("shot")
+        if legal == [{"type": "stand"}] and shot and shot["victim"] == seat:
+            return shot["kind"] == "22"
+        return None
+
+    found = seek("wyoming_cowboy", 3, 200, 2, unanswered)
     assert len(found) == 2, "no seeded game let a shot of each kind come unanswered"
     page = browser.new_page()
     page.goto(live.http + "/")
-    for is_22, (state, seat) in found.items():
+    for is_22, (state, seat, _) in found.items():
         view = json.loads(json.dumps(game.view(state, seat)))
         said = page.evaluate(WITH_BAR, ["wyoming_cowboy", view, ["Ana", "Bo", "Cy"],
                                         [{"type": "stand"}]])["text"]
@@ -635,24 +651,21 @@ def test_a_wyoming_cowboy_turn_says_the_top_discard_may_be_taken(browser, live):
     """The bar's line under a turn's choices names the discard that may be taken (else
     only the pile's label says it, and only a card's menu offers it)."""
     game = all_games()["wyoming_cowboy"]
-    options = game.parse_options(SHORT["wyoming_cowboy"])
-    found: dict[str, tuple] = {}
-    for seed in range(50):
-        state, rng = game.new_game(options, 3, seed), Rng(seed)
-        while not game.is_over(state) and len(found) < 2:
-            seat = rng.choice(sorted(game.to_act(state)))
-            legal = game.legal_actions(state, seat)
-            view = game.view(state, seat)
-            if view.get("turn") == seat and any(a["type"] == "discard" for a in legal):
-                takes = any(a["type"] == "discard" and a["discard"] > 0 for a in legal)
-                found.setdefault("takes" if takes else "pile", (view, legal))
-            state, _ = game.apply(state, seat, rng.choice(legal))
-        if len(found) == 2:
-            break
+
+    def turn(state, seat, legal):
+        if game.view(state, seat).get("turn") != seat:
+            return None
+        if not any(a["type"] == "discard" for a in legal):
+            return None
+        return "takes" if any(a["type"] == "discard" and a["discard"] > 0
+                              for a in legal) else "pile"
+
+    found = seek("wyoming_cowboy", 3, 50, 2, turn)
     assert len(found) == 2, "no seeded game offered a turn with and one without the discard"
     page = browser.new_page()
     page.goto(live.http + "/")
-    for kind, (view, legal) in found.items():
+    for kind, (state, seat, legal) in found.items():
+        view = game.view(state, seat)
         said = page.evaluate(WITH_BAR, ["wyoming_cowboy", json.loads(json.dumps(view)),
                                         ["Ana", "Bo", "Cy"], legal])["text"]
         assert "in your hand to" in said, said
