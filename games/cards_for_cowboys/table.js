@@ -6,7 +6,7 @@
 
 import { add, h, listed, plural, s } from "/static/js/dom.js";
 import { actButton, actionsFor } from "/static/js/actions.js";
-import { cardElement, textLines, wrap } from "/static/js/cards.js";
+import { cardElement, squeezed, textLines, wrap } from "/static/js/cards.js";
 import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const CACTI = { river: 1, cactus: 2, rattlesnake: 3 };
@@ -73,40 +73,39 @@ const SHORT = {
 function faceSvg(c, { short = false } = {}) {
   const hasEffect = c.effect && c.effect !== "none";
   const top = c.cash || c.cost ? 31 : 20;
-  if (short) return shortSvg(c, top);
+  if (short) return shortSvg(c, top, hasEffect);
   const effect = hasEffect ? wrap(c.text, 15, Math.floor((83 - top) / 7.3) + 1) : [];
   const compact = hasEffect ? wrap(c.text, 11, Math.floor((84 - top) / 9.4) + 1) : [];
   const lines = hasEffect ? [] : valueLines(c);
-  return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-face back-${c.back}`, "aria-hidden": "true", focusable: "false" },
-    s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
-    s("rect", { x: 1, y: 1, width: 58, height: 8, rx: 4, class: "c4c-band" }),
-    c.cash ? s("text", { x: 5, y: 24, class: "c4c-cash" }, `$${c.cash}`) : null,
-    c.cost ? [s("circle", { cx: 50, cy: 18, r: 7, class: "c4c-cost" }), s("text", { x: 50, y: 21.5, "text-anchor": "middle", class: "c4c-cost-n" }, String(c.cost))] : null,
+  return faceFrame(c, false,
     lines.map(([t, cls], i) => s("text", { x: 5, y: 40 + i * 11, class: cls }, t)),
     s("g", { class: "face-full" }, textLines(effect, 4, top, 7.3, { class: "c4c-effect" })),
     s("g", { class: "face-compact" }, textLines(compact, 3.5, top + 1, 9.4, { class: "c4c-c-effect" })),
     c.doubled ? s("text", { x: 55, y: 80, "text-anchor": "end", class: "c4c-double" }, "×2") : null);
 }
 
-/** A Store thumbnail: its $, price and values in large type, then an effect in the few
- * words of `SHORT`. */
-function shortSvg(c, top) {
-  const lines = valueLines(c);
-  const said = !c.effect || c.effect === "none" ? [] : SHORT[c.effect] || wrap(c.text, 8, 2);
-  const from = lines.length ? 40 + lines.length * 11.5 : top + 11.5;
-  return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-face c4c-short-face back-${c.back}`, "aria-hidden": "true", focusable: "false" },
+/** A face's frame: its back's band, the $ it pays and its price badge (`thumb`: a Store
+ * thumbnail's, its number larger), around `children`. */
+function faceFrame(c, thumb, ...children) {
+  return s("svg", { viewBox: "0 0 60 84", class: `card-svg c4c-face${thumb ? " c4c-short-face" : ""} back-${c.back}`, "aria-hidden": "true", focusable: "false" },
     s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
     s("rect", { x: 1, y: 1, width: 58, height: 8, rx: 4, class: "c4c-band" }),
     c.cash ? s("text", { x: 5, y: 24, class: "c4c-cash" }, `$${c.cash}`) : null,
-    c.cost ? [s("circle", { cx: 50, cy: 18, r: 7.5, class: "c4c-cost" }), s("text", { x: 50, y: 22, "text-anchor": "middle", class: "c4c-cost-n c4c-short-value" }, String(c.cost))] : null,
-    lines.map(([t, cls], i) => s("text", { x: 5, y: 40 + i * 11.5, class: `${cls} c4c-short-value`, ...fitted(t) }, t)),
-    said.map((t, i) => s("text", { x: 5, y: from + i * 11.5, class: "c4c-short", ...fitted(t) }, t)));
+    c.cost ? [s("circle", { cx: 50, cy: 18, r: thumb ? 7.5 : 7, class: "c4c-cost" }),
+      s("text", { x: 50, y: thumb ? 22 : 21.5, "text-anchor": "middle", class: thumb ? "c4c-cost-n c4c-short-value" : "c4c-cost-n" }, String(c.cost))] : null,
+    ...children);
 }
 
-/** A thumbnail's line longer than the card holds in its type ("2 Bandits") is drawn
+/** A Store thumbnail: its $, price and values in large type, then an effect in the few
+ * words of `SHORT`; a line longer than the card holds in that type ("2 Bandits") is drawn
  * narrower to fit, rather than smaller. */
-function fitted(text) {
-  return text.length > 7 ? { textLength: 51, lengthAdjust: "spacingAndGlyphs" } : {};
+function shortSvg(c, top, hasEffect) {
+  const lines = valueLines(c);
+  const said = hasEffect ? SHORT[c.effect] || wrap(c.text, 8, 2) : [];
+  const from = lines.length ? 40 + lines.length * 11.5 : top + 11.5;
+  return faceFrame(c, true,
+    lines.map(([t, cls], i) => s("text", { x: 5, y: 40 + i * 11.5, class: `${cls} c4c-short-value`, ...squeezed(t, 7, 51) }, t)),
+    said.map((t, i) => s("text", { x: 5, y: from + i * 11.5, class: "c4c-short", ...squeezed(t, 7, 51) }, t)));
 }
 
 function zoomInfo(c) {

@@ -3,7 +3,7 @@
 
 import { add, h, plural, s } from "/static/js/dom.js";
 import { actButton, actionsFor, lineName, pointsCell } from "/static/js/actions.js";
-import { cardElement, SUIT_SYMBOL, SUIT_WORD, rankShow, textLines, wrap } from "/static/js/cards.js";
+import { cardElement, SUIT_SYMBOL, SUIT_WORD, rankShow, squeezed, textLines, wrap } from "/static/js/cards.js";
 import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, openMenu, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const RANK_WORD = { 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
@@ -46,8 +46,6 @@ function faceSvg(c) {
     compactSvg(c));
 }
 
-// A line longer than `fits` characters is squeezed into `width` units rather than cut.
-const squeezed = (line, fits, width) => (line.length > fits ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
 
 /** The face's drawing for a phone: no text under 9 px on a card 62 px wide. */
 function compactSvg(c) {

@@ -109,6 +109,12 @@ export function cardBack(opts = {}) {
   return cardElement(backFace(opts.mark || ""), { ...opts, label: opts.label || "a face-down card", extraClass: ["back", opts.extraClass].filter(Boolean).join(" ") });
 }
 
+/** SVG text attributes that draw a line longer than `fits` characters narrower, into
+ * `width` units, rather than cut or smaller (nothing for a line that fits). */
+export function squeezed(line, fits, width) {
+  return line.length > fits ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+}
+
 /** Splits text into lines of at most `width` characters, for SVG text. */
 export function wrap(text, width, maxLines = 5) {
   const lines = [];
