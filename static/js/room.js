@@ -531,7 +531,7 @@ function recentLine(log, seats, over) {
   const said = [];
   // Newest first: a line cut at its end loses the older event, not what just happened.
   for (; i >= 0 && log[i].v === v && said.length < RECENT_SHOWN; i--) {
-    if (told(log[i])) said.push(youJoined(seatText(cardSymbols(log[i].text), seats)));
+    if (told(log[i])) said.push(loggedText(log[i].text, seats));
   }
   const el = $("#recent");
   el.hidden = over || !said.length;
@@ -832,7 +832,7 @@ function renderLog() {
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 30;
   fill(el, ...log.map((e) => e.type === "chat"
     ? h("li", { class: "chat" }, h("b", null, e.name || seatNames[e.seat] || "?"), ": ", e.text)
-    : h("li", { class: e.type === "notice" ? "notice-line" : "event", "data-type": e.type }, youJoined(seatText(cardSymbols(e.text), seatNames)))));
+    : h("li", { class: e.type === "notice" ? "notice-line" : "event", "data-type": e.type }, loggedText(e.text, seatNames))));
   if (atBottom || el.dataset.first !== "no") { el.scrollTop = el.scrollHeight; el.dataset.first = "no"; }
   // On a phone the log sits behind a button: it counts the chat lines not yet seen.
   const chats = log.filter((e) => e.type === "chat").length;
@@ -843,6 +843,12 @@ function renderLog() {
     u.hidden = false;
   }
   state.chatsSeen = chats;
+}
+
+/** A log entry's words as the log and the last-move line write them: seats named (`names`,
+ * one's own marked, `loggedNames`), card symbols, one's own mark joining a bracket. */
+function loggedText(text, names) {
+  return youJoined(seatText(cardSymbols(text), names));
 }
 
 /** Short card texts in game events ("KD") read better as "K♦". */
