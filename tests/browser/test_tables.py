@@ -51,6 +51,27 @@ RENDER = """async ([gameId, views, seats]) => {
   });
 }""".replace("DOM_WORDS", DOM_WORDS)
 
+def seek(game_id: str, seats: int, seeds: int, wanted: int, key_of) -> dict:
+    """Plays seeded random games (short options) until ``key_of(state, seat, legal)`` has
+    given ``wanted`` distinct keys (``None``: not a position looked for); returns the
+    first ``(state, seat, legal)`` of each key."""
+    game = all_games()[game_id]
+    options = game.parse_options(SHORT.get(game_id, {}))
+    found: dict = {}
+    for seed in range(seeds):
+        state, rng = game.new_game(options, seats, seed), Rng(seed)
+        while not game.is_over(state) and len(found) < wanted:
+            seat = rng.choice(sorted(game.to_act(state)))
+            legal = game.legal_actions(state, seat)
+            key = key_of(state, seat, legal)
+            if key is not None:
+                found.setdefault(key, (state, seat, legal))
+            state, _ = game.apply(state, seat, rng.choice(legal))
+        if len(found) == wanted:
+            break
+    return found
+
+
 def sample_states(game, seats: int, n: int = 10):
     """Yields states spread over one seeded random game."""
     state = game.new_game(game.parse_options(SHORT.get(game.id, {})), seats, 11)
@@ -512,18 +533,14 @@ def test_a_settled_cards_for_cowboys_throw_names_its_winner(browser, live):
     """After rock, paper, scissors the panel stays up while buying: it says who won, not
     "Between" one name."""
     game = all_games()["cards_for_cowboys"]
-    found = None
-    for seed in range(60):
-        state, rng = game.new_game(game.parse_options({}), 3, seed), Rng(seed)
-        while not game.is_over(state) and found is None:
-            seat = rng.choice(sorted(game.to_act(state)))
-            state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-            view = game.view(state, 0)
-            if view["rps"] and view["phase"] != "rps":
-                found = view
-        if found:
-            break
-    assert found, "no throw was settled in 60 games"
+
+    def settled(state, seat, legal):
+        view = game.view(state, 0)
+        return True if view["rps"] and view["phase"] != "rps" else None
+
+    seen = seek("cards_for_cowboys", 3, 60, 1, settled)
+    assert seen, "no throw was settled in 60 games"
+    found = game.view(seen[True][0], 0)
     page = browser.new_page()
     page.goto(live.http + "/")
     text = page.evaluate(RENDER, ["cards_for_cowboys", [json.loads(json.dumps(found))],
@@ -595,27 +612,6 @@ def test_a_cards_for_cowboys_store_card_the_dollars_cannot_buy_is_marked_burn_on
     assert {card for card, _ in shown} == burns
     assert {card for card, only in shown if only} == burns - buys
     page.close()
-
-
-def seek(game_id: str, seats: int, seeds: int, wanted: int, key_of) -> dict:
-    """Plays seeded random games (short options) until ``key_of(state, seat, legal)`` has
-    given ``wanted`` distinct keys (``None``: not a position looked for); returns the
-    first ``(state, seat, legal)`` of each key."""
-    game = all_games()[game_id]
-    options = game.parse_options(SHORT.get(game_id, {}))
-    found: dict = {}
-    for seed in range(seeds):
-        state, rng = game.new_game(options, seats, seed), Rng(seed)
-        while not game.is_over(state) and len(found) < wanted:
-            seat = rng.choice(sorted(game.to_act(state)))
-            legal = game.legal_actions(state, seat)
-            key = key_of(state, seat, legal)
-            if key is not None:
-                found.setdefault(key, (state, seat, legal))
-            state, _ = game.apply(state, seat, rng.choice(legal))
-        if len(found) == wanted:
-            break
-    return found
 
 
 def test_a_wyoming_cowboy_shot_that_can_only_come_says_why_by_its_gun(browser, live):
