@@ -4,7 +4,7 @@
 import { add, h, plural, s } from "/static/js/dom.js";
 import { actButton, actionsFor, lineName, pointsCell } from "/static/js/actions.js";
 import { cardElement, SUIT_SYMBOL, SUIT_WORD, rankShow, squeezed, textLines, wrap } from "/static/js/cards.js";
-import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, openMenu, seatName, stat, zone } from "/static/js/tables/common.js";
+import { withDefaults, actionableCard, barCards, barRow, buttons, decisionSlot, handSlot, openMenu, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const RANK_WORD = { 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
 const KIND = { roundup: "Roundup", gunfight: "Gunfight" };
@@ -195,8 +195,10 @@ export function render(container, view, ctx) {
       .map((id) => [id, (o) => face(view.cards[id], o)]);
     if (gangActs[0].type === "rustle") {
       // By the Gang each would come from: the Ranch printed on a card is often another.
+      // In one row (a late live rustle may offer some twenty cards, which wrapped would
+      // stand taller than the dock).
       const groups = rows.map((r) => [r, takeable(r)]).filter(([, items]) => items.length);
-      add(bar, h("div", { class: "bar-groups" }, h("p", { class: "bar-title" }, "Rustle which card? (from another Gang)"),
+      add(bar, barRow("Rustle which card? (from another Gang)",
         groups.map(([r, items]) => barCards(ctx, `Gang of ${ranchOwner(view, r.ranch, ctx)}`, items, gangActs))));
     } else {
       add(bar, barCards(ctx, "Move which card of your Gang?", rows.flatMap(takeable), gangActs));

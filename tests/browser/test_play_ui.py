@@ -65,6 +65,13 @@ CLICK_IN_VIEW = """(selectors) => {
   for (const sel of selectors) {
     for (const el of document.querySelectorAll(sel)) {
       if (el.closest('#choice-list')) continue;
+      // A row of the bar that scrolls sideways is swiped to the card, as a player would.
+      const row = el.closest('.bar-row');
+      if (row) {
+        const rr = row.getBoundingClientRect(), er = el.getBoundingClientRect();
+        if (er.left < rr.left) row.scrollLeft -= rr.left - er.left + 6;
+        else if (er.right > rr.right) row.scrollLeft += er.right - rr.right + 6;
+      }
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height) continue;
       const inside = r.top >= -1 && r.left >= -1

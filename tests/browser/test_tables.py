@@ -459,6 +459,62 @@ def test_cowpoker_cards_to_rustle_in_the_bar_keep_their_size_on_a_phone(browser,
     page.close()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_a_cowpoker_rustle_among_many_gang_cards_keeps_the_bar_one_row_high(browser, live,
+                                                                           artifacts, size):
+    """Late in a game a live rustle may take any of some twenty Gang cards: the bar keeps
+    them in one row, the Gangs side by side and scrolled sideways, at the dock's card size,
+    so that the bar stays a card high and on the screen (the dock holds at most 70% of
+    it), every card within reach."""
+    from tests.games.cowpoker.position import build, cid
+    game = all_games()["cowpoker"]
+    gangs = {0: ["Cookie Pete", "Dusty Rhodes", "Paco the Kid", "Lasso Lem", "Swing Rider",
+                 "Drover Mac", "Rosa Davila"],
+             2: ["Bluff Barlow", "Jenny Two-Ropes", "Sticky Masterson", "Mule Thief Dan",
+                 "Night Rider", "Cattle Kate"],
+             3: ["Fence Post Lou", "Capitan Ruiz", "Faro Jack", "Dice Dolores", "Doc Sandoval",
+                 "Sharp Sally", "Circuit Rider"]}
+    state = build(turn=1, hands={1: ["Luz Obregon"]}, gangs=gangs)
+    state, _ = game.apply(state, 1, {"type": "play", "card": cid("Luz Obregon")})
+    legal = game.legal_actions(state, 1)
+    assert state.pending == "live_rustle" and len(legal) == 20
+    assert {a["type"] for a in legal} == {"rustle"}
+    width, height = size
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(live.http + "/")
+    cards = page.evaluate(WITH_BAR, ["cowpoker", json.loads(json.dumps(game.view(state, 1))),
+                                     ["Ana", "Bo", "Cy", "Di"], legal])["cards"]
+    assert len(cards) == 20
+    fit = page.evaluate("""() => {
+      const bar = document.querySelector('.decision').getBoundingClientRect();
+      const row = document.querySelector('.bar-groups .bar-row')
+        || document.querySelector('.bar-groups');
+      const cards = [...document.querySelectorAll('.bar-cards .card')];
+      const tops = new Set(cards.map((e) => Math.round(e.getBoundingClientRect().top)));
+      const card = parseFloat(getComputedStyle(document.querySelector('.dock'))
+        .getPropertyValue('--card-w'));
+      const more = document.querySelector('.bar-more');
+      const said = !!more && !more.hidden && more.checkVisibility();
+      // Scrolled to its end, the row shows its last card whole.
+      row.scrollLeft = row.scrollWidth;
+      const last = cards[cards.length - 1].getBoundingClientRect();
+      const shown = row.getBoundingClientRect();
+      return {height: bar.height, rows: tops.size, card,
+              widths: cards.map((e) => e.getBoundingClientRect().width),
+              lastShown: last.left >= shown.left - 1 && last.right <= shown.right + 1,
+              said, title: document.querySelector('.bar-row .bar-pick:last-child .bar-title')
+                .getBoundingClientRect().left - shown.left};
+    }""")
+    assert fit["rows"] == 1, fit
+    assert fit["height"] <= 0.4 * height, fit
+    assert all(w >= fit["card"] for w in fit["widths"]), fit
+    assert fit["lastShown"], fit
+    # The row says it holds more than is shown, and each Gang's name stays in view.
+    assert fit["said"] and fit["title"] >= -1, fit
+    page.locator(".dock").screenshot(path=str(artifacts / f"cowpoker-rustle-many-{width}.png"))
+    page.close()
+
+
 def test_cards_for_cowboys_shows_anothers_discard_pile_with_a_plain_back(browser, live):
     game = all_games()["cards_for_cowboys"]
     rng = Rng(2)

@@ -107,6 +107,20 @@ export function handSlot(ctx, fallback) {
  * they are in view whatever the table's scroll (full size when few, else small):
  * `items` are [id, make(opts)] pairs.
  */
+/**
+ * Groups of bar cards (`barCards`) side by side in one row that scrolls sideways, under
+ * `title`: however many cards, the bar stays a card high. Once drawn, a row wider than the
+ * bar says so (a hidden scrollbar, as on a phone, would not).
+ */
+export function barRow(title, groups) {
+  const row = h("div", { class: "bar-row" }, groups);
+  const more = h("p", { class: "bar-note bar-more", hidden: true }, "The row holds more cards than it shows: scroll it sideways.");
+  requestAnimationFrame(() => {
+    if (row.isConnected && row.scrollWidth > row.clientWidth + 1) more.hidden = false;
+  });
+  return h("div", { class: "bar-groups" }, h("p", { class: "bar-title" }, title), more, row);
+}
+
 export function barCards(ctx, title, items, legal) {
   if (!items.length) return null;
   return h("div", { class: "bar-pick", role: "group", "aria-label": title },
