@@ -10,6 +10,8 @@ from games.base import kept
 from games.cowpoker import rules, scoring, tricks
 from games.cowpoker.cards import CARDS
 from games.cowpoker.state import Phase, State
+from games.cowpoker.words import who
+from games.plural import listed
 
 Viewer = int | None
 
@@ -22,7 +24,14 @@ def _name(state: State, pos: int) -> str:
 def prompt(state: State, viewer: Viewer) -> str:
     """Returns plain English for what is being decided now."""
     if state.phase == Phase.OVER:
-        return "The game is over."
+        # Who won, said here once: the end screen says how each Ranch scored.
+        scores = scoring.seat_scores(state, scoring.final(state))
+        top = max(scores)
+        won = [who(state, state.position_of(s)) for s, v in enumerate(scores) if v == top]
+        points = f"{top:g} point{'' if top == 1 else 's'}"
+        if len(won) == 1:
+            return f"The game is over: {won[0]} wins with {points}"
+        return f"The game is over: {listed(won)} share the win with {points} each"
     pos = rules.acting_position(state)
     assert pos is not None
     mine = viewer is not None and state.seat_of[pos] == viewer

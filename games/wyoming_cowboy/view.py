@@ -57,13 +57,22 @@ def _seat(st: State, s: int) -> dict[str, Any]:
     }
 
 
+def _won(winners: list[int], points: int) -> str:
+    """Returns "{seat:0} wins with 320 points" or, for a shared win, "… share the win …"."""
+    names = listed([seat_ref(w) for w in winners])
+    if len(winners) == 1:
+        return f"{names} wins with {count(points, 'point')}"
+    return f"{names} share the win with {count(points, 'point')} each"
+
+
 def prompt(st: State, viewer: Viewer) -> str:
     """Returns plain English saying what is being decided now; the viewer is "you"."""
     phase = st.phase
     if phase == _TURN:  # the commonest, asked first
         return _turn_prompt(st, viewer)
     if phase == _OVER:
-        return "The game is over."
+        # Who won, said here once: the end screen says how each scored.
+        return "The game is over: " + _won(st.winners, st.totals[st.winners[0]])
     if phase == _DIRECTION:
         if st.dealer == viewer:
             return "You deal: choose which way the opening three cards are passed."

@@ -215,3 +215,20 @@ def test_a_view_never_changes_as_later_states_are_viewed() -> None:
             seen = ask(st, v)
             built.append((seen, json.dumps(seen)))
     assert all(json.dumps(seen) == text for seen, text in built)
+
+
+def test_the_prompt_at_the_end_names_the_live_ranch_that_won_and_its_points() -> None:
+    """Once over, the prompt names the winning seat and its Ranch with its total (the end
+    screen says how each Ranch scored); a Deadwood Ranch, which cannot win, is never named."""
+    for seats, seed in ((2, 0), (3, 1), (4, 2)):
+        over = playout(GAME, seats=seats, seed=seed).state
+        result = GAME.result(over)
+        assert result is not None
+        top = max(result.scores)
+        names = [f"{{seat:{s}}} ({over.ranch[over.position_of(s)]})" for s in result.winners]
+        prompt = GAME.view(over, None)["prompt"]
+        points = f"{top:g} point{'' if top == 1 else 's'}"
+        assert prompt == (f"The game is over: {names[0]} wins with {points}" if len(names) == 1
+                          else f"The game is over: {' and '.join(names)} share the win with "
+                          f"{points} each"), prompt
+        assert "Deadwood" not in prompt

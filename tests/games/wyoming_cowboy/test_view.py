@@ -266,3 +266,19 @@ def test_a_pass_names_whom_each_seat_passes_to_and_receives_from():
         assert (f"You pass to {{seat:{(seat + 1) % 4}}} and receive from "
                 f"{{seat:{(seat - 1) % 4}}}.") in said, said
     assert "You pass" not in GAME.view(st, None)["prompt"]
+
+
+def test_the_prompt_at_the_end_names_who_won_and_with_what():
+    """Once over, the prompt names the winner and the points (the end screen says how
+    each scored); a shared win names every winner."""
+    over = playout(GAME, seats=3, seed=5, options=GAME.parse_options(GAME.quick_options)).state
+    assert over.phase == Phase.OVER
+    top = max(over.totals)
+    won = [s for s in range(3) if over.totals[s] == top]
+    prompt = GAME.view(over, 0)["prompt"]
+    if len(won) == 1:
+        assert prompt == f"The game is over: {{seat:{won[0]}}} wins with {top} points", prompt
+    tied = over.clone()
+    tied.totals, tied.winners = [top, top, top - 5], [0, 1]
+    assert GAME.view(tied, None)["prompt"] == (
+        f"The game is over: {{seat:0}} and {{seat:1}} share the win with {top} points each")
