@@ -231,7 +231,9 @@ function ranchBreakdown(row, ctx) {
   return h("section", { class: ["breakdown-seat", row.deadwood && "deadwood"] },
     h("h3", null, `${row.ranch} — ${row.deadwood ? "Deadwood" : seatName(ctx, row.seat)}: ${row.total}`),
     h("table", { class: "breakdown" }, h("tbody", null, row.lines.map((l) => h("tr", null,
-      h("td", null, lineName(l.what, l.points), l.hand ? ` (${l.hand})` : "", l.cellar_points !== undefined ? ` (${plural(l.cellar_points, "pt")} in the Cellar)` : "", l.shared ? " — shared" : ""),
+      h("td", null, lineName(l.what, l.points), l.hand ? ` (${l.hand})` : "", l.cellar_points !== undefined ? ` (${plural(l.cellar_points, "pt")} in the Cellar)` : "", l.shared ? " — shared" : "",
+        // A bonus or the penalty this Ranch did not get says so: its name alone read as if it had.
+        l.points === 0 ? ("hand" in l ? " — not the best" : l.cellar_points !== undefined ? " — not the fewest" : "") : ""),
       pointsCell(l.points))))));
 }
 
@@ -253,7 +255,7 @@ export function explainResult(view, room, ctx) {
   // Deadwood is named only at a table that has it (fewer people than Ranches).
   const deadwood = rows.some((r) => r.deadwood);
   return { why: `${winners.join(" and ")} scored the most${deadwood ? " among the live Ranches" : ""} (Gang points, the best poker hands, less the penalty for the fewest Cellar points).${deadwood ? " Deadwood Ranches cannot win." : ""}`,
-    ranking: ranking.length ? ranking : null, apartWhy: "Deadwood, cannot win", unit: "Total" };
+    ranking: ranking.length ? ranking : null, apartWhy: "cannot win", unit: "Total" };
 }
 
 /** What the room's seat list says of the seats left free: the rules play them. */

@@ -385,6 +385,41 @@ def test_cowpoker_names_deadwood_in_its_result_only_where_the_table_has_it(brows
     page.close()
 
 
+RESULT = """async ([gameId, view, seats, result]) => {
+  const table = await import(`/games/${gameId}/table.js`);
+  const { renderResult } = await import('/static/js/actions.js');
+  const box = document.createElement('div');
+  document.body.replaceChildren(box);
+  renderResult(box, view, { result, status: 'finished' }, { seats, you: view.you }, table);
+  return {ranking: [...box.querySelectorAll('.scores tbody tr')].map((r) => r.innerText),
+          lines: [...box.querySelectorAll('.breakdown tr')].map((r) => r.innerText)};
+}"""
+
+
+def test_a_cowpoker_result_says_which_bonus_or_penalty_a_ranch_did_not_get(browser, live):
+    """A score line worth nothing says why, "not the best" or "not the fewest", where
+    "Fewest Cellar points … 0" read as if the Ranch had the fewest; Deadwood is named once
+    in the ranking ("Deadwood Masterson (cannot win)")."""
+    game = all_games()["cowpoker"]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    *_, over = sample_states(game, 2, n=2000)
+    result = game.result(over)
+    assert result is not None
+    told = page.evaluate(RESULT, ["cowpoker", game.view(over, 0), ["Ana", "Bo"],
+                                  result.to_json()])
+    apart = [r for r in told["ranking"] if "cannot win" in r]
+    assert len(apart) == 2 and all(r.count("Deadwood") == 1 for r in apart), told["ranking"]
+    bonus = [line for line in told["lines"] if line.startswith("Best poker hand")]
+    cellar = [line for line in told["lines"] if "Fewest Cellar points" in line]
+    assert len(bonus) == 12 and len(cellar) == 2, told["lines"]
+    for line in bonus + cellar:
+        worth = float(line.split()[-1])
+        said = "not the best" in line or "not the fewest" in line
+        assert said is (worth == 0), line
+    page.close()
+
+
 # A table drawn with a decision bar, as the room draws it (the bar is both the table's
 # `decision` and its `reaction`), drawn afresh after each local change: the bar's cards
 # (each with whether it is "burn only") and its words; with `clicks`, the first that many
