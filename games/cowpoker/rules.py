@@ -100,7 +100,8 @@ def play_card(state: State, pos: int, card_id: str, events: list[Event]) -> None
     if not card.effect_text or card.effect == "wild":
         note = ""
     elif not works:
-        note = " (not theirs: the effect is ignored)"
+        # Said of the card, not the player: the player may be the reader ("Ana (you)").
+        note = " (not this Ranch's card: its effect is ignored)"
     elif card.live_only and not state.is_live(pos):
         note = " (a Live Player instruction: Deadwood ignores it)"
     else:

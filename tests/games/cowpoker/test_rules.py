@@ -83,7 +83,8 @@ def test_another_ranchs_effect_is_ignored() -> None:
     s = build(hands={0: ["Rosa Davila"]})  # a Davila Gunfight! played by Gallagher
     s2, events = play(s, 0, "Rosa Davila")
     assert s2.trick is None and s2.turn == 1
-    assert "ignored" in events[0]["text"]
+    assert events[0]["text"].endswith(
+        "into the Gang (not this Ranch's card: its effect is ignored)"), events[0]
 
 
 def test_your_ranchs_effect_applies() -> None:
