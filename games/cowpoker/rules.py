@@ -30,6 +30,13 @@ def works_for(state: State, pos: int, card_id: str) -> bool:
     return ACE_OF.get(ranch) in state.gangs[pos]
 
 
+def ignored_for(state: State, pos: int, card_id: str) -> bool:
+    """Returns whether the Ranch at ``pos`` playing ``card_id`` now would see its printed
+    Special Effect ignored (another Ranch's card; a Wild card's rank is wild anywhere)."""
+    card = CARDS[card_id]
+    return bool(card.effect_text) and card.effect != "wild" and not works_for(state, pos, card_id)
+
+
 # ---- legal choices ------------------------------------------------------------
 
 def acting_position(state: State) -> int | None:
@@ -93,15 +100,17 @@ def randomizer(state: State, pos: int, accept: list[str] | None,
 def play_card(state: State, pos: int, card_id: str, events: list[Event]) -> None:
     """Puts a card played on a turn into its Gang and carries out its Special Effect."""
     card = CARDS[card_id]
-    works = works_for(state, pos, card_id)
+    # Judged before the card joins a Gang: another Ranch's Ace does not make its own
+    # effect work by being played.
+    works, ignored = works_for(state, pos, card_id), ignored_for(state, pos, card_id)
     to = placement_target(state, pos, card_id)
     state.gangs[to].append(card_id)
     where = "the Gang" if to == pos else f"the Gang of {who(state, to)}"
-    if not card.effect_text or card.effect == "wild":
-        note = ""
-    elif not works:
+    if ignored:
         # Said of the card, not the player: the player may be the reader ("Ana (you)").
         note = " (not this Ranch's card: its effect is ignored)"
+    elif not card.effect_text or card.effect == "wild":
+        note = ""
     elif card.live_only and not state.is_live(pos):
         note = " (a Live Player instruction: Deadwood ignores it)"
     else:

@@ -22,7 +22,7 @@ export function faceWords(c) {
 // phone draws cards 62 px wide, where that text would be 7 px: there the face's compact
 // drawing shows instead (the stylesheet picks one), the name, Ranch and values larger and
 // the effect in a word, read in full on the enlarged card (a tap or a long press).
-function faceSvg(c) {
+function faceSvg(c, ignored = false) {
   const joker = c.rank === "Joker";
   const suit = joker ? "J" : c.suit;
   const corner = joker ? "★" : rankShow(c.rank);
@@ -42,13 +42,17 @@ function faceSvg(c) {
         s("text", { x: 12, y: 36, "text-anchor": "middle", class: "cow-pts" }, String(c.points)),
         s("text", { x: 30, y: 36, "text-anchor": "middle", class: "cow-ru" }, `R${c.roundup}`),
         s("text", { x: 48, y: 36, "text-anchor": "middle", class: "cow-gf" }, `G${c.gunfight}`)),
-      textLines(effect, 3.5, 45, 7.2, { class: "cow-effect" })),
-    compactSvg(c));
+      textLines(effect, 3.5, 45, 7.2, { class: ["cow-effect", ignored && "ignored"] }),
+      // In one's hand, a card whose effect would be ignored says so over its words.
+      ignored ? s("g", { class: "cow-ignored" },
+        s("rect", { x: 3, y: 60, width: 54, height: 19, rx: 3 }),
+        textLines(["No effect", "for you now"], 30, 68, 8, { class: "cow-ignored-word", "text-anchor": "middle" })) : null),
+    compactSvg(c, ignored));
 }
 
 
 /** The face's drawing for a phone: no text under 9 px on a card 62 px wide. */
-function compactSvg(c) {
+function compactSvg(c, ignored = false) {
   const name = wrap(c.name, 11, 2);
   return s("g", { class: "face-compact" },
     // Between the corner's index and the border (2 units), with room for the glyphs' overhang.
@@ -58,8 +62,8 @@ function compactSvg(c) {
     s("text", { x: 30, y: 41, "text-anchor": "middle", class: "cow-c-value cow-ru", ...squeezed(`R${c.roundup}`, 2, 16) }, `R${c.roundup}`),
     s("text", { x: 49, y: 41, "text-anchor": "middle", class: "cow-c-value cow-gf", ...squeezed(`G${c.gunfight}`, 2, 16) }, `G${c.gunfight}`),
     s("text", { x: 30, y: 56, class: "cow-c-ranch", "text-anchor": "middle", ...squeezed(c.ranch, 10, 54) }, c.ranch),
-    c.text ? [s("rect", { x: 3, y: 64, width: 54, height: 14, rx: 7, class: "cow-c-tag" }),
-      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle", ...squeezed(tagWord(c), 9, 50) }, tagWord(c))] : null);
+    c.text ? [s("rect", { x: 3, y: 64, width: 54, height: 14, rx: 7, class: ["cow-c-tag", ignored && "ignored"] }),
+      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle", ...squeezed(ignored ? "No effect" : tagWord(c), 9, 50) }, ignored ? "No effect" : tagWord(c))] : null);
 }
 
 // The effect in a word on a phone's card, so a hand can be read without enlarging each
@@ -72,14 +76,20 @@ function tagWord(c) {
   return TAG[c.effect] || PLACE[c.place] || "effect";
 }
 
-function zoomInfo(c) {
+// Why a card in one's hand would have its effect ignored, said where the card is read.
+const IGNORED = (c) => `Played by you now, its effect is ignored: it is ${c.ranch}'s card, and ${c.ranch}'s Ace is not in your Gang`;
+
+function zoomInfo(c, ignored) {
   const face = c.rank === "Joker" ? "Joker" : `${RANK_WORD[c.rank] || c.rank} of ${SUIT_WORD[c.suit] || c.suit}`;
   return { title: c.name, text: c.text || "No special effect.",
-    facts: [`${face}, of the ${c.ranch} Ranch`, `${plural(c.points, "point")} in a Gang`, `Roundup ${c.roundup} · Gunfight ${c.gunfight}`] };
+    facts: [`${face}, of the ${c.ranch} Ranch`, `${plural(c.points, "point")} in a Gang`, `Roundup ${c.roundup} · Gunfight ${c.gunfight}`,
+      ignored ? `${IGNORED(c)}.` : null].filter(Boolean) };
 }
 
-function face(c, opts = {}) {
-  return cardElement(faceSvg(c), { ...opts, card: c.id, label: faceWords(c), zoom: zoomInfo(c) });
+/** A card's face; `ignored`: in the viewer's hand, its effect would be ignored if played now. */
+function face(c, opts = {}, ignored = false) {
+  return cardElement(faceSvg(c, ignored), { ...opts, card: c.id,
+    label: ignored ? `${faceWords(c)}. ${IGNORED(c)}` : faceWords(c), zoom: zoomInfo(c, ignored) });
 }
 
 function cowBack(opts = {}) {
@@ -212,11 +222,12 @@ export function render(container, view, ctx) {
   if (!mine) return;
   const handActs = ctx.legal.filter((a) => a.type === "play" || a.type === "trick");
   const hand = view.hand || [];
+  const ignored = new Set(view.hand_ignored || []);
   add(handSlot(ctx, mz), h("div", { class: "my-hand", "data-owner": mine.seat, "data-place": "hand" },
     h("h3", null, `Your hand${view.hand_poker ? ` — ${view.hand_poker}` : ""}`),
     h("div", { class: "cards-row hand" }, hand.map((id) => {
       const c = view.cards?.[id];
-      return c ? actionableCard(ctx, id, (o) => face(c, o), actionsFor(handActs, id)) : cowBack();
+      return c ? actionableCard(ctx, id, (o) => face(c, o, ignored.has(id)), actionsFor(handActs, id)) : cowBack();
     }))));
   add(bar, buttons(ctx, ["keep"]));
   add(container, mz);

@@ -102,6 +102,10 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
         "hand": list(hand) if hand is not None else None,
         "hand_wild": sorted(scoring.wild_ranks(hand)) if hand is not None else [],
         "hand_poker": scoring.place_words(hand) if hand else None,
+        # The hand's cards whose printed effect would be ignored were they played now:
+        # their faces say so, where the effect's words alone promise it.
+        "hand_ignored": [c for c in hand if rules.ignored_for(state, me, c)]
+        if hand is not None and me is not None else [],
         "deck_count": len(state.deck),
         "turn": state.ranch[state.turn],
         "lead": state.ranch[state.lead],

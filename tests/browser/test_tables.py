@@ -334,7 +334,8 @@ def test_a_cards_for_cowboys_result_says_who_and_leaves_the_rule_to_the_lines(br
 
 def test_a_cowpoker_card_on_a_phone_says_its_effect_in_a_word(browser, live):
     """A phone's card face has no room for an effect's rule: it names it ("Roundup!",
-    "Rustle", "→ best hand") rather than only marking that there is one."""
+    "Rustle", "→ best hand") rather than only marking that there is one (or, in one's
+    hand, "No effect" where it would be ignored)."""
     game = all_games()["cowpoker"]
     views = [json.loads(json.dumps(game.view(st, 0))) for st in sample_states(game, 4, n=60)]
     page = browser.new_page()
@@ -347,7 +348,7 @@ def test_a_cowpoker_card_on_a_phone_says_its_effect_in_a_word(browser, live):
     assert "effect" not in words and len(words) >= 4, words
     assert words <= {"Roundup!", "Gunfight!", "Showdown", "Play again", "Rustle", "Rustle any",
                      "Unload", "Wild", "\u2192 most pts", "\u2192 fewest pts",
-                     "\u2192 best hand", "\u2192 worst hand"}, words
+                     "\u2192 best hand", "\u2192 worst hand", "No effect"}, words
     page.close()
 
 
@@ -547,6 +548,42 @@ def test_a_cowpoker_rustle_among_many_gang_cards_keeps_the_bar_one_row_high(brow
     # The row says it holds more than is shown, and each Gang's name stays in view.
     assert fit["said"] and fit["title"] >= -1, fit
     page.locator(".dock").screenshot(path=str(artifacts / f"cowpoker-rustle-many-{width}.png"))
+    page.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_a_cowpoker_card_whose_effect_would_be_ignored_says_so_on_its_face(browser, live,
+                                                                         artifacts, size):
+    """Another Ranch's Gunfight! in one's hand would start nothing if played: its face
+    says "No effect for you now" (on a phone its tag, "No effect"), its label and enlarged
+    card say why; one's own Ranch's card keeps its effect's word."""
+    from tests.games.cowpoker.position import build, cid
+    game = all_games()["cowpoker"]
+    state = build(hands={0: ["Rosa Davila", "Lasso Lem", "Cookie Pete"]})
+    legal = game.legal_actions(state, 0)
+    width, height = size
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(live.http + "/")
+    page.evaluate(WITH_BAR, ["cowpoker", json.loads(json.dumps(game.view(state, 0))),
+                             ["Ana", "Bo", "Cy", "Di"], legal])
+    said = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '.my-hand .card')].map((e) => [e.dataset.card, {
+          label: e.querySelector('.sr-only')?.textContent || e.getAttribute('aria-label'),
+          // (An SVG group drawn with display: none hides its text; checkVisibility misses it.)
+          stamp: [...e.querySelectorAll('.cow-ignored-word, .cow-c-tag-word')].filter((t) => {
+            for (let g = t; g.tagName !== 'svg'; g = g.parentNode) {
+              if (getComputedStyle(g).display === 'none') return false;
+            }
+            return true;
+          }).map((t) => t.textContent).join(' ')}]))""")
+    rosa, lem = said[cid("Rosa Davila")], said[cid("Lasso Lem")]
+    assert "its effect is ignored: it is Davila's card" in rosa["label"], rosa
+    assert "ignored" not in lem["label"], lem
+    if width > 480:
+        assert rosa["stamp"] == "No effect for you now" and lem["stamp"] == "", said
+    else:
+        assert rosa["stamp"] == "No effect" and lem["stamp"] == "Roundup!", said
+    page.locator(".my-hand").screenshot(path=str(artifacts / f"cowpoker-ignored-{width}.png"))
     page.close()
 
 

@@ -232,3 +232,18 @@ def test_the_prompt_at_the_end_names_the_live_ranch_that_won_and_its_points() ->
                           else f"The game is over: {' and '.join(names)} share the win with "
                           f"{points} each"), prompt
         assert "Deadwood" not in prompt
+
+
+def test_a_seat_is_told_which_cards_in_its_hand_would_have_their_effect_ignored() -> None:
+    """Another Ranch's effect is ignored unless its Ace lies in one's Gang; a Wild card's
+    rank is wild wherever it lies; a card without an effect has none to ignore. The view
+    says it of the viewer's own hand only, as the play's event says it afterwards."""
+    hand = ["Rosa Davila", "Lasso Lem", "Lucky Lupe", "Cookie Pete", "Undertaker Grimes"]
+    s = build(hands={0: hand, 1: ["Paco the Kid", "Big Jim Gallagher"]})
+    assert GAME.view(s, 0)["hand_ignored"] == [cid("Rosa Davila")]
+    assert GAME.view(s, 1)["hand_ignored"] == [cid("Big Jim Gallagher")]
+    assert GAME.view(s, None)["hand_ignored"] == []
+    bossed = build(hands={0: hand}, gangs={0: ["Don Rafael Davila"]})
+    assert GAME.view(bossed, 0)["hand_ignored"] == []
+    _, events = GAME.apply(s, 0, {"type": "play", "card": cid("Rosa Davila")})
+    assert events[0]["text"].endswith("its effect is ignored)")
