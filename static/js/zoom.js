@@ -53,6 +53,9 @@ export function followZoom() {
   if (opener) opener = again;
 }
 
+/** Whether a card's menu of moves is open in the decision bar. */
+const menuOpen = () => !!document.querySelector(".decision-body .menu");
+
 /** Whether the enlarged card is a hover's tooltip (not a dialog). */
 const hovering = () => box && !box.classList.contains("modal");
 
@@ -128,8 +131,9 @@ export function installZoom(root = document, { modal = null } = {}) {
     clearTimeout(hoverTimer);
     if (!el) return;
     hoverTimer = setTimeout(() => {
-      // Shown only if the mouse moved onto this card: one the page slid under it is not.
-      if (!box?.classList.contains("modal") && moved === el.dataset.card) showZoom(el);
+      // Shown only if the mouse moved onto this card: one the page slid under it is not;
+      // nor while a card's menu is open, whose choices a tooltip beside the card covered.
+      if (!box?.classList.contains("modal") && moved === el.dataset.card && !menuOpen()) showZoom(el);
     }, HOVER_MS);
   });
   root.addEventListener("pointermove", (e) => {

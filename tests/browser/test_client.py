@@ -125,6 +125,15 @@ ZOOM_PAGE = """async () => {
     followZoom();
   };
   window.draw(100);
+  // A card's menu opened in the decision bar, as a click on a card with several uses does.
+  window.openMenu = () => {
+    const bar = document.createElement('div'), menu = document.createElement('div');
+    bar.className = 'decision-body';
+    menu.className = 'menu';
+    menu.textContent = 'Discard it, then take…';
+    bar.append(menu);
+    document.body.append(bar);
+  };
   installZoom(document);
 }"""
 
@@ -149,6 +158,13 @@ def test_the_enlarged_card_of_a_hover_goes_once_the_mouse_is_off_the_card(browse
     page.mouse.move(345, 160)
     page.mouse.down()
     page.mouse.up()
+    page.wait_for_timeout(900)
+    assert zoom.count() == 0
+    # ... nor, while the menu the press opened is up, one the mouse stirs on after the
+    # redraw: its tooltip covered the menu's choices.
+    page.evaluate("openMenu(); draw(100)")
+    page.mouse.move(350, 165)
+    page.mouse.move(352, 168)
     page.wait_for_timeout(900)
     assert zoom.count() == 0
     page.close()
