@@ -419,7 +419,7 @@ _HINTS = {
     "nine_pass_six": Rule("playing-a-9", "A 9 was played: everyone passes two cards that "
                           "way. Time to lose a 6 (-20 each)."),
     "nine_pass": Rule("playing-a-9", "A 9 was played: everyone passes two cards that way. "
-                      "Lose the two that would cost you most, a lone queen (-25) say."),
+                      "Lose the two that would cost you most, such as a lone queen (-25)."),
     "hand_end": Rule("scoring", "The hand is over: every hand is laid down and scored. Open "
                      "\"Score so far\" to see your lines."),
     "shot_at": Rule("answering-a-shot", "You are shot at. Backfire a 6 (only against a "

@@ -307,7 +307,7 @@ function showJoin(force = false) {
 function lobbyWords(r) {
   if (isHost()) {
     return r.seats.length < r.min_seats
-      ? `Send the invite link to your friends, or add bots in the Host panel: the game needs ${r.min_seats} players. Then press Start the game.`
+      ? `Send the invite link to your friends, or add bots in the Host panel: the game needs ${r.min_seats} players. Once they are seated, press Start the game.`
       : "Send the invite link to your friends, or add bots in the Host panel. Press Start the game when everyone is seated.";
   }
   const host = r.seats[r.host]?.name || "the host";

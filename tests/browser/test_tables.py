@@ -815,9 +815,9 @@ def test_a_wyoming_cowboy_pass_takes_no_more_cards_than_it_passes(browser, live)
                                     ["Ana", "Bo", "Cy"], legal, 4])["picked"]
     (third, words), (fourth, after) = said[2], said[3]
     assert len(third) == 3 and fourth == third  # the fourth card is not taken
-    assert "Pass:" in words and "3 cards chosen: tap one to put it back." in words, words
+    assert "Pass:" in words and "3 cards chosen: choose one again to put it back." in words, words
     # Tapped, the fourth says why.
-    assert "You have chosen 3 cards: tap one of them to put it back first." in after, after
+    assert "You have chosen 3 cards: choose one of them again to put it back first." in after, after
     page.close()
 
 

@@ -64,8 +64,9 @@ export function pickAndConfirm(ctx, candidates, cards, make, { field = "cards", 
   return h("div", { class: "picker" }, row, h("div", { class: "confirm-row" }, confirm,
     sel.length ? h("button", { type: "button", class: "small", onclick: () => { ctx.ui.selected = []; ctx.rerender(); } }, "Clear") : null,
     full && size ? h("span", { class: ["help", tooMany && "warn"] }, tooMany
-      ? `You have chosen ${plural(size, "card")}: tap one of them to put it back first.`
-      : `${plural(size, "card")} chosen: tap one to put it back.`)
+      // "Choose", not "tap" nor "click": the same words on a phone and with a mouse.
+      ? `You have chosen ${plural(size, "card")}: choose one of them again to put it back first.`
+      : `${plural(size, "card")} chosen: choose one again to put it back.`)
       : hint ? h("span", { class: "help" }, hint) : null));
 }
 
