@@ -256,7 +256,13 @@ def describe(value: HandValue) -> str:
     if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         return f"{cat.words}, {ranks[0].word}-high"
     if cat == Category.FLUSH:
-        return f"{cat.words}, {', '.join(r.word for r in ranks)}"
+        # Its highest card, then the rest to break a tie. A wild card in a flush is an Ace
+        # even beside one ("double-Ace"): "Ace, Ace, …" read as a mistake, so it is said.
+        top = ranks.count(ranks[0])
+        head = (f"{cat.words}, {ranks[0].word}-high" if top == 1 else
+                f"{cat.words} with {_NUMBER[top]} {_PLURAL[ranks[0]]} (wild cards among them)")
+        rest = ranks[top:]
+        return head + (f", with {', '.join(r.word for r in rest)}" if rest else "")
     if cat == Category.FULL_HOUSE:
         return f"{cat.words}, {_PLURAL[ranks[0]]} full of {_PLURAL[ranks[1]]}"
     # Said as a newcomer reads it: "a pair of Eights, with King, Ten, Four", the cards
@@ -274,6 +280,7 @@ def describe(value: HandValue) -> str:
     return head + (f", with {', '.join(r.word for r in rest)}" if rest else "")
 
 
+_NUMBER = {2: "two", 3: "three", 4: "four", 5: "five"}
 _OF_A_KIND = {Category.THREE_OF_A_KIND: "three", Category.FOUR_OF_A_KIND: "four",
               Category.FIVE_OF_A_KIND: "five"}
 

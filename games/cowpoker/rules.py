@@ -114,7 +114,9 @@ def play_card(state: State, pos: int, card_id: str, events: list[Event]) -> None
     elif card.live_only and not state.is_live(pos):
         note = " (a Live Player instruction: Deadwood ignores it)"
     else:
-        note = f" - {card.effect_text}"
+        # The card's printed words, quoted: they speak to whoever plays it ("you choose"),
+        # and the log is read by everyone.
+        note = f": “{card.effect_text}”"
     events.append({"type": "play", "ranch": state.ranch[pos], "card": card_id,
                    "to": state.ranch[to],
                    "text": f"{who(state, pos)} plays {card_words(card_id)} into {where}{note}"})

@@ -33,7 +33,8 @@ function faceSvg(c, ignored = false) {
     s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
     s("g", { class: `ink suit-${suit}` },
       s("text", { x: 8, y: 14, class: "cow-rank", "text-anchor": "middle" }, corner),
-      s("text", { x: 8, y: 25, class: "cow-suit", "text-anchor": "middle" }, joker ? "J" : sym)),
+      // A Joker's corner is its star alone: a "J" under it read as a Jack.
+      joker ? null : s("text", { x: 8, y: 25, class: "cow-suit", "text-anchor": "middle" }, sym)),
     s("g", { class: "face-full" },
       textLines(name, 36, 9.3, 7.2, { class: "cow-name", "text-anchor": "middle" }),
       s("text", { x: 36, y: 24.3, class: "cow-ranch", "text-anchor": "middle" }, c.ranch),
@@ -73,6 +74,9 @@ const TAG = { roundup: "Roundup!", gunfight: "Gunfight!", showdown: "Showdown", 
 const PLACE = { most_points: "→ most pts", fewest_points: "→ fewest pts", best_hand: "→ best hand", worst_hand: "→ worst hand" };
 
 function tagWord(c) {
+  // A Wild card names the rank it makes wild: its own rank is another ("Threes are wild in
+  // the place this card lies" on a Two).
+  if (c.effect === "wild" && c.wild_rank) return `${RANKS_SAID[c.wild_rank] || `${c.wild_rank}s`} wild`;
   return TAG[c.effect] || PLACE[c.place] || "effect";
 }
 
@@ -151,7 +155,7 @@ function ranchZone(row, view, ctx) {
       stat(`Cellar: ${plural(row.cellar_count, "card")}`), row.deadwood || view.phase === "over" ? null : stat(`${row.hand_count} in hand`),
       // After the game nobody's turn or lead is left to mark.
       view.phase !== "over" && view.turn === row.ranch ? stat("turn") : null,
-      view.phase !== "over" && view.lead === row.ranch ? stat("played first", { title: LEAD_TITLE }) : null),
+      view.phase !== "over" && view.lead === row.ranch ? stat("began the game", { title: LEAD_TITLE }) : null),
     gang,
     // Once the game is over every Cellar and Hand is laid open, as they are scored.
     row.cellar ? h("details", { class: "deck", open: view.phase === "over" && row.cellar.length > 0 },
@@ -185,7 +189,7 @@ export function render(container, view, ctx) {
     // In a trick every Ranch plays in the trick's order: the turn waits for it to end.
     view.turn && !over ? stat(`${view.trick ? `Next turn, after the ${KIND[view.trick.kind] || "trick"}` : "Turn"}: ${ranchOwner(view, view.trick ? leftOf(view, view.turn) : view.turn, ctx)}`,
       { title: TURN_TITLE }) : null,
-    view.lead && !over ? stat(`First to play: ${view.lead}`, { title: LEAD_TITLE }) : null,
+    view.lead && !over ? stat(`Began the game: ${view.lead}`, { title: LEAD_TITLE }) : null,
     view.hand_wild?.length ? stat(wildSaid(view.hand_wild, "in your hand"), { title: "A Wild card in your hand makes a rank wild there" }) : null,
     view.pending ? stat({ extra_play: "Extra play", rustle: "Rustle", live_rustle: "Live rustle" }[view.pending] || view.pending) : null),
     // The three figures on every card, which the prompts name in words.

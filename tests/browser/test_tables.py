@@ -224,9 +224,10 @@ def test_a_finished_cowpoker_game_marks_no_ranch_with_the_turn_or_the_lead(brows
     assert game.is_over(over)
     page = browser.new_page()
     page.goto(live.http + "/")
-    # In play, the stats say whose turn it is and which Ranch played first, in words.
+    # In play, the stats say whose turn it is and which Ranch began the game, in words (not
+    # "first to play", which a trick's order contradicted).
     stats = page.evaluate(STATS, ["cowpoker", game.view(first, 0), ["Ana", "Bo"]])
-    assert "First to play: Gallagher" in stats and "played first" in stats, stats
+    assert "Began the game: Gallagher" in stats and "began the game" in stats, stats
     assert f"Your Ranch: {game.view(first, 0)['your_ranch']}" in stats, stats
     assert any(s.startswith("Turn: ") for s in stats) and "turn" in stats
     # In a Roundup or Gunfight the turn waits: every Ranch plays in the trick's order.
@@ -239,8 +240,8 @@ def test_a_finished_cowpoker_game_marks_no_ranch_with_the_turn_or_the_lead(brows
     assert f"{kind}: every Ranch plays a card" in stats and "Trick" not in stats, stats
     stats = page.evaluate(STATS, ["cowpoker", game.view(over, 0), ["Ana", "Bo"]])
     assert "Gang" in " ".join(stats)  # the Ranches' rows are drawn
-    assert not {"turn", "played first"} & set(stats), stats
-    assert not [s for s in stats if s.startswith(("Turn:", "First to play:"))], stats
+    assert not {"turn", "began the game"} & set(stats), stats
+    assert not [s for s in stats if s.startswith(("Turn:", "Began the game:"))], stats
     page.close()
 
 
@@ -346,9 +347,28 @@ def test_a_cowpoker_card_on_a_phone_says_its_effect_in_a_word(browser, live):
         words |= set(page.eval_on_selector_all("#box .face-compact .cow-c-tag-word",
                                                "(ts) => ts.map((t) => t.textContent)"))
     assert "effect" not in words and len(words) >= 4, words
-    assert words <= {"Roundup!", "Gunfight!", "Showdown", "Play again", "Rustle", "Rustle any",
-                     "Unload", "Wild", "\u2192 most pts", "\u2192 fewest pts",
-                     "\u2192 best hand", "\u2192 worst hand", "No effect"}, words
+    # A Wild card names the rank it makes wild, which is not its own.
+    wild = {w for w in words if re.fullmatch(r"(\d+s|Jacks|Queens|Kings|Aces) wild", w)}
+    assert wild, words
+    assert words - wild <= {"Roundup!", "Gunfight!", "Showdown", "Play again", "Rustle",
+                            "Rustle any", "Unload", "\u2192 most pts", "\u2192 fewest pts",
+                            "\u2192 best hand", "\u2192 worst hand", "No effect"}, words
+    page.close()
+
+
+def test_a_cowpoker_joker_shows_its_star_alone_in_the_corner(browser, live):
+    """A "J" under a Joker's star read as a Jack; a standard card keeps rank and suit."""
+    from tests.games.cowpoker.position import build, cid
+    game = all_games()["cowpoker"]
+    state = build(gangs={0: ["The Stranger", "Lasso Lem"]})
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    page.evaluate(RENDER, ["cowpoker", [json.loads(json.dumps(game.view(state, 0)))],
+                           ["Ana", "Bo", "Cy", "Dee"]])
+    corner = page.evaluate("""(ids) => ids.map((id) => [...document.querySelectorAll(
+        `#box .card[data-card='${id}'] :is(.cow-rank, .cow-suit)`)].map((t) => t.textContent))""",
+        [cid("The Stranger"), cid("Lasso Lem")])
+    assert corner == [["\u2605"], ["6", "\u2665"]], corner
     page.close()
 
 

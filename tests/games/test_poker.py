@@ -150,6 +150,10 @@ def test_describe_names_the_hand() -> None:
     assert describe(ev("KC KD KH KS", jokers=1)) == "five Kings"
     assert describe(ev("8C 8D KH TS 4C")) == "a pair of Eights, with King, Ten, Four"
     assert describe(ev("KC TD 4H")) == "high card King, with Ten, Four"
+    assert describe(ev("KH 9H 7H 4H 2H")) == "flush, King-high, with Nine, Seven, Four, Two"
+    # A Joker in a flush is an Ace even beside one: said, where "Ace, Ace" read as a slip.
+    assert describe(ev("AH 9H 7H 4H", jokers=1)) == \
+        "flush with two Aces (wild cards among them), with Nine, Seven, Four"
     assert Rank.SIX.word == "Six" and "Sixes" in describe(ev("6C 6D 2H"))
 
 

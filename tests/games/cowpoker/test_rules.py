@@ -89,7 +89,9 @@ def test_another_ranchs_effect_is_ignored() -> None:
 
 def test_your_ranchs_effect_applies() -> None:
     s = build(hands={0: ["Lasso Lem"], 1: ["Paco the Kid"]})
-    s2, _ = play(s, 0, "Lasso Lem")
+    s2, events = play(s, 0, "Lasso Lem")
+    # The card's own words, quoted: they speak to whoever plays it, and all read the log.
+    assert events[0]["text"].endswith("into the Gang: “Roundup!”"), events[0]
     assert s2.phase == Phase.TRICK and s2.trick.kind == "roundup" and s2.trick.caller == 0
 
 
