@@ -269,8 +269,24 @@ export function explainResult(view, room, ctx) {
     score: r.total, won: !r.deadwood && room.result?.winners?.includes(r.seat), apart: r.deadwood }));
   // Deadwood is named only at a table that has it (fewer people than Ranches).
   const deadwood = rows.some((r) => r.deadwood);
-  return { why: `${winners.join(" and ")} scored the most${deadwood ? " among the live Ranches" : ""} (Gang points, the best poker hands, less the penalty for the fewest Cellar points).${deadwood ? " Deadwood Ranches cannot win." : ""}`,
+  const among = deadwood ? " among the live Ranches" : "";
+  const won = rows.filter((r) => !r.deadwood && room.result?.winners?.includes(r.seat));
+  // What the winner's total is made of, from its own lines: a rule said whole ("less the
+  // penalty for the fewest Cellar points") spoke of a penalty the winner may not have had.
+  const said = won.length === 1 ? `${winners[0]} scored the most${among}, ${plural(won[0].total, "point")}: ${madeOf(won[0])}.`
+    : `${winners.join(" and ")} share the most${among}, ${plural(won[0]?.total ?? 0, "point")} each.`;
+  return { why: `${said}${deadwood ? " Deadwood Ranches cannot win." : ""}`,
     ranking: ranking.length ? ranking : null, apartWhy: "cannot win", unit: "Total" };
+}
+
+/** A Ranch's total in words, from its score lines: "14 Gang points, +6 for the best hand
+ * among Gangs, -3 for the fewest Cellar points (shared)". */
+function madeOf(row) {
+  const bonus = (l) => "hand" in l, penalty = (l) => l.cellar_points !== undefined;
+  const gang = row.lines.find((l) => !bonus(l) && !penalty(l));
+  return [gang ? plural(gang.points, "Gang point") : null, ...row.lines.filter((l) => l.points !== 0 && (bonus(l) || penalty(l)))
+    .map((l) => `${bonus(l) ? `+${l.points} for the best hand among ${l.what.split(" among ")[1]}` : `${l.points} for the fewest Cellar points`}${l.shared ? " (shared)" : ""}`)]
+    .filter(Boolean).join(", ");
 }
 
 /** What the room's seat list says of the seats left free: the rules play them. */

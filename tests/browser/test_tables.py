@@ -403,6 +403,15 @@ def test_cowpoker_names_deadwood_in_its_result_only_where_the_table_has_it(brows
         assert ("Deadwood Ranches cannot win" in why) is deadwood, (seats, why)
         assert ("among the live Ranches" in why) is deadwood
         assert deadwood is (seats == 2)  # Ranches without a person: Deadwood's
+        # What the winner's total is made of, from its own lines: the penalty only if it
+        # had it.
+        rows = view["result"]["ranches"]
+        won = next(r for r in rows if not r["deadwood"] and r["seat"] in result.winners)
+        gang = won["lines"][0]["points"]
+        assert f"{names[won['seat']]} scored the most" in why, why
+        assert f"{won['total']:g} points: {gang:g} Gang points" in why, why
+        penalized = any("cellar_points" in line and line["points"] for line in won["lines"])
+        assert ("for the fewest Cellar points" in why) is penalized, why
     page.close()
 
 
