@@ -194,7 +194,7 @@ function store(view, ctx) {
     h("div", { class: "store" }, rows),
     // A card shows two sums: its price, and the $ it pays when drawn; a newcomer takes
     // the large one for the price.
-    h("p", { class: "sub figures-key" }, "The front row, on top, is for sale; a card behind comes forward once both cards in front of it are bought or burned. A card's price is in its dark circle; the $ it shows is what it pays when you draw it."),
+    h("p", { class: "sub figures-key" }, "Every face-up card is for sale. The pyramid is drawn upside down, its face-up bottom row on top: a face-down card turns face up once both cards above it here are bought or burned. A card's price is in its dark circle; the $ it shows is what it pays when you draw it."),
     ctx.decision ? null : menu,
     view.box?.length ? h("p", { class: "sub" }, `${plural(view.box.length, "card")} burned or out of the game`) : null);
 }

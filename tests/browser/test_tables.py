@@ -1065,5 +1065,8 @@ def test_the_cards_for_cowboys_store_shows_its_front_row_first(browser, live):
         "r.getBoundingClientRect().top])")
     front = max(row for row, _ in tops)
     assert min(tops, key=lambda t: t[1])[0] == front, tops
-    assert "The front row, on top, is for sale" in page.locator("#box").inner_text()
+    # Said as the rules page says the pyramid (its bottom row face up), drawn upside down.
+    said = page.locator("#box").inner_text()
+    assert "The pyramid is drawn upside down, its face-up bottom row on top" in said, said
+    assert "comes forward" not in said, said
     page.close()
