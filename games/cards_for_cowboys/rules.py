@@ -535,7 +535,8 @@ def _start_buy(state: State, events: list[Event]) -> None:
     names = ", ".join(f"{{seat:{s}}}" for s in tied)
     events.append({"type": "rps", "seats": tied,
                    "text": f"{names} are tied for the buy order (same $, Cows, cards drawn and "
-                           "sell values): rock-paper-scissors decides who chooses"})
+                           "costs of the cards drawn): rock-paper-scissors decides who "
+                           "chooses"})
 
 
 # Why a seat ranks first in the buy order, by the first part of ``order_key`` it leads on.

@@ -228,7 +228,7 @@ function playerZone(p, view, ctx, mine, bustedLast) {
     : view.phase === "over" ? null
       // A bust sends the drawn cards to the discard pile at once: the zone says so rather
       // than that nothing was drawn.
-      : p.status === "busted" ? h("p", { class: "sub danger" }, `Busted this round: a third Bandit came before ${mine ? "you" : "they"} stopped, and the cards drawn went to the discard pile (the log has them).`)
+      : p.status === "busted" ? h("p", { class: "sub danger" }, `Busted this round: ${mine ? "your" : "their"} Bandits not jailed reached three before ${mine ? "you" : "they"} stopped, and the cards drawn went to the discard pile (the log has them).`)
       : h("p", { class: "sub" }, "No cards drawn yet this round.");
   const stats = h("div", null,
     stat(`$${p.cash_left ?? p.cash}${p.cash_left !== undefined && p.cash_left !== p.cash ? ` of $${p.cash}` : ""}`),
@@ -326,9 +326,10 @@ export function render(container, view, ctx) {
   // round lasts: its drawn cards are gone to its discard pile.
   const bustNow = me.status === "busted" && view.phase !== "over";
   const busted = bustNow
-    ? h("p", { class: "bar-note danger" }, "You busted: a third Bandit came before you stopped. Your drawn cards went to your discard pile, and you buy nothing this round.")
-    : bustedLast.has(you) && !me.row?.length
-      ? h("p", { class: "bar-note danger" }, "You busted last round: a third Bandit came before you stopped, so you bought nothing.")
+    ? h("p", { class: "bar-note danger" }, "You busted: your Bandits not jailed reached three before you stopped. Your drawn cards went to your discard pile, and you buy nothing this round.")
+    // (A note of the round before, never under the game's end.)
+    : bustedLast.has(you) && !me.row?.length && view.phase !== "over"
+      ? h("p", { class: "bar-note danger" }, "You busted last round: your Bandits not jailed reached three before you stopped, so you bought nothing.")
       : null;
   // A drawn card that may be trashed (or put back) now says so in the bar, in the game's
   // words, beside Draw and Stop: its outline in the row alone tells a newcomer nothing.
@@ -360,7 +361,7 @@ export function focusTarget() { return null; }
 
 export function renderBreakdown(view, room, ctx) {
   const detail = room.result?.detail || view.result?.detail;
-  const rows = detail?.seats || (view.players || []).map((p) => ({ seat: p.seat, herd: p.herd, lines: [`Herd: ${plural(p.herd, "Cow")}`, `Busts: ${p.busts ?? 0}`] }));
+  const rows = detail?.seats || (view.players || []).map((p) => ({ seat: p.seat, herd: p.herd, lines: [`Herd: ${plural(p.herd, "Cow")}`, `Rounds busted: ${p.busts ?? 0} (no Cows in them)`] }));
   const out = rows.map((row) => h("section", { class: "breakdown-seat" },
     h("h3", null, `${seatName(ctx, row.seat)} — Herd ${row.herd}`),
     h("ul", { class: "breakdown-lines" }, (row.lines || []).map((l) => h("li", null, (typeof l === "string" ? l : `${l.label || l.what}: ${l.points}`))))));

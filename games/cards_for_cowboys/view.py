@@ -285,6 +285,9 @@ def _add_seat(d: dict[str, Any], state: State, seat: int, shared: _Shared) -> No
     throw = state.throws[seat] if d["rps"] is not None and state.throws else None
     if throw is not None:
         d["rps"] = {**d["rps"], "your_throw": throw}
+        # Said where the player looks while the others throw: it was only in the log.
+        if seat not in shared.acting:
+            d["prompt"] = f"You threw {throw}. {d['prompt']}"
 
 
 @dataclass(slots=True)

@@ -308,6 +308,9 @@ def test_a_cards_for_cowboys_bust_of_the_round_before_is_said(browser, live):
     assert "You busted last round" not in shown([{**bust, "seat": 0, "round": 2}])
     assert "You busted last round" not in shown([{**bust, "seat": 1, "round": 3}])
     assert "busted last round" in shown([{**bust, "seat": 1, "round": 3}])
+    # Never under the game's end: the round before is over for good.
+    view["phase"] = "over"
+    assert "busted last round" not in shown([{**bust, "seat": 0, "round": 3}])
     page.close()
 
 
@@ -677,12 +680,13 @@ def test_a_cards_for_cowboys_bust_is_said_at_once_to_the_seat_that_busted(browse
     page.goto(live.http + "/")
     said = page.evaluate(WITH_BAR, ["cards_for_cowboys", json.loads(json.dumps(
         game.view(state, seat))), ["Ana", "Bo"], game.legal_actions(state, seat)])["text"]
-    assert "You busted: a third Bandit came before you stopped." in said, said
+    assert "You busted: your Bandits not jailed reached three before you stopped." in said, said
     # The others see the seat busted, not a seat that drew nothing.
     other = 1 - seat
     seen = page.evaluate(RENDER, ["cards_for_cowboys", [json.loads(json.dumps(
         game.view(state, other)))], ["Ana", "Bo"]])[0]["text"]
-    assert "Busted this round: a third Bandit came before they stopped" in seen, seen
+    assert "Busted this round: their Bandits not jailed reached three before they stopped" \
+        in seen, seen
     page.close()
 
 

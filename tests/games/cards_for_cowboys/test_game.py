@@ -120,3 +120,14 @@ def test_a_seat_out_of_time_stops_drawing_or_buys_nothing() -> None:
 
     playout(GAME, seats=3, seed=2, on_step=check)
     assert all(seen.values()), seen
+
+
+def test_the_result_counts_the_busts_apart_from_the_cows() -> None:
+    """A seat's bust rounds are said as what they are, rounds without Cows: "Busts: 24"
+    among the Acts' Cows read as a score line taken off the Herd."""
+    over = playout(GAME, seats=3, seed=4).state
+    result = GAME.result(over)
+    assert result is not None
+    for seat, row in enumerate(result.detail["seats"]):
+        said = [line for line in row["lines"] if "bust" in line.lower()]
+        assert said == [f"Rounds busted: {over.players[seat].busts} (no Cows in them)"], said

@@ -116,7 +116,11 @@ def test_a_throw_stays_hidden_until_every_tied_player_has_thrown() -> None:
         assert "rock" not in text({k: x for k, x in v.items() if k != "prompt"})
         shown = [e for e in events if visible_to(e, viewer)]
         assert "rock" not in text(shown)
+        assert "threw" not in v["prompt"], v["prompt"]
     assert GAME.view(s, 0)["rps"]["your_throw"] == "rock"
+    # The thrower is told its throw where it looks while the others throw.
+    assert GAME.view(s, 0)["prompt"] == ("You threw rock. Waiting for {seat:1} to throw rock, "
+                                         "paper or scissors")
     s, events = play(s, (1, {"type": "throw", "hand": "paper"}))
     assert GAME.view(s, None)["rps"]["last"] == ["rock", "paper"]
     assert "rock" in events[-2]["text"]
