@@ -36,15 +36,28 @@ export function countdown(room, seat, { mine = false } = {}) {
   const left = secondsLeft(room, seat);
   if (left === null) return null;
   const el = h("span", { class: ["countdown", mine && "mine"], "data-countdown": seat, role: mine ? "timer" : null });
-  paint(el, left);
+  paint(el, left, bankOf(room, seat));
   return el;
 }
 
-function paint(el, left) {
-  el.textContent = format(left);
+/** The seconds of bank `seat` has left (its deadline counts them after the decision's own). */
+function bankOf(room, seat) {
+  return room?.clock?.seats?.[seat]?.bank ?? 0;
+}
+
+/** Says the time left in two parts while the decision's own seconds run ("12 s + 30 s
+ * bank"), then the bank's ("bank 25 s", another colour): one sum that ran on into the
+ * bank unmarked hid that the player was spending the game's reserve. */
+function paint(el, left, bank) {
+  const own = left - bank;
+  const banking = bank > 0 && own <= 0;
+  el.textContent = bank > 0 && own > 0 ? `${format(own)} + ${format(bank)} bank` : banking ? `bank ${format(left)}` : format(left);
   el.classList.toggle("hurry", left <= WARN_SECONDS);
+  el.classList.toggle("banking", banking);
   const mine = el.classList.contains("mine");
-  el.title = left <= WARN_SECONDS ? `Nearly out of time: the server will play for ${mine ? "you" : "them"}` : "Time left for this decision";
+  el.title = left <= WARN_SECONDS ? `Nearly out of time: the server will play for ${mine ? "you" : "them"}`
+    : banking ? `This decision's own seconds are spent: the time left is ${mine ? "your" : "their"} bank, kept for the whole game`
+      : bank > 0 ? "Time left for this decision, then the bank kept for the whole game" : "Time left for this decision";
 }
 
 let warnedFor = null;
@@ -52,7 +65,7 @@ let warnedFor = null;
 export function tick(room, you, beep) {
   for (const el of document.querySelectorAll("[data-countdown]")) {
     const left = secondsLeft(room, Number(el.dataset.countdown));
-    if (left !== null) paint(el, left);
+    if (left !== null) paint(el, left, bankOf(room, Number(el.dataset.countdown)));
   }
   const mine = you === null || you === undefined ? null : secondsLeft(room, you);
   const key = mine === null ? null : room.clock.seats[you].deadline;

@@ -4,6 +4,7 @@ back, during a game or after it ended."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import Browser
@@ -116,3 +117,29 @@ def test_a_game_that_ends_while_a_player_is_away_says_so(browser, live):
     bo.page.wait_for_function("() => window.saloon.doc.log.some(e => e.text === 'Bo is back')")
     bo.page.wait_for_selector("#away-note", state="hidden")
     assert not ana.errors and not bo.errors
+
+
+COUNTDOWNS = """async (cases) => {
+  const { countdown } = await import('/static/js/clock.js');
+  return cases.map(([ahead, bank]) => {
+    const room = {clock: {per_move: 30, bank: 30, seats: [
+      {bank, deadline: new Date(Date.now() + ahead * 1000).toISOString()}]}};
+    const el = countdown(room, 0, {mine: true});
+    return [el.textContent, el.classList.contains('banking'), el.title];
+  });
+}"""
+
+
+def test_a_countdown_says_when_the_decisions_seconds_are_spent_and_the_bank_runs(browser,
+                                                                               live):
+    """While a decision's own seconds run, the countdown says them and the bank apart; then
+    "bank N s", in another colour: one sum run on into the bank hid that the player spent
+    the game's reserve. Without a bank, one number."""
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    own, banking, plain = page.evaluate(COUNTDOWNS, [[50, 30], [20, 30], [20, 0]])
+    assert re.fullmatch(r"(19|20|21) s \+ 30 s bank", own[0]) and not own[1], own
+    assert re.fullmatch(r"bank (19|20) s", banking[0]) and banking[1], banking
+    assert "bank, kept for the whole game" in banking[2], banking
+    assert re.fullmatch(r"(19|20) s", plain[0]) and not plain[1], plain
+    page.close()
