@@ -2,7 +2,7 @@
 // (read-only: no `act` in its ctx), from any seat or omniscient, with the log in step,
 // the score chart and the record's verification.
 
-import { $, clear, fill, h, seatText } from "./dom.js";
+import { $, clear, dateTime, fill, h, seatText } from "./dom.js";
 import { describeAction } from "./actions.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import * as generic from "./tables/generic.js";
@@ -16,11 +16,6 @@ function cardSymbols(text) {
   return String(text).replace(/\b([2-9TJQKA])([CDHS])\b/g, (_, r, su) => `${r === "T" ? "10" : r}${SUIT_SYMBOL[su]}`);
 }
 
-function when(iso) {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-}
 
 /** Opens the viewer on game `id`; `call(method, path)` is the authenticated API. */
 export async function openReplay(id, { call, onBack }) {
@@ -93,8 +88,8 @@ export async function openReplay(id, { call, onBack }) {
   fill(el.facts,
     h("dt", null, "Rules version"), h("dd", null, record.rules_version),
     h("dt", null, "Status"), h("dd", null, record.status),
-    h("dt", null, "Started"), h("dd", null, when(record.started_at)),
-    h("dt", null, "Finished"), h("dd", null, when(record.finished_at)),
+    h("dt", null, "Started"), h("dd", null, dateTime(record.started_at)),
+    h("dt", null, "Finished"), h("dd", null, dateTime(record.finished_at)),
     h("dt", null, "Actions"), h("dd", null, String(n)),
     byServer ? [h("dt", null, "Played by the server"), h("dd", { id: "played-for" }, byServer)] : null,
     byBot ? [h("dt", null, "Played by a bot in a person's seat"), h("dd", null, byBot)] : null,
@@ -199,7 +194,7 @@ export async function openReplay(id, { call, onBack }) {
     const by = madeBy(a);
     return fill(el.action, h("b", null, `Step ${step}: `), `${names[a.seat] ?? `Seat ${a.seat + 1}`} — `,
       by ? h("span", { class: "made-by", id: "step-made-by" }, `${by}: `) : null,
-      said, h("span", { class: "muted" }, ` · ${when(a.at)}`), outcome(a, said));
+      said, h("span", { class: "muted" }, ` · ${dateTime(a.at, { seconds: true })}`), outcome(a, said));
   }
 
   async function fetchView(step, seat) {

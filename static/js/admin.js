@@ -2,7 +2,7 @@
 // and pages, import a record, and open a game in the replay viewer (#game/<id>).
 
 import { api, ApiError } from "./api.js";
-import { $, fill, h } from "./dom.js";
+import { $, dateTime, fill, h } from "./dom.js";
 import { openReplay } from "./admin-replay.js";
 
 // The admin token is kept for this tab only (sessionStorage), never in localStorage.
@@ -46,11 +46,6 @@ function filters() {
   return params;
 }
 
-function when(iso) {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
-}
 
 function resultText(g) {
   if (!g.scores) return { playing: "in play", abandoned: "abandoned" }[g.status] ?? "—";
@@ -73,7 +68,7 @@ async function loadList() {
   page.pages = data.pages;
   const body = $("#game-list tbody");
   fill(body, data.games.length ? data.games.map((g) => h("tr", { "data-game": g.game, "data-id": g.id, "data-status": g.status },
-    h("td", null, h("a", { href: `#game/${g.id}`, title: `Replay game ${g.id}` }, when(g.started_at))),
+    h("td", null, h("a", { href: `#game/${g.id}`, title: `Replay game ${g.id}` }, dateTime(g.started_at))),
     // (Each cell names its column: a phone lays a row out as lines, without the header.)
     h("td", { "data-label": "Game" }, g.title, g.rules_version !== "1" ? h("span", { class: "muted" }, ` v${g.rules_version}`) : null),
     h("td", { "data-label": "Seats" }, g.seats.map((x) => x.name).join(", ")),

@@ -114,3 +114,13 @@ export function intoViewAbove(el, cover, smooth = false) {
   el.style.scrollMarginBottom = `${cover && !cover.hidden ? cover.getBoundingClientRect().height + 8 : 0}px`;
   el.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
 }
+
+/** A stored time as the admin pages say it, one format everywhere ("Nov 29, 2026, 09:56
+ * PM" in an English browser; `seconds` adds them, as a game's steps need); "—" for none,
+ * the text itself if it is no time. */
+export function dateTime(iso, { seconds = false } = {}) {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { year: "numeric", month: "short",
+    day: "numeric", hour: "2-digit", minute: "2-digit", second: seconds ? "2-digit" : undefined });
+}

@@ -146,8 +146,12 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
             scores = ", ".join(f"{seat['name']} {score:g}" for seat, score
                                in zip(listed["seats"], listed["result"]["scores"], strict=True))
             assert f"({scores})" in row.first.inner_text(), (gid, row.first.inner_text())
+            started = row.first.locator("a").inner_text()
             row.first.locator("a").click()
             shown(page, 0, "all")
+            # The list and the record say a time alike.
+            facts = page.locator("#facts dt:text-is('Started') + dd").inner_text()
+            assert facts == started, (facts, started)
             expect(page.locator("#verify")).not_to_have_attribute("data-status", "pending",
                                                                   timeout=WAIT_MS)
             assert page.locator("#verify").get_attribute("data-status") == "verified"
@@ -197,6 +201,9 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
                     [f"and {more} more in the log"] if more > 0 else []), (gid, k, line)
             scrub(page, middle)
             shown(page, middle, "all")
+            # What no seat sees is listed as players count, from 1.
+            assert page.evaluate("""() => [...document.querySelectorAll('#board ol')]
+              .every((ol) => ol.start === 1)"""), gid
             if gid in TABLE_OMNISCIENT:
                 assert page.locator("#board > .generic").count() == 0, gid
                 assert page.locator("#board [data-card]").count() > 0, gid

@@ -13,7 +13,8 @@ function value(v, ctx, key) {
     if (v.length && v.every((x) => typeof x === "string" && isStandardCard(x))) {
       return h("div", { class: "cards-row" }, v.map((c) => playingCard(c, { small: true })));
     }
-    return h("ol", { class: "kv-list", start: 0 }, v.map((x) => h("li", null, value(x, ctx))));
+    // Numbered from 1, as players count (a draw pile's top card is its first).
+    return h("ol", { class: "kv-list" }, v.map((x) => h("li", null, value(x, ctx))));
   }
   if (typeof v === "object") {
     return h("dl", { class: "kv" }, Object.entries(v).map(([k, x]) => [h("dt", null, k.replace(/_/g, " ")), h("dd", null, value(x, ctx, k))]));
