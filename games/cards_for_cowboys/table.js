@@ -380,6 +380,9 @@ export function explainResult(view, room, ctx) {
 }
 
 /** What the running score is (`Game.scores`), said under the admin's score chart. */
+/** Its cards have no suits: the room offers no four-colour suits. */
+export const suits = false;
+
 export const scoreMeaning = "the Herd, the Cows banked at the ends of the rounds so far";
 
 // Game length measured with `saloon simulate` (smart bots, 40 games a seat count); minutes

@@ -96,6 +96,8 @@ async function loadTable(gameId) {
   } catch {
     state.table = generic;
   }
+  // A game whose cards have no suits (its table says `suits = false`) offers no suit colours.
+  $("#four-colour").closest(".field").hidden = state.table.suits === false;
   return state.table;
 }
 

@@ -58,6 +58,18 @@ def test_the_seats_still_free_are_one_line_saying_how_many_a_game_needs(browser,
         "3 seats free", "1 more needed to start", "a Ranch left empty is played by Deadwood"]
 
 
+@pytest.mark.parametrize(("game_id", "offered"), [("wyoming_cowboy", True),
+                                                 ("cards_for_cowboys", False)])
+def test_four_colour_suits_are_offered_only_where_cards_have_suits(browser, live, game_id,
+                                                                   offered):
+    ana = Player(browser.new_context(), live, "Ana")
+    ana.create(game_id, {})
+    field = ana.page.locator(".prefs .field:has(#four-colour)")
+    ana.page.wait_for_function("(shown) => !document.querySelector('#four-colour')"
+                               ".closest('.field').hidden === shown", arg=offered)
+    assert field.is_visible() is offered
+
+
 def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifacts):
     rng = random.Random(1)
     ana = Player(browser.new_context(), live, "Ana")
