@@ -233,7 +233,8 @@ function playerZone(p, view, ctx, mine, bustedLast) {
   const stats = h("div", null,
     stat(`$${p.cash_left ?? p.cash}${p.cash_left !== undefined && p.cash_left !== p.cash ? ` of $${p.cash}` : ""}`),
     stat(plural(p.cows || 0, "Cow")), stat(plural(p.bandits || 0, "Bandit"), { class: ["stat", p.bandits >= 2 && "danger"] }),
-    p.jails ? stat(`${p.jails} Jailed`) : null, p.gift ? stat(`+$${p.gift} gift`) : null,
+    p.jails ? stat(`${p.jails} Jailed`) : null, p.gift ? stat(`+$${p.gift} gift`, { title: "From the other players' gift cards this round" }) : null,
+    p.trashed_cash ? stat(`+$${p.trashed_cash} trashed`, { title: "From cards trashed for $2 this round" }) : null,
     p.double_next ? stat("next card doubles") : null, p.must_draw ? stat(`must draw ${p.must_draw}`) : null,
     p.buys_left ? stat(`${plural(p.buys_left, "buy")} left`) : null, p.busts ? stat(`busted ${p.busts}×`) : null,
     bustedLast.has(p.seat) && !p.row?.length && view.phase !== "over" ? stat("busted last round", { class: ["stat", "danger"] }) : null);
@@ -341,7 +342,7 @@ export function render(container, view, ctx) {
     const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
     add(ctx.hand, h("div", { class: "my-hand", "data-seat": you, "data-place": `row:${you}` },
       h("h3", null, bustNow ? "Drawn this round: busted, nothing kept"
-        : `Drawn this round: $${me.cash_left ?? me.cash} · ${plural(me.cows || 0, "Cow")} · ${banditsSaid(me, view.phase === "draw")}`),
+        : `Drawn this round: $${me.cash_left ?? me.cash}${dollarsBeyond(me)} · ${plural(me.cows || 0, "Cow")} · ${banditsSaid(me, view.phase === "draw")}`),
       me.row?.length ? h("div", { class: "cards-row hand" }, me.row.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))))
         : h("p", { class: "sub" }, bustNow ? "Busted: your drawn cards went to your discard pile." : "No cards drawn yet this round.")));
   }
@@ -351,6 +352,14 @@ export function render(container, view, ctx) {
 
 /** A row's Bandits as they weigh on a bust: a Jail cancels one ("3 Bandits, 1 jailed");
  * while `drawing`, a warning one Bandit short of it. */
+/** The part of a seat's $ that no card of its row shows, said beside the sum: " (with
+ * $1 from the others' gift cards)", or "" when the cards show it all. */
+function dollarsBeyond(p) {
+  const parts = [p.gift ? `$${p.gift} from the others' gift cards` : null,
+    p.trashed_cash ? `$${p.trashed_cash} from cards trashed` : null].filter(Boolean);
+  return parts.length ? ` (with ${parts.join(" and ")})` : "";
+}
+
 function banditsSaid(p, drawing) {
   const bandits = p.bandits || 0, jails = Math.min(p.jails || 0, bandits);
   return `${plural(bandits, "Bandit")}${jails ? `, ${jails} jailed` : ""}${drawing && bandits - jails === 2 ? " (one more busts you)" : ""}`;

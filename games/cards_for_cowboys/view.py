@@ -135,6 +135,9 @@ def _public_json(p: Player, seat: int, t: Tally, in_buy: bool) -> dict[str, Any]
                 for c in p.row],
         "bought": [_CARD[c] for c in p.bought],
         "cash": t.cash,
+        # What of the $ no card of the row shows: the others' gift cards, cards trashed.
+        "gift": t.gift,
+        "trashed_cash": p.bonus_cash,
         "cows": t.cows,
         "bandits": t.bandits,
         "jails": t.jails,

@@ -747,6 +747,29 @@ def test_a_cards_for_cowboys_row_says_its_bandits_as_they_weigh_on_a_bust(
     page.close()
 
 
+@pytest.mark.parametrize("gift,trashed,said", [
+    (1, 0, "Drawn this round: $5 (with $1 from the others' gift cards) \u00b7"),
+    (0, 2, "Drawn this round: $5 (with $2 from cards trashed) \u00b7"),
+    (1, 2, "Drawn this round: $5 (with $1 from the others' gift cards and $2 from cards "
+           "trashed) \u00b7"),
+    (0, 0, "Drawn this round: $5 \u00b7"),
+])
+def test_a_cards_for_cowboys_row_says_the_dollars_its_cards_do_not_show(browser, live, gift,
+                                                                        trashed, said):
+    """$5 above cards showing $4 read as a scoring mistake: the others' gift cards and the
+    cards trashed for $2 are said beside the sum."""
+    game = all_games()["cards_for_cowboys"]
+    state = game.new_game(game.parse_options({}), 2, 1)
+    view = json.loads(json.dumps(game.view(state, 0)))
+    view["players"][0].update(cash=5, gift=gift, trashed_cash=trashed)
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    heading = page.evaluate(HAND_HEADING, ["cards_for_cowboys", view, ["Ana", "Bo"],
+                                           game.legal_actions(state, 0)])
+    assert heading.startswith(said), heading
+    page.close()
+
+
 def test_a_cards_for_cowboys_store_card_the_dollars_cannot_buy_is_marked_burn_only(browser, live):
     game = all_games()["cards_for_cowboys"]
     rng = Rng(3)

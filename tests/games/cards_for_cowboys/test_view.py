@@ -418,3 +418,15 @@ def test_the_draw_prompt_says_the_danger_and_leaves_the_sums_to_the_row():
     assert GAME.view(two, 0)["prompt"] == "Draw a card or stop: one more Bandit busts you"
     jailed, _ = play(stack(fresh(2, 1), 0, ["c34a", "c34b", "c84"]), (0, D), (0, D), (0, D))
     assert GAME.view(jailed, 0)["prompt"] == "Draw a card or stop (3 Bandits bust you)"
+
+
+def test_a_seats_dollars_say_what_no_card_of_its_row_shows() -> None:
+    """The $ of the others' gift cards and of cards trashed for $2 are in ``cash`` and said
+    apart, ``gift`` and ``trashed_cash``: a sum above the row's faces read as a mistake."""
+    s = stack(stack(fresh(2), 0, ["c77", "c91a"]), 1, ["c24"])
+    s, _ = play(s, (0, D), (1, D), (0, {"type": "trash", "card": "c77"}), (0, D))
+    for viewer in (0, 1, None):
+        mine = GAME.view(s, viewer)["players"][0]
+        assert (mine["cash"], mine["gift"], mine["trashed_cash"]) == (1 + 1 + 2, 1, 2), mine
+        theirs = GAME.view(s, viewer)["players"][1]
+        assert (theirs["cash"], theirs["gift"], theirs["trashed_cash"]) == (3, 0, 0), theirs
