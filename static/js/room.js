@@ -531,15 +531,17 @@ function recentLine(log, seats, over) {
   while (i >= 0 && !told(log[i])) i--;
   const v = i >= 0 ? log[i].v : null;
   const said = [];
-  // Newest first: a line cut at its end loses the older event, not what just happened.
   for (; i >= 0 && log[i].v === v && said.length < RECENT_SHOWN; i--) {
-    if (told(log[i])) said.push(loggedText(log[i].text, seats));
+    if (told(log[i])) said.unshift(loggedText(log[i].text, seats));
   }
+  // In the order they happened, each on a line of its own cut at its end (one alone may
+  // take two): newest first read the effect before its cause, and one run of text cut
+  // at its end lost the newest.
   const el = $("#recent");
   el.hidden = over || !said.length;
   const text = said.length ? `Last: ${said.join(" · ")}` : "";
-  if (el.textContent !== text) {
-    el.textContent = text;
+  if (el.title !== text) {
+    el.replaceChildren(...said.map((t, k) => h("span", null, k ? t : `Last: ${t}`)));
     el.title = text;
     el.setAttribute("aria-label", `${text}. Open the log`);
   }

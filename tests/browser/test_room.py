@@ -339,26 +339,32 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
     })""")
     events = [e for e in log if e["type"] not in ("chat", "notice") and e.get("text")]
     last = [as_logged(e["text"], names, you) for e in events if e["v"] == events[-1]["v"]][-2:]
-    # Newest first: what a cut line loses is the older event.
-    assert shown == "Last: " + " · ".join(reversed(last)), (shown, last)
+    # In the order they happened: newest first read an effect before its cause.
+    assert shown == "Last: " + " · ".join(last), (shown, last)
     # The log tells one's own moves by one's name marked as one's own.
     logged = ana.page.evaluate("() => document.querySelector('#log').textContent")
     assert "Ana (you) " in logged and f"{names[1]} (you)" not in logged, logged
     recent = ana.page.locator("#recent")
     assert recent.is_visible()
-    # A long outcome takes a second line rather than losing its newest part; no third.
-    lines = recent.evaluate("""(el) => {
-      el.textContent = 'Last: ' + 'Bo takes aim at Ana with the .38 and misses · '.repeat(5);
+    # A long event alone takes a second line; two long ones a line each, both begun, the
+    # newest too; never a third.
+    lines = recent.evaluate("""(el) => ['one', 'two'].map((n) => {
+      const long = 'Bo takes aim at Ana with the .38 and misses, '.repeat(5);
+      el.replaceChildren(...(n === 'one' ? [long] : [long, 'Ana ' + long]).map((t) => {
+        const s = document.createElement('span');
+        s.textContent = t;
+        return s;
+      }));
       const box = el.getBoundingClientRect(), range = document.createRange();
       range.selectNodeContents(el);
-      const rects = [...range.getClientRects()];
-      const tops = rects.filter((r) => r.bottom <= box.bottom + 1 && r.right <= box.right + 1)
-        .map((r) => Math.round(r.top));
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const tops = rects.filter((r) => r.bottom <= box.bottom + 1).map((r) => Math.round(r.top));
       // No sliver of a third line: a line the box cuts starts below its foot.
       const cut = rects.filter((r) => r.bottom > box.bottom + 1 && r.top < box.bottom - 1);
-      return cut.length ? -1 : new Set(tops).size;
-    }""")
-    assert lines == 2, lines
+      const begun = [...el.children].every((s) => s.getBoundingClientRect().bottom <= box.bottom + 1);
+      return cut.length ? -1 : [new Set(tops).size, begun];
+    })""")
+    assert lines == [[2, True], [2, True]], lines
     recent.click()
     assert ana.page.evaluate("() => document.body.classList.contains('log-shown')")
     wide = Player(browser.new_context(viewport={"width": 1280, "height": 800}), live, "Bo")
