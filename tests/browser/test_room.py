@@ -361,7 +361,8 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
       const tops = rects.filter((r) => r.bottom <= box.bottom + 1).map((r) => Math.round(r.top));
       // No sliver of a third line: a line the box cuts starts below its foot.
       const cut = rects.filter((r) => r.bottom > box.bottom + 1 && r.top < box.bottom - 1);
-      const begun = [...el.children].every((s) => s.getBoundingClientRect().bottom <= box.bottom + 1);
+      const begun = [...el.children]
+        .every((s) => s.getBoundingClientRect().bottom <= box.bottom + 1);
       return cut.length ? -1 : [new Set(tops).size, begun];
     })""")
     assert lines == [[2, True], [2, True]], lines
