@@ -541,9 +541,10 @@ function recentLine(log, seats, over) {
   el.hidden = over || !said.length;
   const text = said.length ? `Last: ${said.join(" · ")}` : "";
   if (el.title !== text) {
-    el.replaceChildren(...said.map((t, k) => h("span", null, k ? t : `Last: ${t}`)));
+    // Named by what it shows (no label that would read otherwise), then what a tap does.
+    el.replaceChildren(...said.map((t, k) => h("span", { class: "said" }, k ? t : `Last: ${t}`)),
+      h("span", { class: "sr-only" }, ". Open the log"));
     el.title = text;
-    el.setAttribute("aria-label", `${text}. Open the log`);
   }
 }
 

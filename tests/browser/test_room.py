@@ -346,18 +346,23 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
     assert "Ana (you) " in logged and f"{names[1]} (you)" not in logged, logged
     recent = ana.page.locator("#recent")
     assert recent.is_visible()
+    # Named by what it shows, then what a tap does.
+    name = recent.evaluate("(el) => el.textContent")
+    assert name.startswith("Last: ") and name.endswith(". Open the log"), name
     # A long event alone takes a second line; two long ones a line each, both begun, the
     # newest too; never a third.
     lines = recent.evaluate("""(el) => ['one', 'two'].map((n) => {
       const long = 'Bo takes aim at Ana with the .38 and misses, '.repeat(5);
+      const hidden = el.querySelector('.sr-only');
       el.replaceChildren(...(n === 'one' ? [long] : [long, 'Ana ' + long]).map((t) => {
         const s = document.createElement('span');
+        s.className = 'said';
         s.textContent = t;
         return s;
-      }));
+      }), hidden);
       const box = el.getBoundingClientRect(), range = document.createRange();
       range.selectNodeContents(el);
-      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 1);
       const tops = rects.filter((r) => r.bottom <= box.bottom + 1).map((r) => Math.round(r.top));
       // No sliver of a third line: a line the box cuts starts below its foot.
       const cut = rects.filter((r) => r.bottom > box.bottom + 1 && r.top < box.bottom - 1);
