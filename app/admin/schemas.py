@@ -111,6 +111,8 @@ class VerifyReport(BaseModel):
     message: str
     reworded: list[int] = Field(default_factory=list, description="the steps whose events "
                                 "replay the same but worded otherwise (an earlier wording)")
+    result_reworded: bool = Field(False, description="the result replays the same but its "
+                                  "detail is worded otherwise (an earlier wording)")
     scores: list[list[float]] | None = None
 
 

@@ -1,10 +1,11 @@
 """Checking a record against the engine: replayed from its start, it must give what is stored.
 
 Every stored event, every snapshot, the result and the final hash must come out of
-the replay exactly; the first difference is reported with its step and field. One
-difference is told apart: an event whose every field but its ``text`` comes out the
-same was worded otherwise by an earlier version of the game's words (the record stays
-verified, and the report lists those steps, so that an admin can tell, and look).
+the replay exactly; the first difference is reported with its step and field. Words
+are told apart: an event whose every field but its ``text`` comes out the same, or a
+result whose scores, winners and every number and key of its detail come out the same,
+was worded otherwise by an earlier version of the game's words (the record stays
+verified, and the report says where, so that an admin can tell, and look).
 """
 
 from __future__ import annotations
@@ -43,12 +44,15 @@ class Verification:
     scores: list[list[float]] = field(default_factory=list)
     # The steps whose events the replay gives in other words, and in nothing else.
     reworded: list[int] = field(default_factory=list)
+    # Whether the replay gives the result's detail in other words, and in nothing else.
+    result_reworded: bool = False
 
     def to_json(self, *, with_scores: bool = False) -> dict[str, JSON]:
         """Returns the report (and the score of each seat after each step, if asked)."""
         out: dict[str, JSON] = {"status": self.status, "steps": self.steps, "step": self.step,
                                 "field": self.where, "message": self.message,
-                                "reworded": self.reworded}
+                                "reworded": self.reworded,
+                                "result_reworded": self.result_reworded}
         if with_scores:
             out["scores"] = self.scores
         return out
@@ -90,7 +94,7 @@ def verify(rec: RecordIn, snapshots: dict[int, JSON] | None = None) -> Verificat
     scores: list[list[float]] = []
     reworded: list[int] = []
     try:
-        _replay_and_compare(game, rec, snapshots or {}, scores, reworded)
+        result_reworded = _replay_and_compare(game, rec, snapshots or {}, scores, reworded)
     except _Diverged as d:
         return Verification("diverged", n, f"Step {d.step}, {d.where}: {d.message}", d.step,
                             d.where, scores, reworded)
@@ -104,13 +108,17 @@ def verify(rec: RecordIn, snapshots: dict[int, JSON] | None = None) -> Verificat
     if reworded:
         said += (f". The log's words at {len(reworded)} step{'s' if len(reworded) > 1 else ''} "
                  f"(first at step {reworded[0]}) are an earlier wording of the same events")
-    return Verification("verified", n, said, scores=scores, reworded=reworded)
+    if result_reworded:
+        said += ". The result's words are an earlier wording of the same scores"
+    return Verification("verified", n, said, scores=scores, reworded=reworded,
+                        result_reworded=result_reworded)
 
 
 def _replay_and_compare(game: Game, rec: RecordIn, snapshots: dict[int, JSON],
-                        scores: list[list[float]], reworded: list[int]) -> None:
+                        scores: list[list[float]], reworded: list[int]) -> bool:
     """Replays ``rec``, filling ``scores`` step by step and ``reworded`` with the steps whose
-    events differ in their words only; raises ``_Diverged`` at a difference."""
+    events differ in their words only; raises ``_Diverged`` at a difference. Returns
+    whether the result differs in its words only."""
     try:
         state = rec.setup().start(game)
     except Exception as e:  # noqa: BLE001 - bad options are reported, not raised
@@ -132,7 +140,29 @@ def _replay_and_compare(game: Game, rec: RecordIn, snapshots: dict[int, JSON],
     except ReplayError as e:
         where = f"actions[{e.seq - 1}]" + (f".{e.part}" if e.part else "")
         raise _Diverged(e.seq, where, e.message) from None
-    _compare_outcome(game, rec, state)
+    return _compare_outcome(game, rec, state)
+
+
+def _same_result_but_words(made: JSON, stored: JSON) -> bool:
+    """Returns whether two results differ in nothing but the words of their detail: the
+    scores and winners equal, the detail of one shape with every number and key equal."""
+    if not (isinstance(made, dict) and isinstance(stored, dict)) or made.keys() != stored.keys():
+        return False
+    return all(made[k] == stored[k] for k in made if k != "detail") and \
+        _same_shape(made.get("detail"), stored.get("detail"))
+
+
+def _same_shape(a: JSON, b: JSON) -> bool:
+    """Returns whether ``a`` and ``b`` are equal but for the texts within them."""
+    if isinstance(a, str) and isinstance(b, str):
+        return True
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same_shape(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same_shape(x, y) for x, y in zip(a, b, strict=True))
+    # (A text where a number was, or the other way, is more than words.)
+    return not isinstance(a, str | dict | list) and not isinstance(b, str | dict | list) \
+        and a == b
 
 
 def _same_but_words(made: list[JSON], stored: list[JSON]) -> bool:
@@ -147,20 +177,26 @@ def _same_but_words(made: list[JSON], stored: list[JSON]) -> bool:
     return True
 
 
-def _compare_outcome(game: Game, rec: RecordIn, state: Any) -> None:
+def _compare_outcome(game: Game, rec: RecordIn, state: Any) -> bool:
+    """Checks the status, result and final hash; returns whether the result differs from
+    what is stored in its words only."""
     n = len(rec.actions)
     result = game.result(state)
     if result is None:
         if rec.status == GameStatus.FINISHED:
             raise _Diverged(n, "status", "stored as finished, but the game goes on after "
                             "the last action")
-        return
+        return False
     if rec.status != GameStatus.FINISHED:
         raise _Diverged(n, "status", f"stored as {rec.status}, but the game ends at this step")
-    if plain(result.to_json()) != rec.result:
-        raise _Diverged(n, "result", f"stored {json.dumps(rec.result)[:200]}, but the replay "
-                        f"gives {json.dumps(result.to_json())[:200]}")
+    made, reworded = plain(result.to_json()), False
+    if made != rec.result:
+        if not _same_result_but_words(made, rec.result):
+            raise _Diverged(n, "result", f"stored {json.dumps(rec.result)[:200]}, but the "
+                            f"replay gives {json.dumps(made)[:200]}")
+        reworded = True
     replayed_hash = canonical_hash(game.dump(state))
     if replayed_hash != rec.final_hash:
         raise _Diverged(n, "final_hash", f"stored {rec.final_hash}, but the replay's final "
                         f"state hashes to {replayed_hash}")
+    return reworded

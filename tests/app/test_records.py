@@ -143,6 +143,7 @@ async def test_a_tampered_record_is_detected_at_the_step_where_it_diverges(clien
     key = await play_bots_game(service, "cards_for_cowboys")
     ok = (await client.get(f"/api/admin/games/{key}/verify", headers=ADMIN)).json()
     assert ok["status"] == "verified" and ok["step"] is None
+    assert ok["reworded"] == [] and ok["result_reworded"] is False
     rec, _ = await _stored(client, key)
     n = len(rec.actions)
 
@@ -243,6 +244,26 @@ def test_verify_reports_every_kind_of_tampering_in_an_exported_record() -> None:
     event["type"] = event["type"] + "_not"
     found = records.verify(records.parse_record(both))
     assert (found.status, found.step, found.where) == ("diverged", 5, "actions[4].events")
+
+    # The result's words alone differ (a line or a hand said otherwise once): the same
+    # scores, worded earlier. Its scores, winners or any number of its detail: a difference.
+    said = copy.deepcopy(raw)
+    said["result"]["detail"]["ranches"][0]["lines"][1]["hand"] = "a hand said otherwise once"
+    said["result"]["detail"]["ranches"][2]["lines"][0]["what"] = "a line said otherwise once"
+    found = records.verify(records.parse_record(said))
+    assert (found.status, found.reworded, found.result_reworded) == ("verified", [], True)
+    assert found.message.endswith("The result's words are an earlier wording of the same "
+                                  "scores"), found.message
+    assert records.verify(records.parse_record(raw)).result_reworded is False
+    for change in (lambda r: r["scores"].__setitem__(0, r["scores"][0] + 1),
+                   lambda r: r["winners"].append(9),
+                   lambda r: r["detail"]["ranches"][0]["lines"][0].__setitem__("points", 99.0),
+                   lambda r: r["detail"]["ranches"][0]["lines"][0].__setitem__("points", "1"),
+                   lambda r: r["detail"]["ranches"][0]["lines"].pop()):
+        tampered = copy.deepcopy(said)
+        change(tampered["result"])
+        found = records.verify(records.parse_record(tampered))
+        assert (found.status, found.where) == ("diverged", "result"), found.message
 
     old = copy.deepcopy(raw)
     old["rules_version"] = "0"
