@@ -168,11 +168,15 @@ def delay(hand: list[str], per: str) -> list[Line]:
         ("Delay of game: a .22 held", DELAY)] * twos
 
 
+# The name of the line of the seat that ended the hand.
+ENDING_LINE = "Ending the hand"
+
+
 def hand_lines(hand: list[str], badges: list[str], tens: list[str], couples: list[str],
                ended: bool, options: dict[str, Any]) -> list[Line]:
     """Returns every scoring line of one seat for the hand that just ended."""
     held = held_lines(hand, badges, tens, couples, options)[1]
-    return [("Ending the hand", ENDING), *held] if ended else list(held)
+    return [(ENDING_LINE, ENDING), *held] if ended else list(held)
 
 
 def held_lines(hand: list[str], badges: list[str], tens: list[str], couples: list[str],

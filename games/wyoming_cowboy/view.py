@@ -262,6 +262,9 @@ def result_json(st: State) -> dict[str, Any]:
         lines = []
         for h in st.history:
             for label, pts in h["seats"][s]["lines"]:
+                # The +30 says how the hand was ended, which the log alone told.
+                if label == scoring.ENDING_LINE and h.get("why"):
+                    label = f"{label}: {h['why']}"
                 lines.append({"hand": h["hand"], "label": label, "points": pts})
         per_seat.append({"seat": s, "total": st.totals[s], "lines": lines})
     valves = dict.fromkeys(VALVES, 0)

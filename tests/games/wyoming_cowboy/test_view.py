@@ -133,7 +133,8 @@ def test_the_result_has_a_line_by_line_breakdown_per_seat():
     res = GAME.result(st)
     assert res is not None
     lines = res.detail["seats"][0]["lines"]
-    assert {"hand": 1, "label": "Ending the hand", "points": 30} in lines
+    assert {"hand": 1, "label": "Ending the hand: all the 10s and a .22 are on the table",
+            "points": 30} in lines
     assert GAME.view(st, 0)["result"]["winners"] == [0]
 
 
@@ -282,3 +283,15 @@ def test_the_prompt_at_the_end_names_who_won_and_with_what():
     tied.totals, tied.winners = [top, top, top - 5], [0, 1]
     assert GAME.view(tied, None)["prompt"] == (
         f"The game is over: {{seat:0}} and {{seat:1}} share the win with {top} points each")
+
+
+def test_the_result_says_how_each_hand_was_ended_beside_its_ending_line():
+    """"Ending the hand +30" said nothing of why (the log alone did): the result's line
+    says it, from the hand's history."""
+    over = playout(GAME, seats=3, seed=5, options=GAME.parse_options(GAME.quick_options)).state
+    lines = [line for seat in GAME.view(over, None)["result"]["seats"] for line in seat["lines"]
+             if line["label"].startswith("Ending the hand")]
+    whys = {h["hand"]: h["why"] for h in over.history if h["ender"] >= 0}
+    assert lines and len(lines) == len(whys), (lines, whys)
+    for line in lines:
+        assert line["label"] == f"Ending the hand: {whys[line['hand']]}" and line["points"] > 0
