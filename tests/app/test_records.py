@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -356,3 +357,15 @@ async def test_import_refuses_what_is_not_a_record(client) -> None:
     r = await client.post("/api/admin/games", content=b"{not json",
                           headers=ADMIN | {"Content-Type": "application/json"})
     assert r.status_code == 422
+
+
+OLD_RECORDS = Path(__file__).parent / "records_of_old"
+
+
+@pytest.mark.parametrize("path", sorted(OLD_RECORDS.glob("*.json")), ids=lambda p: p.stem)
+def test_a_record_stored_by_an_earlier_version_still_verifies(path: Path) -> None:
+    """A Cowpoker game recorded by the version of 2026-11-29, before its events and its
+    result were reworded ("not this Ranch's card", a card's quoted words, a flush with two
+    Aces): the same game, said otherwise, verifies as reworded, never as diverged."""
+    found = records.verify(records.parse_record(json.loads(path.read_text())))
+    assert found.status == "verified", found.message
