@@ -194,7 +194,7 @@ export async function openReplay(id, { call, onBack }) {
     const by = madeBy(a);
     return fill(el.action, h("b", null, `Step ${step}: `), `${names[a.seat] ?? `Seat ${a.seat + 1}`} — `,
       by ? h("span", { class: "made-by", id: "step-made-by" }, `${by}: `) : null,
-      said, h("span", { class: "muted" }, ` · ${dateTime(a.at, { seconds: true })}`), outcome(a, said));
+      said, h("span", { class: "muted" }, ` · ${dateTime(a.at, { seconds: true, day: false })}`), outcome(a, said));
   }
 
   async function fetchView(step, seat) {

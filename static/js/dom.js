@@ -116,11 +116,12 @@ export function intoViewAbove(el, cover, smooth = false) {
 }
 
 /** A stored time as the admin pages say it, one format everywhere ("Nov 29, 2026, 09:56
- * PM" in an English browser; `seconds` adds them, as a game's steps need); "—" for none,
- * the text itself if it is no time. */
-export function dateTime(iso, { seconds = false } = {}) {
+ * PM" in an English browser; `seconds` adds them and `day: false` leaves the day out, as a
+ * game's steps need, "10:19:42 PM"); "—" for none, the text itself if it is no time. */
+export function dateTime(iso, { seconds = false, day = true } = {}) {
   if (!iso) return "—";
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { year: "numeric", month: "short",
-    day: "numeric", hour: "2-digit", minute: "2-digit", second: seconds ? "2-digit" : undefined });
+  const date = day ? { year: "numeric", month: "short", day: "numeric" } : {};
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { ...date, hour: "2-digit", minute: "2-digit",
+    second: seconds ? "2-digit" : undefined });
 }

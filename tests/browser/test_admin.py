@@ -274,6 +274,13 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
     assert in_view, "the step controls scrolled away with the table"
     page.locator("#step-forward").click()
     shown(page, 11, "2")
+    # The sticky controls kept short: the speed and the view on one row, a step's time
+    # without the day (the record's facts give it).
+    rows = page.evaluate("""() => ['#speed', '#seat-view']
+      .map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top))""")
+    assert rows[0] == rows[1], rows
+    year = page.evaluate("() => String(new Date().getFullYear())")
+    assert year not in page.locator("#step-action").inner_text()
     page.screenshot(path=str(artifacts / "admin-cowpoker-390-table.png"))
     page.screenshot(path=str(artifacts / "admin-cowpoker-390.png"), full_page=True)
     assert not errors, errors
