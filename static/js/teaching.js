@@ -260,7 +260,7 @@ export function renderBar(bar, doc) {
   const side = WIDE.matches ? slot : null;
   // On a narrow screen the hint comes first, as high as it can stand above the dock.
   const parts = [side ? null : hint, h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton, doc.game ? cardTip() : null),
-    score && open ? scorePanel(score, names) : null];
+    score && open ? scorePanel(score, names, doc.game?.scores, r.you) : null];
   bar.replaceChildren(...parts.filter(Boolean));
   slot?.replaceChildren(...(side && hint ? [hint] : []));
 }
@@ -280,14 +280,21 @@ WIDE.addEventListener("change", () => {
   if (bar && window.saloon?.doc) renderBar(bar, window.saloon.doc);
 });
 
-function scorePanel(score, names) {
+/** Your score's lines (`teach.score`), then every seat's score as all can see it (the
+ * view's `scores`): the standings a player asks for with "Score so far". */
+function scorePanel(score, names, scores, you) {
+  const everyone = Array.isArray(scores) && scores.length === names.length ? scores : null;
   return h("section", { id: "score-panel", class: "score-panel", "aria-label": "Score so far" },
     h("h3", null, score.title || "Score so far"),
     h("table", { class: "breakdown" }, h("tbody", null,
       (score.lines || []).map(([label, pts]) => h("tr", null, h("td", null, seatText(label, names)),
         h("td", { class: "num" }, pts > 0 ? `+${pts}` : String(pts)))),
       h("tr", { class: "total" }, h("td", null, "Total"), h("td", { class: "num" }, String(score.total))))),
-    (score.notes || []).map((n) => h("p", { class: "help" }, seatText(n, names))));
+    (score.notes || []).map((n) => h("p", { class: "help" }, seatText(n, names))),
+    everyone ? [h("h3", null, "Everyone, as all can see it"),
+      h("table", { class: "breakdown standings" }, h("tbody", null, everyone.map((pts, seat) =>
+        h("tr", { class: seat === you ? "you" : null }, h("td", null, seat === you ? `${names[seat]} (you)` : names[seat]),
+          h("td", { class: "num" }, String(Math.round(pts * 10) / 10))))))] : null);
 }
 
 function hintBox(doc, names) {

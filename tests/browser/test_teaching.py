@@ -157,6 +157,20 @@ def test_the_table_teaches_the_game(browser, live, artifacts, game_id):
     panel = host.page.locator("#score-panel")
     panel.wait_for()
     assert score["title"] in panel.inner_text()
+    # Under one's own lines, every seat's score as all can see it: the standings. (Read
+    # with the document drawn, in one go: a bot may move at any time.)
+    rows, scores, names, you = host.page.evaluate("""() => new Promise((done) => {
+      const read = () => (window.saloon.renderedVersion === window.saloon.version
+        ? done([[...document.querySelectorAll('#score-panel .standings tr')]
+                  .map((r) => [...r.cells].map((c) => c.textContent)),
+                window.saloon.doc.game.scores, window.saloon.doc.room.seats.map((s) => s.name),
+                window.saloon.doc.room.you])
+        : setTimeout(read, 20));
+      read();
+    })""")
+    assert [name for name, _ in rows] == [f"{n} (you)" if i == you else n
+                                          for i, n in enumerate(names)], rows
+    assert [float(pts) for _, pts in rows] == pytest.approx([round(x, 1) for x in scores]), rows
     host.page.screenshot(path=str(artifacts / f"teach-{game_id}-score-desktop.png"))
     # A hint goes away when dismissed, and stays away after a reload.
     guest.page.reload()
