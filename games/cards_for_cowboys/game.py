@@ -87,7 +87,8 @@ class CardsForCowboys(Game[State]):
                 *(f"Act {a + 1}: {'+' if c >= 0 else '-'}{count(abs(c), 'Cow')}"
                   for a, c in enumerate(p.cows_by_act)),
                 # Not a score line: what the bust rounds cost is their missing Cows.
-                f"Rounds busted: {p.busts} (no Cows in them)",
+                f"Rounds busted: {p.busts} (no Cows in them)" if p.busts
+                else "Rounds busted: none",
                 f"Herd: {count(p.herd, 'Cow')}" + (" (winner)" if s in winners else ""),
             ]} for s, p in enumerate(state.players)],
             "tie_rule": "The largest Herd wins; equal largest Herds share the win."}

@@ -190,11 +190,12 @@ function store(view, ctx) {
     }
     add(ctx.decision, barCards(ctx, "Buy or burn from the Store (the price is in the dark circle):", items, acts), menu);
   }
+  // The caption above the pyramid: under it, the dock covered it during one's move.
   return zone(`Store · ${plural(view.store_left, "card")} left`, { class: "store-zone", "data-place": "store" },
-    h("div", { class: "store" }, rows),
     // A card shows two sums: its price, and the $ it pays when drawn; a newcomer takes
     // the large one for the price.
     h("p", { class: "sub figures-key" }, "Every face-up card is for sale. The pyramid is drawn upside down, its face-up bottom row on top: a face-down card turns face up once both cards above it here are bought or burned. A card's price is in its dark circle; the $ it shows is what it pays when you draw it."),
+    h("div", { class: "store" }, rows),
     ctx.decision ? null : menu,
     view.box?.length ? h("p", { class: "sub" }, `${plural(view.box.length, "card")} burned or out of the game`) : null);
 }
@@ -344,7 +345,8 @@ export function render(container, view, ctx) {
       h("h3", null, bustNow ? "Drawn this round: busted, nothing kept"
         : `Drawn this round: $${me.cash_left ?? me.cash}${dollarsBeyond(me)} · ${plural(me.cows || 0, "Cow")} · ${banditsSaid(me, view.phase === "draw")}`),
       me.row?.length ? h("div", { class: "cards-row hand" }, me.row.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))))
-        : h("p", { class: "sub" }, bustNow ? "Busted: your drawn cards went to your discard pile." : "No cards drawn yet this round.")));
+        : h("p", { class: "sub" }, bustNow ? "Busted: your drawn cards went to your discard pile."
+          : `No cards drawn${me.status === "drawing" ? " yet" : ""} this round.`)));
   }
   add(z, myDeck(me, ctx));
   add(container, z);
@@ -352,12 +354,12 @@ export function render(container, view, ctx) {
 
 /** A row's Bandits as they weigh on a bust: a Jail cancels one ("3 Bandits, 1 jailed");
  * while `drawing`, a warning one Bandit short of it. */
-/** The part of a seat's $ that no card of its row shows, said beside the sum: " (with
- * $1 from the others' gift cards)", or "" when the cards show it all. */
+/** The part of a seat's $ that no card of its row shows, said beside the sum: " ($1 of
+ * it from another player's gift card)", or "" when the cards show it all. */
 function dollarsBeyond(p) {
-  const parts = [p.gift ? `$${p.gift} from the others' gift cards` : null,
-    p.trashed_cash ? `$${p.trashed_cash} from cards trashed` : null].filter(Boolean);
-  return parts.length ? ` (with ${parts.join(" and ")})` : "";
+  const parts = [p.gift ? `$${p.gift} of it from ${p.gift === 1 ? "another player's gift card" : "the others' gift cards"}` : null,
+    p.trashed_cash ? `$${p.trashed_cash} ${p.gift ? "" : "of it "}from cards trashed` : null].filter(Boolean);
+  return parts.length ? ` (${parts.join(" and ")})` : "";
 }
 
 function banditsSaid(p, drawing) {

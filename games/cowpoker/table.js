@@ -64,7 +64,7 @@ function compactSvg(c, ignored = false) {
     s("text", { x: 49, y: 41, "text-anchor": "middle", class: "cow-c-value cow-gf", ...squeezed(`G${c.gunfight}`, 2, 16) }, `G${c.gunfight}`),
     s("text", { x: 30, y: 56, class: "cow-c-ranch", "text-anchor": "middle", ...squeezed(c.ranch, 10, 54) }, c.ranch),
     c.text ? [s("rect", { x: 3, y: 64, width: 54, height: 14, rx: 7, class: ["cow-c-tag", ignored && "ignored"] }),
-      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle", ...squeezed(ignored ? "No effect" : tagWord(c), 9, 50) }, ignored ? "No effect" : tagWord(c))] : null);
+      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle", ...squeezed(ignored ? IGNORED_TAG : tagWord(c), 9, 50) }, ignored ? IGNORED_TAG : tagWord(c))] : null);
 }
 
 // The effect in a word on a phone's card, so a hand can be read without enlarging each
@@ -72,6 +72,10 @@ function compactSvg(c, ignored = false) {
 const TAG = { roundup: "Roundup!", gunfight: "Gunfight!", showdown: "Showdown", extra_play: "Play again",
   rustle: "Rustle", live_rustle: "Rustle any", unload: "Unload", wild: "Wild" };
 const PLACE = { most_points: "→ most pts", fewest_points: "→ fewest pts", best_hand: "→ best hand", worst_hand: "→ worst hand" };
+
+// A phone's tag on a card of one's hand whose effect would be ignored now: "No effect"
+// read as a card that has none.
+const IGNORED_TAG = "Ignored now";
 
 function tagWord(c) {
   // A Wild card names the rank it makes wild: its own rank is another ("Threes are wild in

@@ -105,7 +105,7 @@ def build(state: State, viewer: Viewer, *, everything: bool = False) -> dict[str
         # The hand's cards whose printed effect would be ignored were they played now:
         # their faces say so, where the effect's words alone promise it.
         "hand_ignored": [c for c in hand if rules.ignored_for(state, me, c)]
-        if hand is not None and me is not None else [],
+        if hand is not None and me is not None and state.phase != Phase.OVER else [],
         "deck_count": len(state.deck),
         "turn": state.ranch[state.turn],
         "lead": state.ranch[state.lead],

@@ -296,14 +296,18 @@ export function focusTarget(view, ctx, root) {
 export function renderBreakdown(view, room, ctx) {
   const res = view.result || room.result?.detail;
   if (!res?.seats) return null;
+  // Every hand played, for every seat: a hand a seat scored nothing in says so, where an
+  // empty section read as something failed to load.
+  const hands = res.hands || Math.max(0, ...res.seats.flatMap((s) => s.lines.map((l) => l.hand)));
   return res.seats.map((row) => {
-    const byHand = new Map();
+    const byHand = new Map(Array.from({ length: hands }, (_, i) => [i + 1, []]));
     for (const l of row.lines) { if (!byHand.has(l.hand)) byHand.set(l.hand, []); byHand.get(l.hand).push(l); }
     return h("section", { class: "breakdown-seat" },
       h("h3", null, `${seatName(ctx, row.seat)} — ${row.total}`),
       h("table", { class: "breakdown" }, h("tbody", null, [...byHand.entries()].map(([hand, lines]) => [
         h("tr", { class: "hand-row" }, h("th", { colspan: 2 }, `Hand ${hand}`)),
-        lines.map((l) => h("tr", null, h("td", null, lineName(l.label, l.points)), pointsCell(l.points))),
+        lines.length ? lines.map((l) => h("tr", null, h("td", null, lineName(l.label, l.points)), pointsCell(l.points)))
+          : h("tr", { class: "nothing" }, h("td", null, "Nothing scored"), pointsCell(0)),
       ]))));
   });
 }

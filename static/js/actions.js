@@ -143,7 +143,8 @@ export function renderResult(container, view, room, ctx, table) {
       h("thead", null, h("tr", null, h("th", { scope: "col" }, "Place"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, told.unit || "Score"))),
       h("tbody", null, ordered.map((row, i) => h("tr", { class: [row.won && "won", row.apart && "apart"] },
         h("td", null, row.apart ? "—" : String(ordered.filter((o) => !o.apart && o.score > row.score).length + 1)),
-        h("td", null, row.name, row.won ? " (winner)" : "", row.apart ? ` (${told.apartWhy || "cannot win"})` : ""),
+        // " — winner": a name may end in brackets already ("Bo (San Joaquin)").
+        h("td", null, row.name, row.won ? " — winner" : "", row.apart ? ` (${told.apartWhy || "cannot win"})` : ""),
         h("td", { class: "num" }, fmt(row.score)))))));
   const custom = table?.renderBreakdown?.(view, room, ctx);
   const lines = custom || genericLines(result.detail, ctx) || genericLines(view.result, ctx);

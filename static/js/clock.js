@@ -84,7 +84,7 @@ export function clockFields(clock, goneAfter, idPrefix) {
   const custom = h("div", { class: "row custom-clock", hidden: preset !== "custom" },
     // Each label beside its own box, however the row wraps.
     h("span", { class: "pair" }, h("label", { for: perMove.id }, "Seconds a decision"), perMove),
-    h("span", { class: "pair" }, h("label", { for: bank.id }, "Bank"), bank));
+    h("span", { class: "pair" }, h("label", { for: bank.id }, "Bank (seconds)"), bank));
   select.addEventListener("change", () => { custom.hidden = select.value !== "custom"; });
   const gone = h("select", { id: `${idPrefix}-gone` },
     [[300, "after 5 minutes"], [600, "after 10 minutes"], [1800, "after 30 minutes"], ["", "never"]].map(([v, t]) =>

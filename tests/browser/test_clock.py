@@ -30,6 +30,8 @@ def clocked_game(browser: Browser, live: LiveServer, tricks: int) -> tuple[Playe
     form.locator("#clock-highcard-clock").select_option("custom")
     form.locator("#clock-highcard-per-move").fill("2")
     form.locator("#clock-highcard-bank").fill("0")
+    # Its unit said: the presets speak of minutes ("bank 5 min").
+    assert form.locator("label[for='clock-highcard-bank']").inner_text() == "Bank (seconds)"
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/r/*")
     ana.wait_doc()

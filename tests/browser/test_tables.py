@@ -339,7 +339,7 @@ def test_a_cards_for_cowboys_result_says_who_and_leaves_the_rule_to_the_lines(br
 def test_a_cowpoker_card_on_a_phone_says_its_effect_in_a_word(browser, live):
     """A phone's card face has no room for an effect's rule: it names it ("Roundup!",
     "Rustle", "→ best hand") rather than only marking that there is one (or, in one's
-    hand, "No effect" where it would be ignored)."""
+    hand, "Ignored now" where it would be ignored)."""
     game = all_games()["cowpoker"]
     views = [json.loads(json.dumps(game.view(st, 0))) for st in sample_states(game, 4, n=60)]
     page = browser.new_page()
@@ -355,7 +355,7 @@ def test_a_cowpoker_card_on_a_phone_says_its_effect_in_a_word(browser, live):
     assert wild, words
     assert words - wild <= {"Roundup!", "Gunfight!", "Showdown", "Play again", "Rustle",
                             "Rustle any", "Unload", "\u2192 most pts", "\u2192 fewest pts",
-                            "\u2192 best hand", "\u2192 worst hand", "No effect"}, words
+                            "\u2192 best hand", "\u2192 worst hand", "Ignored now"}, words
     page.close()
 
 
@@ -443,6 +443,9 @@ def test_a_cowpoker_result_says_which_bonus_or_penalty_a_ranch_did_not_get(brows
                                   result.to_json()])
     apart = [r for r in told["ranking"] if "cannot win" in r]
     assert len(apart) == 2 and all(r.count("Deadwood") == 1 for r in apart), told["ranking"]
+    # The winner's name ends in its Ranch's brackets: "— winner", not a second bracket.
+    won = [r for r in told["ranking"] if "winner" in r]
+    assert len(won) == 1 and ") \u2014 winner" in won[0], told["ranking"]
     bonus = [line for line in told["lines"] if line.startswith("Best poker hand")]
     cellar = [line for line in told["lines"] if "Fewest Cellar points" in line]
     assert len(bonus) == 12 and len(cellar) == 2, told["lines"]
@@ -450,6 +453,28 @@ def test_a_cowpoker_result_says_which_bonus_or_penalty_a_ranch_did_not_get(brows
         worth = float(line.split()[-1])
         said = "not the best" in line or "not the fewest" in line
         assert said is (worth == 0), line
+    page.close()
+
+
+def test_a_wyoming_cowboy_result_says_a_hand_a_seat_scored_nothing_in(browser, live):
+    """A seat that scored nothing in a hand had an empty section under its name, read as
+    something that failed to load: each hand played is listed, "Nothing scored" where so."""
+    game = all_games()["wyoming_cowboy"]
+    *_, over = sample_states(game, 3, n=2000)
+    view = json.loads(json.dumps(game.view(over, 0)))
+    result = game.result(over)
+    assert result is not None
+    detail = json.loads(json.dumps(result.to_json()))
+    for d in (view["result"], detail["detail"]):
+        d["seats"][1]["lines"] = [line for line in d["seats"][1]["lines"] if line["hand"] != 1]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    page.evaluate(RESULT, ["wyoming_cowboy", view, ["Ana", "Bo", "Cy"], detail])
+    seats = page.evaluate("""() => [...document.querySelectorAll('.breakdown-seat')]
+      .map((s) => [...s.querySelectorAll('tr')].map((r) => r.innerText))""")
+    hands = view["result"]["hands"]
+    assert all(sum(row.startswith("Hand ") for row in rows) == hands for rows in seats), seats
+    assert seats[1][:2] == ["Hand 1", "Nothing scored\t0"], seats[1]
     page.close()
 
 
@@ -571,14 +596,21 @@ def test_a_cowpoker_rustle_among_many_gang_cards_keeps_the_bar_one_row_high(brow
               widths: cards.map((e) => e.getBoundingClientRect().width),
               lastShown: last.left >= shown.left - 1 && last.right <= shown.right + 1,
               said, title: document.querySelector('.bar-row .bar-pick:last-child .bar-title')
-                .getBoundingClientRect().left - shown.left};
+                .getBoundingClientRect().left - shown.left,
+              // A Gang's name is no wider than its cards (or 8em): a one-card Gang was as
+              // wide as "Gang of Gallagher (Smart Bot 1)".
+              wide: [...document.querySelectorAll('.bar-row .bar-pick')].filter((g) => {
+                const cards = g.querySelector('.bar-cards').scrollWidth;
+                const em = parseFloat(getComputedStyle(g).fontSize);
+                return g.getBoundingClientRect().width > Math.max(cards, 8 * em) + 2;
+              }).length};
     }""")
     assert fit["rows"] == 1, fit
     assert fit["height"] <= 0.4 * height, fit
     assert all(w >= fit["card"] for w in fit["widths"]), fit
     assert fit["lastShown"], fit
     # The row says it holds more than is shown, and each Gang's name stays in view.
-    assert fit["said"] and fit["title"] >= -1, fit
+    assert fit["said"] and fit["title"] >= -1 and fit["wide"] == 0, fit
     page.locator(".dock").screenshot(path=str(artifacts / f"cowpoker-rustle-many-{width}.png"))
     page.close()
 
@@ -587,7 +619,7 @@ def test_a_cowpoker_rustle_among_many_gang_cards_keeps_the_bar_one_row_high(brow
 def test_a_cowpoker_card_whose_effect_would_be_ignored_says_so_on_its_face(browser, live,
                                                                          artifacts, size):
     """Another Ranch's Gunfight! in one's hand would start nothing if played: its face
-    says "No effect for you now" (on a phone its tag, "No effect"), its label and enlarged
+    says "No effect for you now" (on a phone its tag, "Ignored now"), its label and enlarged
     card say why; one's own Ranch's card keeps its effect's word."""
     from tests.games.cowpoker.position import build, cid
     game = all_games()["cowpoker"]
@@ -614,7 +646,7 @@ def test_a_cowpoker_card_whose_effect_would_be_ignored_says_so_on_its_face(brows
     if width > 480:
         assert rosa["stamp"] == "No effect for you now" and lem["stamp"] == "", said
     else:
-        assert rosa["stamp"] == "No effect" and lem["stamp"] == "Roundup!", said
+        assert rosa["stamp"] == "Ignored now" and lem["stamp"] == "Roundup!", said
     page.locator(".my-hand").screenshot(path=str(artifacts / f"cowpoker-ignored-{width}.png"))
     page.close()
 
@@ -747,11 +779,33 @@ def test_a_cards_for_cowboys_row_says_its_bandits_as_they_weigh_on_a_bust(
     page.close()
 
 
+HAND_TEXT = HAND_HEADING.replace("return hand.querySelector('h3').textContent;",
+                                 "return hand.textContent;")
+
+
+def test_a_cards_for_cowboys_row_says_no_card_was_drawn_yet_only_while_drawing(browser, live):
+    game = all_games()["cards_for_cowboys"]
+    state = game.new_game(game.parse_options({}), 2, 1)
+    view = json.loads(json.dumps(game.view(state, 0)))
+    page = browser.new_page()
+    page.goto(live.http + "/")
+
+    def said(status):
+        view["players"][0].update(status=status, row=[])
+        return page.evaluate(HAND_TEXT, ["cards_for_cowboys", view, ["Ana", "Bo"], []])
+
+    assert "No cards drawn yet this round." in said("drawing")
+    # Stopped, "yet" promised a draw still to come.
+    assert "No cards drawn this round." in said("stopped")
+    page.close()
+
+
 @pytest.mark.parametrize("gift,trashed,said", [
-    (1, 0, "Drawn this round: $5 (with $1 from the others' gift cards) \u00b7"),
-    (0, 2, "Drawn this round: $5 (with $2 from cards trashed) \u00b7"),
-    (1, 2, "Drawn this round: $5 (with $1 from the others' gift cards and $2 from cards "
-           "trashed) \u00b7"),
+    (1, 0, "Drawn this round: $5 ($1 of it from another player's gift card) \u00b7"),
+    (2, 0, "Drawn this round: $5 ($2 of it from the others' gift cards) \u00b7"),
+    (0, 2, "Drawn this round: $5 ($2 of it from cards trashed) \u00b7"),
+    (1, 2, "Drawn this round: $5 ($1 of it from another player's gift card and $2 from "
+           "cards trashed) \u00b7"),
     (0, 0, "Drawn this round: $5 \u00b7"),
 ])
 def test_a_cards_for_cowboys_row_says_the_dollars_its_cards_do_not_show(browser, live, gift,
@@ -1095,5 +1149,10 @@ def test_the_cards_for_cowboys_store_shows_its_front_row_first(browser, live):
     # Said as the rules page says the pyramid (its bottom row face up), drawn upside down.
     said = page.locator("#box").inner_text()
     assert "The pyramid is drawn upside down, its face-up bottom row on top" in said, said
+    # The caption above the pyramid, where the dock does not cover it.
+    above = page.evaluate("""() => document.querySelector('#box .store-zone .figures-key')
+      .getBoundingClientRect().bottom <= document.querySelector('#box .store')
+      .getBoundingClientRect().top""")
+    assert above
     assert "comes forward" not in said, said
     page.close()

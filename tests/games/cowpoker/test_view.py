@@ -247,3 +247,6 @@ def test_a_seat_is_told_which_cards_in_its_hand_would_have_their_effect_ignored(
     assert GAME.view(bossed, 0)["hand_ignored"] == []
     _, events = GAME.apply(s, 0, {"type": "play", "card": cid("Rosa Davila")})
     assert events[0]["text"].endswith("its effect is ignored)")
+    # Once the game is over no card is played any more: nothing to say of one.
+    over = build(hands={0: hand}, deck=[], phase="over")
+    assert GAME.view(over, 0)["hand_ignored"] == []
