@@ -104,11 +104,6 @@ export function handSlot(ctx, fallback) {
 }
 
 /**
- * Table cards a decision needs, repeated in the decision bar as small controls so that
- * they are in view whatever the table's scroll (full size when few, else small):
- * `items` are [id, make(opts)] pairs.
- */
-/**
  * Groups of bar cards (`barCards`) side by side in one row that scrolls sideways, under
  * `title`: however many cards, the bar stays a card high. Once drawn, a row wider than the
  * bar says so (a hidden scrollbar, as on a phone, would not).
@@ -122,6 +117,11 @@ export function barRow(title, groups) {
   return h("div", { class: "bar-groups" }, h("p", { class: "bar-title" }, title), more, row);
 }
 
+/**
+ * Table cards a decision needs, repeated in the decision bar as small controls so that
+ * they are in view whatever the table's scroll (full size when few, else small):
+ * `items` are [id, make(opts)] pairs.
+ */
 export function barCards(ctx, title, items, legal) {
   if (!items.length) return null;
   return h("div", { class: "bar-pick", role: "group", "aria-label": title },
