@@ -372,7 +372,7 @@ export function focusTarget() { return null; }
 
 export function renderBreakdown(view, room, ctx) {
   const detail = room.result?.detail || view.result?.detail;
-  const rows = detail?.seats || (view.players || []).map((p) => ({ seat: p.seat, herd: p.herd, lines: [`Herd: ${plural(p.herd, "Cow")}`, `Rounds busted: ${p.busts ?? 0} (no Cows in them)`] }));
+  const rows = detail?.seats || (view.players || []).map((p) => ({ seat: p.seat, herd: p.herd, lines: [`Herd: ${plural(p.herd, "Cow")}`, p.busts ? `Rounds busted: ${p.busts} (no Cows in them)` : "Rounds busted: none"] }));
   const out = rows.map((row) => h("section", { class: "breakdown-seat" },
     h("h3", null, `${seatName(ctx, row.seat)} — Herd ${row.herd}`),
     h("ul", { class: "breakdown-lines" }, (row.lines || []).map((l) => h("li", null, (typeof l === "string" ? l : `${l.label || l.what}: ${l.points}`))))));
