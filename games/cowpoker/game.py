@@ -128,12 +128,10 @@ class Cowpoker(Game[State]):
         """Returns the final scores once the deck could not be drawn from."""
         if state.phase != Phase.OVER:
             return None
-        rows = scoring.final(state)  # kept: the views and teaching parts read it too
-        scores = scoring.seat_scores(state, rows)
-        top = max(scores)
+        scores, won = scoring.winners(state)
         labels = [state.ranch[state.position_of(s)] for s in range(state.seats)]
-        return Result(scores, [s for s, v in enumerate(scores) if v == top],
-                      {"labels": labels, "ranches": rows})
+        # The breakdown is kept: the views and teaching parts read it too.
+        return Result(scores, won, {"labels": labels, "ranches": scoring.final(state)})
 
     def scores(self, state: State) -> list[float]:
         """Returns each live seat's score were the game to end now."""

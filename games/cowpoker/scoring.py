@@ -156,3 +156,11 @@ def final(state: State) -> list[dict[str, Any]]:
     teaching parts (every card is face up by then, so any viewer may read it)."""
     assert state.phase == Phase.OVER, "a breakdown before the end shows face-down cards"
     return kept(state, "cowpoker.final", breakdown)
+
+
+def winners(state: State) -> tuple[list[float], list[int]]:
+    """Returns a game over's final score of each live seat and the seats with the highest
+    (several on a tie), as the result and the last prompt say them."""
+    scores = seat_scores(state, final(state))
+    top = max(scores)
+    return scores, [s for s, v in enumerate(scores) if v == top]

@@ -25,9 +25,9 @@ def prompt(state: State, viewer: Viewer) -> str:
     """Returns plain English for what is being decided now."""
     if state.phase == Phase.OVER:
         # Who won, said here once: the end screen says how each Ranch scored.
-        scores = scoring.seat_scores(state, scoring.final(state))
-        top = max(scores)
-        won = [who(state, state.position_of(s)) for s, v in enumerate(scores) if v == top]
+        scores, seats = scoring.winners(state)
+        top = scores[seats[0]]
+        won = [who(state, state.position_of(s)) for s in seats]
         points = f"{top:g} point{'' if top == 1 else 's'}"
         if len(won) == 1:
             return f"The game is over: {won[0]} wins with {points}"
