@@ -55,6 +55,7 @@ function faceSvg(c, ignored = false) {
 /** The face's drawing for a phone: no text under 9 px on a card 62 px wide. */
 function compactSvg(c, ignored = false) {
   const name = wrap(c.name, 11, 2);
+  const tag = ignored ? IGNORED_TAG : tagWord(c);
   return s("g", { class: "face-compact" },
     // Between the corner's index and the border (2 units), with room for the glyphs' overhang.
     name.map((line, i) => s("text", { x: 37, y: 11 + i * 9.5, class: "cow-c-name", "text-anchor": "middle", ...squeezed(line, 7, 37) }, line)),
@@ -64,7 +65,7 @@ function compactSvg(c, ignored = false) {
     s("text", { x: 49, y: 41, "text-anchor": "middle", class: "cow-c-value cow-gf", ...squeezed(`G${c.gunfight}`, 2, 16) }, `G${c.gunfight}`),
     s("text", { x: 30, y: 56, class: "cow-c-ranch", "text-anchor": "middle", ...squeezed(c.ranch, 10, 54) }, c.ranch),
     c.text ? [s("rect", { x: 3, y: 64, width: 54, height: 14, rx: 7, class: ["cow-c-tag", ignored && "ignored"] }),
-      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle", ...squeezed(ignored ? IGNORED_TAG : tagWord(c), 9, 50) }, ignored ? IGNORED_TAG : tagWord(c))] : null);
+      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle", ...squeezed(tag, 9, 50) }, tag)] : null);
 }
 
 // The effect in a word on a phone's card, so a hand can be read without enlarging each
@@ -246,13 +247,18 @@ export function focusTarget(view, ctx, root) {
   return ctx.legal.some((a) => a.type === "trick") ? root.querySelector(".trick-zone") : null;
 }
 
+// A Ranch's score lines by kind: a best hand's bonus names its hand, the Cellar penalty
+// its Cellar's points; the Gang's points line does neither.
+const bonusLine = (l) => "hand" in l;
+const penaltyLine = (l) => l.cellar_points !== undefined;
+
 function ranchBreakdown(row, ctx) {
   return h("section", { class: ["breakdown-seat", row.deadwood && "deadwood"] },
     h("h3", null, `${row.ranch} — ${row.deadwood ? "Deadwood" : seatName(ctx, row.seat)}: ${row.total}`),
     h("table", { class: "breakdown" }, h("tbody", null, row.lines.map((l) => h("tr", null,
       h("td", null, lineName(l.what, l.points), l.hand ? ` (${l.hand})` : "", l.cellar_points !== undefined ? ` (${plural(l.cellar_points, "pt")} in the Cellar)` : "", l.shared ? " — shared" : "",
         // A bonus or the penalty this Ranch did not get says so: its name alone read as if it had.
-        l.points === 0 ? ("hand" in l ? " — not the best" : l.cellar_points !== undefined ? " — not the fewest" : "") : ""),
+        l.points === 0 ? (bonusLine(l) ? " — not the best" : penaltyLine(l) ? " — not the fewest" : "") : ""),
       pointsCell(l.points))))));
 }
 
@@ -286,10 +292,9 @@ export function explainResult(view, room, ctx) {
 /** A Ranch's total in words, from its score lines: "14 Gang points, +6 for the best hand
  * among Gangs, -3 for the fewest Cellar points (shared)". */
 function madeOf(row) {
-  const bonus = (l) => "hand" in l, penalty = (l) => l.cellar_points !== undefined;
-  const gang = row.lines.find((l) => !bonus(l) && !penalty(l));
-  return [gang ? plural(gang.points, "Gang point") : null, ...row.lines.filter((l) => l.points !== 0 && (bonus(l) || penalty(l)))
-    .map((l) => `${bonus(l) ? `+${l.points} for the best hand among ${l.what.split(" among ")[1]}` : `${l.points} for the fewest Cellar points`}${l.shared ? " (shared)" : ""}`)]
+  const gang = row.lines.find((l) => !bonusLine(l) && !penaltyLine(l));
+  return [gang ? plural(gang.points, "Gang point") : null, ...row.lines.filter((l) => l.points !== 0 && (bonusLine(l) || penaltyLine(l)))
+    .map((l) => `${bonusLine(l) ? `+${l.points} for the best hand among ${l.what.split(" among ")[1]}` : `${l.points} for the fewest Cellar points`}${l.shared ? " (shared)" : ""}`)]
     .filter(Boolean).join(", ");
 }
 
