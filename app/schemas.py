@@ -157,6 +157,12 @@ class SyncMessage(Body):
     type: Literal["sync"]
 
 
+class PingMessage(Body):
+    """Client → server: is this socket still carrying messages? Answered by a ``pong``."""
+
+    type: Literal["ping"]
+
+
 class BackMessage(Body):
     """Client → server: I am back; stop playing for my seat."""
 
@@ -173,7 +179,7 @@ class ChatMessage(Body):
 
 
 ClientMessage = TypeAdapter(
-    Annotated[ActionMessage | SyncMessage | ChatMessage | BackMessage,
+    Annotated[ActionMessage | SyncMessage | ChatMessage | BackMessage | PingMessage,
               Field(discriminator="type")]
 )
-CLIENT_TYPES = ("action", "sync", "chat", "back")
+CLIENT_TYPES = ("action", "sync", "chat", "back", "ping")

@@ -33,6 +33,7 @@ from app.schemas import (
     BackMessage,
     ChatMessage,
     ClientMessage,
+    PingMessage,
     SyncMessage,
 )
 from app.services import Services
@@ -257,6 +258,11 @@ async def _route(services: Services, live: LiveRoom, conn: Connection, digest: s
             conn.send(error("forbidden", "Spectators cannot act", ref))
             return
         await services.rooms.act(live, seat, message.action, actor=conn, ref=ref)
+    elif isinstance(message, PingMessage):
+        # The last version queued for this socket: a client behind it after the pong has
+        # missed a patch. Queued behind everything else, so it never overtakes one.
+        conn.send({"type": "pong", "version": conn.version,
+                   "time": live.connections.clock.now().isoformat()})
     elif isinstance(message, SyncMessage):
         async with live.lock:
             live.connections.sync(live, conn)

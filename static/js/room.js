@@ -25,6 +25,7 @@ const state = {
   tableId: null,
   ui: {},
   pending: false,
+  lostWithMove: false, // the socket was lost while a move was on its way
   optionsDirty: false,
   lastLogKey: "",
   renderedVersion: -1,
@@ -109,7 +110,7 @@ function setConn(status, detail) {
   el.textContent = {
     connecting: "Connecting…",
     open: "Connected",
-    reconnecting: "Reconnecting…",
+    reconnecting: navigator.onLine === false ? "Reconnecting… (no network)" : "Reconnecting…",
     closed: "Disconnected",
   }[status] || status;
   document.body.dataset.conn = status;
@@ -193,7 +194,10 @@ function noRoom() {
 function connect() {
   socket?.close();
   socket = new RoomSocket(code, state.token, {
-    onStatus: setConn,
+    onStatus: (status, detail) => {
+      if (status === "reconnecting" && state.pending !== false) state.lostWithMove = true;
+      setConn(status, detail);
+    },
     onTime: heardServer,
     onDoc: (doc, version, ops) => {
       state.outside = false; // a socket brought the room itself
@@ -228,7 +232,16 @@ function connect() {
       if (!before && !state.ui.selected?.length) state.ui.selected = keptPicks(code, doc);
       state.doc = doc; state.version = version; render();
     },
-    onSync: () => { state.pending = false; },
+    onSync: () => {
+      // A move sent on a socket that was then lost may or may not have been stored: the
+      // whole document now says which, and the player is told to look.
+      if (state.pending !== false && state.lostWithMove) {
+        notice("The connection dropped while your move was on its way. The table shows where "
+          + "the game stands now: if it is still your move, play it again.", "info");
+      }
+      state.pending = false;
+      state.lostWithMove = false;
+    },
     onPresence: (msg) => { state.presence = msg; renderSeats(); },
     onAck: (ref) => { if (ref === state.pending) state.pending = false; },
     onError: (msg) => {
@@ -593,6 +606,9 @@ function tableCtx() {
       // in, if it is still there (a draw's button, say, when you may draw again).
       state.movedFrom = state.focusAfterMove ? focusKey(active) : null;
       state.pending = socket.act(action) || false;
+      if (state.pending === false) {
+        notice("Not connected, so that move was not sent. Play it again once the page says Connected.");
+      }
       renderPlay();
     },
   };

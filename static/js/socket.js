@@ -1,9 +1,19 @@
 // One websocket to a room: mirrors the document, applies patches in version order,
-// asks for a sync when a version is missed, reconnects with backoff.
+// asks for a sync when a version is missed, reconnects with backoff, and finds out when
+// a socket that still looks open has stopped carrying anything (a network that dropped
+// without closing it: a phone asleep, a train's tunnel, a router's lost state).
 
 import { applyPatch } from "./jsonpatch.js";
 
 const CLOSE_FATAL = { 4404: "unknown_room", 4401: "bad_token", 4403: "forbidden", 4429: "too_many_connections" };
+const CLOSE_CROWDED = 4429;
+
+// A socket quiet for IDLE_MS is asked for a pong; one that has not answered anything sent
+// to it within DEAD_MS is given up and replaced. The server answers every message at once
+// (a pong, a patch or an error), so DEAD_MS is far above any honest wait.
+const IDLE_MS = 25000;
+const DEAD_MS = 10000;
+const WATCH_MS = 2500;
 
 export class RoomSocket {
   /**
@@ -22,6 +32,14 @@ export class RoomSocket {
     this.stopped = false;
     this.nextRef = 1;
     this.fatal = null;
+    this.idleMs = IDLE_MS;
+    this.deadMs = DEAD_MS;
+    this.heard = 0; // when the socket last brought anything
+    this.awaited = null; // since when an answer is owed, if one is
+    this.watch = null;
+    this.opened = false; // whether this room's socket has been open at all
+    this.wake = () => this.check(true);
+    this.waking = () => { if (document.visibilityState === "visible") this.check(true); };
   }
 
   url() {
@@ -38,29 +56,78 @@ export class RoomSocket {
     this.stopped = false;
     this.fatal = null;
     this.synced = false;
+    clearTimeout(this.timer);
+    this.timer = null;
     this.h.onStatus?.(this.attempt ? "reconnecting" : "connecting");
+    if (!this.watch) {
+      this.watch = setInterval(() => this.check(false), WATCH_MS);
+      window.addEventListener("online", this.wake);
+      window.addEventListener("offline", this.wake);
+      document.addEventListener("visibilitychange", this.waking);
+    }
     const ws = new WebSocket(this.url(), this.protocols());
     this.ws = ws;
-    ws.onopen = () => { this.attempt = 0; };
-    ws.onmessage = (e) => this.receive(e.data);
-    ws.onclose = (e) => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      const fatal = CLOSE_FATAL[e.code] || this.fatal;
-      if (this.stopped || fatal) {
-        this.h.onStatus?.("closed", fatal);
-        return;
-      }
-      this.attempt += 1;
-      const delay = Math.min(10000, 400 * 2 ** Math.min(this.attempt - 1, 5)) * (0.75 + Math.random() / 2);
-      this.h.onStatus?.("reconnecting", Math.round(delay));
-      this.timer = setTimeout(() => this.connect(), delay);
+    this.awaited = Date.now(); // its opening is owed, then the sync the server sends first
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.opened = true;
+      this.heard = this.awaited = Date.now();
     };
+    ws.onmessage = (e) => { if (this.ws === ws) this.receive(e.data); };
+    ws.onclose = (e) => { if (this.ws === ws) this.lost(e.code); };
+  }
+
+  /** The socket is gone (closed, or given up as dead): reconnect after a backoff, unless
+   * it was closed on purpose or for good. A seat's sockets given up on a bad network may
+   * linger on the server until it finds them dead too, so a room that has been open here
+   * takes "too many connections" as a reason to wait and try again, not to stop. */
+  lost(code) {
+    this.ws = null;
+    this.awaited = null;
+    const crowdedAgain = code === CLOSE_CROWDED && this.opened;
+    const fatal = crowdedAgain ? null : CLOSE_FATAL[code] || this.fatal;
+    if (this.stopped || fatal) {
+      this.h.onStatus?.("closed", fatal);
+      return;
+    }
+    this.attempt += 1;
+    const delay = Math.min(10000, 400 * 2 ** Math.min(this.attempt - 1, 5)) * (0.75 + Math.random() / 2);
+    this.h.onStatus?.("reconnecting", Math.round(delay));
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Looks after the socket: gives up one that owes an answer for too long, asks a quiet
+   * one for a pong, and with `now` (the network came or went, the page came back into
+   * view) asks at once, or reconnects at once if it is waiting to. A socket still opening
+   * is given up as one that owes an answer is, after twice as long. */
+  check(now) {
+    if (this.stopped) return;
+    const ws = this.ws;
+    if (!ws) {
+      if (now && this.timer && navigator.onLine !== false) this.connect();
+      return;
+    }
+    const t = Date.now();
+    // A socket still opening gets twice as long: a handshake is more than one answer.
+    const patience = ws.readyState === WebSocket.OPEN ? this.deadMs : 2 * this.deadMs;
+    if (this.awaited !== null && t - this.awaited > patience) {
+      this.ws = null; // its own close event, if one ever comes, changes nothing
+      ws.close();
+      this.lost(1006);
+    } else if (ws.readyState === WebSocket.OPEN && this.awaited === null
+               && (now || t - this.heard > this.idleMs)) {
+      this.ping();
+    }
   }
 
   close() {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.watch);
+    this.watch = null;
+    window.removeEventListener("online", this.wake);
+    window.removeEventListener("offline", this.wake);
+    document.removeEventListener("visibilitychange", this.waking);
     if (this.ws) this.ws.close();
   }
 
@@ -76,10 +143,15 @@ export class RoomSocket {
   }
 
   receive(raw) {
+    this.heard = Date.now();
+    this.awaited = null;
     let msg;
     try { msg = JSON.parse(raw); } catch { return; }
     if (msg.time) this.h.onTime?.(msg.time);
-    if (msg.type === "sync") {
+    if (msg.type === "pong") {
+      // Everything sent before the pong has arrived: a version beyond ours was missed.
+      if (this.synced && msg.version > this.version) this.send({ type: "sync" });
+    } else if (msg.type === "sync") {
       this.doc = msg.doc;
       this.version = msg.version;
       this.synced = true;
@@ -111,11 +183,17 @@ export class RoomSocket {
     }
   }
 
+  /** Sends `message`; false when no socket is open. Every message is answered, so from
+   * now on one is owed. */
   send(message) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(message));
+    this.awaited ??= Date.now();
     return true;
   }
+
+  /** Asks the server for a pong: is the socket still carrying anything? */
+  ping() { return this.send({ type: "ping" }); }
 
   act(action) {
     const ref = this.nextRef++;

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+from datetime import datetime
 
 import httpx
 import pytest
@@ -127,6 +128,37 @@ async def test_bad_input_gets_errors_and_changes_nothing(server: LiveServer) -> 
     assert doc != a.doc
     await a.close()
     await b.close()
+
+
+async def test_a_ping_gets_a_pong_behind_every_patch_and_changes_nothing(
+        server: LiveServer) -> None:
+    """A pong says the last version sent to that socket, after the patches that made it."""
+    code, tokens = await open_room(server.http, "highcard", 2, 0)
+    a = await WireClient.connect(server.ws, code, tokens[0])
+    b = await WireClient.connect(server.ws, code, tokens[1])
+    spectator = await WireClient.connect(server.ws, code)
+    await start(server.http, code, tokens[0])
+    await a.until(lambda c: c.doc["room"]["status"] == "playing")
+    await b.reach(a.version)
+    version = a.version
+    pong = await a.ping()
+    assert pong["version"] == version and datetime.fromisoformat(pong["time"]).tzinfo
+    # b moves and a pings before reading: the move's patch comes to a first.
+    mover = a if a.doc["legal"] else b
+    other = b if mover is a else a
+    await mover.send({"type": "action", "action": mover.doc["legal"][0], "ref": 1})
+    await mover.until(lambda c: 1 in c.acks)
+    patches = other.patches
+    pong = await other.ping()
+    assert other.patches == patches + 1 and pong["version"] == other.version == version + 1
+    assert (await spectator.ping())["version"] == version + 1
+    await a.send({"type": "ping", "ref": 1})
+    assert (await a.error())["code"] == "bad_message"
+    # Pings are no change: nobody's version moved past the move.
+    fresh = await a.fresh_sync()
+    assert fresh["version"] == version + 1 and (fresh["version"], fresh["doc"]) == a.replaced
+    for c in (a, b, spectator):
+        await c.close()
 
 
 async def test_unknown_room_and_bad_tokens_are_refused(server: LiveServer) -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from contextlib import ExitStack
 
 import pytest
+from websockets.sync.client import connect
+from websockets.typing import Subprotocol
 
 from tests.support.browser import Player, as_logged, next_turn
 
@@ -163,6 +166,112 @@ def test_reconnecting_state_is_visible(browser, live):
     ana.context.set_offline(False)
     ana.page.wait_for_selector("#conn[data-state='open']", timeout=20000)
     assert ana.doc()["room"]["code"] == code
+
+
+def test_a_socket_the_network_dropped_is_given_up_and_replaced(browser, live):
+    """A network that drops leaves the socket open, carrying nothing: the page finds it
+    out, says so, and is up to date as soon as the network is back."""
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard")
+    ana.page.wait_for_selector("#conn[data-state='open']")
+    # The page waits 10 s for an answer in play; the test, less.
+    ana.page.evaluate("() => { window.saloon.socket.deadMs = 1500; }")
+    # Chromium offline holds a socket's frames both ways and never closes it.
+    ana.context.set_offline(True)
+    ana.page.wait_for_selector("#conn[data-state='reconnecting']", timeout=10000)
+    assert "no network" in ana.page.locator("#conn").inner_text()
+    bo = Player(browser.new_context(), live, "Bo")
+    bo.join(code)
+    ana.context.set_offline(False)
+    # Back online, the page connects again at once, not after its backoff.
+    ana.page.wait_for_selector("#conn[data-state='open']", timeout=5000)
+    ana.page.wait_for_function("() => window.saloon.doc.room.seats.length === 2")
+    assert ana.version() == bo.version()
+    assert not ana.errors and not bo.errors
+
+
+def test_a_pong_past_the_pages_version_brings_a_sync(browser, live):
+    """A patch lost on the way is found by the next pong, without waiting for another."""
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard")
+    ana.page.wait_for_selector("#conn[data-state='open']")
+    ana.page.evaluate("""() => {
+      const s = window.saloon.socket, receive = s.receive.bind(s);
+      window.dropped = 0;
+      s.receive = (raw) => {
+        if (!window.dropped && JSON.parse(raw).type === "patch") { window.dropped = 1; return; }
+        receive(raw);
+      };
+    }""")
+    version = ana.version()
+    bo = Player(browser.new_context(), live, "Bo")
+    bo.join(code)
+    ana.page.wait_for_function("() => window.dropped === 1")
+    assert ana.version() == version
+    ana.page.evaluate("() => window.saloon.socket.ping()")
+    ana.page.wait_for_function("() => window.saloon.doc.room.seats.length === 2")
+    assert ana.version() == bo.version() and not ana.errors
+
+
+def test_a_move_sent_as_the_network_dropped_is_owned_up_to(browser, live):
+    """The page cannot know whether a move on a lost socket was stored: it says so, and
+    shows the room as the server has it."""
+    ana = Player(browser.new_context(), live, "Ana")
+    ana.create("highcard")
+    ana.add_bot()
+    ana.start()
+    next_turn(ana, [ana])
+    ana.page.evaluate("() => { window.saloon.socket.deadMs = 1500; }")
+    ana.context.set_offline(True)
+    ana.send(ana.ready()[0])
+    ana.page.wait_for_selector("#play .pending")  # "sending…", and nothing comes
+    ana.page.wait_for_selector("#conn[data-state='reconnecting']", timeout=10000)
+    ana.context.set_offline(False)
+    ana.page.wait_for_selector("#conn[data-state='open']", timeout=5000)
+    notice = ana.page.locator("#notice")
+    notice.filter(has_text="dropped while your move").wait_for()
+    ana.page.wait_for_function("() => !window.saloon.pending")
+    # With no socket, a move made from the keyboard is not sent, and the page says so
+    # rather than wait on it.
+    next_turn(ana, [ana])
+    ana.context.set_offline(True)
+    ana.page.wait_for_selector("#conn[data-state='reconnecting']", timeout=10000)
+    ana.page.locator("#play button[data-action]").first.focus()
+    ana.page.keyboard.press("Enter")
+    notice.filter(has_text="Not connected, so that move was not sent").wait_for()
+    ana.context.set_offline(False)
+    ana.page.wait_for_selector("#conn[data-state='open']", timeout=5000)
+    assert ana.ready() and not ana.errors
+
+
+def test_a_page_once_connected_waits_out_a_seat_full_of_dropped_sockets(browser, live):
+    """The sockets a bad network dropped stay on the server until it finds them dead: a
+    page that was connected takes "too many connections" as a wait, not as the end."""
+    ana = Player(browser.new_context(), live, "Ana")
+    code = ana.create("highcard")
+    ana.page.wait_for_selector("#conn[data-state='open']")
+    token = ana.page.evaluate("() => window.saloon.token")
+    protocols = [Subprotocol("saloon"), Subprotocol(f"saloon.token.{token}")]
+    others = ExitStack()
+    for _ in range(3):
+        others.enter_context(connect(f"{live.ws}/ws/rooms/{code}", subprotocols=protocols))
+    # The page's socket goes, and its reconnection waits until the seat is full again.
+    ana.page.evaluate("""() => {
+      const s = window.saloon.socket, lost = s.lost.bind(s), connect = s.connect.bind(s);
+      window.closes = [];
+      window.held = true;
+      s.lost = (code) => { window.closes.push(code); lost(code); };
+      s.connect = () => { if (!window.held) connect(); };
+      s.ws.close();
+    }""")
+    ana.page.wait_for_function("() => window.closes.length === 1")
+    others.enter_context(connect(f"{live.ws}/ws/rooms/{code}", subprotocols=protocols))
+    ana.page.evaluate("() => { window.held = false; window.saloon.socket.connect(); }")
+    ana.page.wait_for_function("() => window.closes.includes(4429)")
+    assert ana.page.locator("#conn").get_attribute("data-state") == "reconnecting"
+    others.close()
+    ana.page.wait_for_selector("#conn[data-state='open']", timeout=15000)
+    assert not ana.errors
 
 
 def test_cards_chosen_for_a_pass_are_still_chosen_after_a_reload(browser, live):

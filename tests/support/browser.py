@@ -154,17 +154,22 @@ class Player:
         action = choose(legal, rng) if choose else rng.choice(legal)
         version, errors = self.page.evaluate(
             "() => [window.saloon.version, window.saloon.errorCount]")
+        self.send(action)
+        # The acknowledging patch (or any newer version) re-renders the page.
+        self.page.wait_for_function(
+            f"() => (window.saloon.version > {version} || window.saloon.errorCount > {errors})"
+            " && !window.saloon.pending", timeout=15000)
+        return True
+
+    def send(self, action: JSON) -> None:
+        """Performs ``action`` through the table (else the list of every choice), without
+        waiting for its answer."""
         if self._through_table(action):
             self.used_table += 1
         else:
             self.used_fallback += 1
             self.page.locator("#choices").evaluate("e => e.open = true")
             self.page.locator(f"#choice-list [data-action='{_q(key(action))}']").click()
-        # The acknowledging patch (or any newer version) re-renders the page.
-        self.page.wait_for_function(
-            f"() => (window.saloon.version > {version} || window.saloon.errorCount > {errors})"
-            " && !window.saloon.pending", timeout=15000)
-        return True
 
     def control(self, action: JSON) -> Locator:
         """Returns the table's own buttons that send ``action`` (the list of every choice

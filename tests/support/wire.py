@@ -43,6 +43,7 @@ class WireClient:
         self.version = -1
         self.errors: list[JSON] = []
         self.presence: JSON | None = None
+        self.pongs: list[JSON] = []
         self.acks: dict[Ref, int] = {}  # ref -> the version of the patch that acknowledged it
         self.patches = 0
         self.received: Counter[str] = Counter()  # messages handled, by type
@@ -102,6 +103,8 @@ class WireClient:
             self.errors.append(message)
         elif kind == "presence":
             self.presence = message
+        elif kind == "pong":
+            self.pongs.append(message)
         else:
             raise ProtocolError(f"unknown message type {kind!r}")
         if "ref" in message and kind != "error":
@@ -151,6 +154,13 @@ class WireClient:
             message = await self.receive()
             if message["type"] == "sync":
                 return message
+
+    async def ping(self) -> JSON:
+        """Sends ``ping`` and returns its pong, handling whatever arrives before it."""
+        n = len(self.pongs)
+        await self.send({"type": "ping"})
+        await self.until(lambda c: len(c.pongs) > n)
+        return self.pongs[-1]
 
     async def error(self) -> JSON:
         """Waits for the next error message and returns it."""
