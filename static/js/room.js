@@ -681,7 +681,10 @@ async function renderPlay() {
   // press on a button replaced before its release is no click); its countdown reads the
   // deadline afresh on every tick.
   $("#away-note").hidden = !away;
-  const awayText = over ? "You were away: the server played for you." : "You are away: the server is playing for you.";
+  // To move while away, the move is offered all the same: a press of it is the player's own.
+  const awayText = over ? "You were away: the server played for you."
+    : yourTurn ? "You are away: the server plays this move for you in a moment, unless you make it yourself."
+      : "You are away: the server is playing for you.";
   if ($("#away-text").textContent !== awayText) $("#away-text").textContent = awayText;
   awayPlayed(away ? r.clock?.seats[r.you]?.played_for || 0 : 0, doc.log || [], r.you, ctx.seats);
   const promptText = view.prompt ? seatText(view.prompt, ctx.seats) : null;
