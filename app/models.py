@@ -124,6 +124,10 @@ class GameRecord(Base):
     carried: Mapped[Any] = mapped_column(JSON, nullable=True)
     started_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, index=True)
+    # The room's version when the game started: where the events of its setting up
+    # (``Game.begin``, worked out again, never stored) stand in the room's log. None for a
+    # game stored before it was kept, or imported from a record.
+    started_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 

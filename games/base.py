@@ -184,6 +184,13 @@ class Game(ABC, Generic[S]):
         """Returns the initial state; ``match`` counts earlier games of the same seats, and
         ``carried`` is what the last of them handed on (``carry_over``), if anything."""
 
+    def begin(self, options: BaseModel, seats: int, seed: int, *, match: int = 0,
+              carried: JSON = None) -> tuple[S, list[Event]]:
+        """Returns the initial state, as ``new_game`` does, with the events of what happened
+        as the game was set up (a draw, or a play no one decides, before any action); the
+        default: none. Deterministic like ``new_game``, so they are never stored."""
+        return self.new_game(options, seats, seed, match=match, carried=carried), []
+
     def carry_over(self, state: S) -> JSON:
         """Returns what the next game of the same table needs from this finished one (None:
         nothing), e.g. who led, so that the lead can pass to the left."""

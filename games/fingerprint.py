@@ -93,7 +93,9 @@ def _digest_one(game: Game, options: Any, seats: int, seed: int, bots: Sequence[
         h.update(b"\n")
 
     rng = Rng(seed ^ 0x5A1005)
-    state = game.new_game(options, seats, seed)
+    state, opening = game.begin(options, seats, seed)
+    if opening:  # a game that says nothing as it sets up keeps the digest it had
+        put(opening)
     viewers = [*range(seats), None]
     for step in range(MAX_STEPS):
         acting = sorted(game.known_to_act(state))

@@ -31,10 +31,14 @@ class Setup:
 
     def start(self, game: Game) -> Any:
         """Returns the game's first state; raises ``pydantic.ValidationError`` on bad options."""
+        return self.begin(game)[0]
+
+    def begin(self, game: Game) -> tuple[Any, list[Event]]:
+        """Returns the game's first state and the events of its setting up (``Game.begin``)."""
         options = (self.options if isinstance(self.options, BaseModel)
                    else game.parse_options(self.options))
-        return game.new_game(options, self.seats, self.seed, match=self.match,
-                             carried=self.carried)
+        return game.begin(options, self.seats, self.seed, match=self.match,
+                          carried=self.carried)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ class Played:
     states: list[Any] = field(default_factory=list)  # states[i + 1] follows actions[i]
     made: list[str] = field(default_factory=list)  # each state's dump when it was made
     events: list[list[Event]] = field(default_factory=list)
+    opening: list[Event] = field(default_factory=list)  # what setting up said (``begin``)
     stuck: str = ""  # why the game stopped before its end, if it did
     # The first state whose invariants broke, noted while playing (cheaper than a replay).
     broken: tuple[int, list[str]] | None = None
@@ -91,8 +92,8 @@ def play_one(game: Game, seats: int, seed: int, *, first: bool = False) -> Playe
     """Plays one game of random legal actions (the acting seat drawn at random too)."""
     options = game.parse_options(game.quick_options)
     rng = Rng(seed ^ 0x5A1005)
-    state = game.new_game(options, seats, seed)
-    out = Played(game, seats, seed, options, first, final=state)
+    state, opening = game.begin(options, seats, seed)
+    out = Played(game, seats, seed, options, first, final=state, opening=opening)
     if first:
         out.states.append(state)
         out.made.append(json.dumps(game.dump(state), sort_keys=True))
@@ -297,18 +298,20 @@ def check_views_are_json(game: Game, played: Sequence[Played]) -> None:
             if i % OMNISCIENT_EVERY == 0 or i == len(g.states) - 1:
                 assert _is_json(game.omniscient_view(state)), (
                     f"{g.where(i)}: the omniscient view is not plain JSON")
-        for i, _, _, _, _, events in g.steps():
+        said: list[tuple[int | None, list[Event]]] = [(None, g.opening)]
+        said += [(i, events) for i, _, _, _, _, events in g.steps()]
+        for at, events in said:
             for ev in events:
                 assert isinstance(ev, dict) and "type" in ev and "text" in ev, (
-                    f"{g.where(i)}: expected an event with type and text, got {ev!r}")
-            assert _is_json(events), f"{g.where(i)}: the events are not plain JSON"
+                    f"{g.where(at)}: expected an event with type and text, got {ev!r}")
+            assert _is_json(events), f"{g.where(at)}: the events are not plain JSON"
 
 
 def check_no_leaks(game: Game, played: Sequence[Played]) -> None:
     """No view, legal list or event shown to a viewer names a card hidden from it."""
     for g in (g for g in played if g.first):
         for i, state in enumerate(g.states):
-            events = g.events[i - 1] if i else []
+            events = g.events[i - 1] if i else g.opening
             for viewer in _viewers(g):
                 secrets = g.secrets(i, viewer)
                 found = leaked(g.view(i, viewer), secrets)
@@ -388,8 +391,10 @@ def check_options_and_determinism(game: Game, played: Sequence[Played]) -> None:
     for raw in ({}, game.quick_options):
         options = game.parse_options(raw)
         a = game.new_game(options, game.min_seats, 5)
-        b = game.new_game(options, game.min_seats, 5)
+        b, said = game.begin(options, game.min_seats, 5)
         assert game.dump(a) == game.dump(b), f"{game.id}: new_game differs for one seed"
+        assert said == game.begin(options, game.min_seats, 5)[1], (
+            f"{game.id}: the events of setting up differ for one seed")
         for viewer in [None, *range(game.min_seats)]:
             assert game.view(a, viewer) == game.view(b, viewer), (
                 f"{game.id}: the view of {viewer} differs for one seed")

@@ -32,8 +32,10 @@ async def list_games(_: Admin, s: Session,
 
 @router.get("/games/{game_id}", responses=error_responses(404))
 async def game_record(game_id: GameId, _: Admin, s: Session) -> dict[str, Any]:
-    """One game's record: options, seed, seats, every action with its time and events, result."""
-    return await records.export_record(s, game_id)
+    """One game's record: options, seed, seats, every action with its time and events,
+    result; and ``opening``, the events of its setting up (step 0), worked out again."""
+    record = await records.export_record(s, game_id)
+    return record | {"opening": records.opening(record)}
 
 
 @router.get("/games/{game_id}/export", responses=error_responses(404))

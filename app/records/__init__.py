@@ -12,6 +12,7 @@ from app.records.repository import (
     export_record,
     import_record,
     list_games,
+    opening,
     stored_record,
     verify_stored,
     view_at,
@@ -20,5 +21,5 @@ from app.records.text import replay_lines
 from app.records.verify import Unplayable, Verification, playable, replay_steps, verify
 
 __all__ = ["FORMAT", "RecordError", "RecordIn", "Unplayable", "Verification", "Viewer",
-           "export_record", "import_record", "list_games", "parse_record", "playable",
+           "export_record", "import_record", "list_games", "opening", "parse_record", "playable",
            "replay_lines", "replay_steps", "stored_record", "verify", "verify_stored", "view_at"]

@@ -79,6 +79,12 @@ class RecordIn(_Strict):
     started_at: datetime
     finished_at: datetime | None = None
     actions: list[ActionIn] = Field(default_factory=list)
+    # What the admin's copy adds (``GET /api/admin/games/{id}``): worked out again from the
+    # set-up, never stored, so an import of that copy drops it.
+    opening: list[dict[str, JSON]] = Field(
+        default_factory=list, exclude=True,
+        description="the events of the game's setting up, as the admin's copy gives them; "
+                    "ignored")
 
     def setup(self) -> Setup:
         """Returns what the game's first state is made from."""

@@ -27,7 +27,7 @@ from app.records.format import (
     record_of,
     same_time,
 )
-from app.records.verify import Verification, playable, replay_steps, verify
+from app.records.verify import Unplayable, Verification, playable, replay_steps, verify
 from games.base import canonical_hash
 from games.registry import UnknownGame, get_game
 from games.replay import ReplayError, Setup, replay
@@ -54,6 +54,17 @@ async def export_record(s: AsyncSession, game_id: str) -> dict[str, JSON]:
     """Returns a stored game as one JSON record."""
     row = await _get(s, game_id)
     return record_of(row, await store.game_actions(s, game_id))
+
+
+def opening(record: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """Returns the events of a record's setting up (``Game.begin``), worked out again as a
+    room does; none for a game this server cannot play."""
+    try:
+        game = playable(record["game"], record["rules_version"])
+        return game.begin(game.parse_options(record["options"]), len(record["seats"]),
+                          record["seed"], match=record["match"], carried=record["carried"])[1]
+    except (Unplayable, pydantic.ValidationError, ValueError):
+        return []
 
 
 async def stored_record(s: AsyncSession, game_id: str) -> tuple[RecordIn, dict[int, JSON]]:

@@ -22,6 +22,7 @@ from app.rooms.data import RoomData, RoomStatus, SeatInfo, SeatKind
 from app.rooms.events import (
     Configured,
     GameAbandoned,
+    GameOpened,
     GameStarted,
     Noticed,
     Played,
@@ -184,12 +185,12 @@ def start(room: RoomData, token: str | None, *, rematch: bool, game_id: str,
     match = room.matches + (1 if rematch else 0)
     # What the last game hands on (Cowpoker: who led, so the lead passes to the left).
     carried = game.carry_over(room.state) if rematch and room.state is not None else None
-    state = game.new_game(game.parse_options(room.options), n, seed, match=match,
-                          carried=carried)
+    state, opening = game.begin(game.parse_options(room.options), n, seed, match=match,
+                                carried=carried)
     # A new game clears the log of the last one's events: its outcome stays, as a notice.
     ended = [Noticed(outcome(room))] if rematch and room.result is not None else []
     return [GameStarted(game_id, seed, match, state, carried), *ended,
-            Noticed(f"Game {match + 1} of {game.title} begins")]
+            Noticed(f"Game {match + 1} of {game.title} begins"), GameOpened(opening)]
 
 
 def outcome(room: RoomData) -> str:

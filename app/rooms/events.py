@@ -65,6 +65,14 @@ class GameStarted:
 
 
 @dataclass(frozen=True)
+class GameOpened:
+    """What happened as the game just started was set up (``Game.begin``): its events, for
+    the log. Never stored: a room read back works them out again from the game's row."""
+
+    events: list[Event]
+
+
+@dataclass(frozen=True)
 class Played:
     """A seat's action was accepted: the game's next state and what it said happened."""
 
@@ -114,8 +122,8 @@ class GameAbandoned:
     reason: str
 
 
-RoomEvent = (SeatTaken | SeatLeft | SeatHandedToBot | Configured | GameStarted | Played | Said
-             | Noticed | Timed | GameAbandoned)
+RoomEvent = (SeatTaken | SeatLeft | SeatHandedToBot | Configured | GameStarted | GameOpened
+             | Played | Said | Noticed | Timed | GameAbandoned)
 
 
 def apply(room: RoomData, version: int, events: Sequence[RoomEvent]) -> None:
@@ -152,6 +160,8 @@ def _apply(room: RoomData, version: int, event: RoomEvent) -> None:
             room.game_id, room.seed = game_id, seed
             room.state, room.seq, room.result = state, 0, None
             room.log = [e for e in room.log if e["type"] in ("chat", "notice")]
+        case GameOpened(events):
+            room.log.extend({"v": version, **e} for e in events)
         case Said(seat, name, text):
             room.log.append({"v": version, "type": "chat", "text": text, "seat": seat,
                              "name": name})

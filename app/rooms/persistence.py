@@ -78,8 +78,16 @@ async def load(db: Database, code: str, *, recent: int) -> RoomData:
     if record is not None:
         room.game_id, room.seed, room.result = record.id, record.seed, record.result
         snap = stored.snapshot
-        start: Any = (game.load(snap.state) if snap is not None else replay.Setup(
-            record.options, len(record.seats), record.seed, record.match, record.carried))
+        setup = replay.Setup(record.options, len(record.seats), record.seed, record.match,
+                             record.carried)
+        kept = record.started_version  # None: a game stored before it was
+        start: Any
+        if snap is None:
+            start, opening = setup.begin(game)
+        else:
+            start, opening = game.load(snap.state), setup.begin(game)[1] if kept is not None else []
+        if kept is not None:  # after the notices of its start, which share its version
+            log += [{"v": kept, **e} for e in opening]
         seq = snap.seq if snap is not None else 0
         room.state = replay.replay(game, start, [(a.seat, a.action) for a in stored.actions
                                                  if a.seq > seq], first_seq=seq + 1)

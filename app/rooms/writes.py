@@ -79,7 +79,9 @@ def _add(out: Writes, room: RoomData, version: int, event: ev.RoomEvent, snapsho
             out.room.update(options=options, allow_spectators=allow_spectators, hints=hints,
                             turn_clock=clock_json(turn_clock), gone_after=gone_after)
         case ev.GameStarted():
-            _start_game(out, room, event, now)
+            _start_game(out, room, version, event, now)
+        case ev.GameOpened():
+            pass  # its events are the game's to work out again (``persistence.load``)
         case ev.Said(seat, name, text):
             out.inserts.append((CHAT, _chat(room, version, now, kind="chat", text=text,
                                             seat=seat, name=name)))
@@ -115,14 +117,15 @@ def _free_seat(out: Writes, room: RoomData, position: int) -> None:
     out.room["host_seat"] = room.host_seat - (1 if room.host_seat > position else 0)
 
 
-def _start_game(out: Writes, room: RoomData, event: ev.GameStarted, now: datetime) -> None:
+def _start_game(out: Writes, room: RoomData, version: int, event: ev.GameStarted,
+                now: datetime) -> None:
     game = room.game
     out.inserts.append((GAMES, {
         "id": event.game_id, "room_id": room.id, "game": game.id,
         "rules_version": game.rules_version, "options": room.options, "seed": event.seed,
         "seats": [s.public() for s in room.seats], "match": event.match,
         "status": GameStatus.PLAYING, "actions_count": 0, "started_at": now,
-        "carried": event.carried}))
+        "started_version": version, "carried": event.carried}))
     out.room.update(status=RoomStatus.PLAYING, matches=event.match,
                     current_game_id=event.game_id)
 

@@ -68,6 +68,13 @@ class Cowpoker(Game[State]):
                  carried: Any = None) -> State:
         """Deals Ranch cards and hands; Gallagher leads the first game, and each next game is
         led from the position left of the last game's leader (``carried``)."""
+        return self.begin(options, seats, seed, match=match, carried=carried)[0]
+
+    def begin(self, options: BaseModel, seats: int, seed: int, *, match: int = 0,
+              carried: Any = None) -> tuple[State, list[Event]]:
+        """Returns ``new_game``'s state with the events of its first turn: the leader's draw,
+        or a Deadwood leader's play (and the Roundup or Gunfight it may call), up to the
+        first live seat's decision."""
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Expected 2 to 4 seats, got {seats}")
         opts = options if isinstance(options, Options) else Options.model_validate(
@@ -86,8 +93,9 @@ class Cowpoker(Game[State]):
         lead = ranch.index("Gallagher") if carried is None else (_last_lead(carried) + 1) % 4
         state = State(seats, seat_of, ranch, deck, hands, [[] for _ in range(4)],
                       [[] for _ in range(4)], lead, lead, Phase.START, rng, match)
-        rules.start_game(state, [])
-        return state
+        events: list[Event] = []
+        rules.start_game(state, events)
+        return state, events
 
     def carry_over(self, state: State) -> Any:
         """Returns the table position that led this game: the next game's lead is left of it."""

@@ -145,10 +145,14 @@ export async function openReplay(id, { call, onBack }) {
     return st.seat !== "spectator" && e.only.includes(Number(st.seat));
   }
 
+  // What happened as the game was set up, before its first action (a draw, a Deadwood's
+  // play): step 0's events, worked out again by the server.
+  const opening = { seq: 0, events: record.opening || [], made_by: null };
+
   function renderLog(step) {
     const items = [];
-    for (let i = step - 1; i >= 0 && items.length < LOG_SHOWN; i--) {
-      const a = record.actions[i];
+    for (let i = step - 1; i >= -1 && items.length < LOG_SHOWN; i--) {
+      const a = i >= 0 ? record.actions[i] : opening;
       const evs = a.events.filter(eventVisible);
       for (let k = evs.length - 1; k >= 0 && items.length < LOG_SHOWN; k--) {
         const e = evs[k];
@@ -185,7 +189,7 @@ export async function openReplay(id, { call, onBack }) {
    * (``before``, as the seat viewed sees it: a card played by id is named where that seat
    * could see it), when that has come. */
   function describeStep(step, before = null) {
-    if (!step) return fill(el.action, "Before the first action.");
+    if (!step) return fill(el.action, "Before the first action.", outcome(opening, null));
     const a = record.actions[step - 1];
     const ctx = { seats: names, legal: [], view: before };
     let label = null;

@@ -14,9 +14,11 @@ import httpx
 import pytest
 from sqlalchemy import select, update
 
+from app import records
 from app.admin.auth import ensure_admin_token
 from app.db import Database
 from app.models import AdminSecret, GameRecord
+from app.rooms import service as service_module
 from app.settings import Settings
 from games.leaks import leaked
 from games.registry import get_game
@@ -159,6 +161,21 @@ async def test_step_views_bounds_and_seats(client) -> None:
                               headers=ADMIN)).json()
     assert check["status"] == "verified" and len(check["scores"]) == n + 1
     assert check["scores"][-1] == record["result"]["scores"]
+
+
+async def test_a_record_says_what_its_game_did_as_it_was_set_up(client, monkeypatch) -> None:
+    """Cowpoker's seed 8 of two: Deadwood Gallagher plays and calls a Roundup before the
+    first action. The record the replay reads gives it as ``opening`` (step 0's events)."""
+    monkeypatch.setattr(service_module, "new_seed", lambda: 8)
+    key = await play_bots_game(client.services.rooms, "cowpoker", seats=2, options={})
+    record = (await client.get(f"/api/admin/games/{key}", headers=ADMIN)).json()
+    assert [e["text"] for e in record["opening"]] == [
+        "Deadwood Gallagher plays Wells Fargo Agent (5S, Town) into the Gang: “Roundup!”",
+        "Deadwood Gallagher calls a Roundup!"]
+    # The file exported is the record as stored: nothing worked out is added to it.
+    exported = (await client.get(f"/api/admin/games/{key}/export", headers=ADMIN)).json()
+    assert "opening" not in exported
+    assert records.opening(exported | {"rules_version": "0"}) == []  # not this server's
 
 
 GAMES = ["highcard", "cowpoker", "cards_for_cowboys", "wyoming_cowboy"]

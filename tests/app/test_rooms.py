@@ -11,6 +11,7 @@ from app.db import Database
 from app.errors import Conflict, Forbidden, Unauthorized
 from app.models import ActionRow, GameRecord, Snapshot
 from app.rooms import RoomService
+from app.rooms import service as service_module
 from app.rooms.documents import document
 from games.base import GameError, NotYourTurn
 from tests.support.rooms import bots_done, play_humans
@@ -98,6 +99,32 @@ async def test_a_rematch_keeps_how_the_last_game_ended_in_the_log(service, setti
     other = RoomService(Database(settings.database_url), settings)
     again = await other.get(live.code)
     assert [e["text"] for e in again.log if e["type"] == "notice"][-2:] == notices[-2:]
+    await other.close()
+    await other.db.dispose()
+
+
+async def test_what_a_game_does_as_it_sets_up_is_in_the_log_and_read_back(
+        service, settings, monkeypatch) -> None:
+    """Cowpoker's Deadwood Gallagher leads seed 8 of two players: it plays, and calls a
+    Roundup, before anyone acts. The log says so, after the start's notices, in a room
+    read back from the database as well, whose snapshot holds none of it."""
+    monkeypatch.setattr(service_module, "new_seed", lambda: 8)
+    live, _, host = await service.create(game_id="cowpoker", options={}, name="Ana")
+    await service.join(live.code, "Bo")
+    await service.start(live.code, host)
+    opening = live.game.begin(live.game.parse_options({}), 2, 8)[1]
+    assert [e["text"] for e in opening] == [
+        "Deadwood Gallagher plays Wells Fargo Agent (5S, Town) into the Gang: “Roundup!”",
+        "Deadwood Gallagher calls a Roundup!"]
+    start = next(i for i, e in enumerate(live.log) if e["text"].startswith("Game 1 of"))
+    assert live.log[start + 1:] == [{"v": live.version, **e} for e in opening]
+    await play_humans(service, live.code, steps=settings.snapshot_every + 1)
+    before = {v: document(live, v, 400) for v in (None, 0, 1)}
+    other = RoomService(Database(settings.database_url), settings)
+    again = await other.get(live.code)
+    async with other.db.session() as s:
+        assert (await s.execute(select(func.count()).select_from(Snapshot))).scalar_one()
+    assert {v: document(again, v, 400) for v in (None, 0, 1)} == before
     await other.close()
     await other.db.dispose()
 

@@ -81,15 +81,15 @@ def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, a
     bo.page.screenshot(path=str(artifacts / "clock-away-desktop.png"), full_page=True)
     # Away and to move, Bo reads that the server plays in a moment unless he does: his
     # page offers the move all the while, and a press of it is his, not the server's.
-    said = None
+    note = ""
     for _ in range(4):
-        said = bo.page.wait_for_function(AWAY_TO_MOVE, timeout=15000).json_value()
-        if said:
+        note = str(bo.page.wait_for_function(AWAY_TO_MOVE, timeout=15000).json_value())
+        if note != ANA_TO_MOVE:
             break
         ana.page.wait_for_function("() => window.saloon.doc.legal.length > 0")
         assert ana.act(random.Random(1))
-    assert said and said.startswith("You are away: the server plays this move for you in a "
-                                    "moment, unless you make it yourself"), said
+    assert note and note.startswith("You are away: the server plays this move for you in a "
+                                   "moment, unless you make it yourself"), note
     # The game moved on without him; "I'm back" gives him his seat again. With two seconds
     # a move he may be to act at once, and away again two seconds later: what the page
     # showed in between is recorded as it happens, not looked for afterwards.
@@ -117,12 +117,13 @@ def test_an_idle_player_is_played_for_shown_away_and_comes_back(browser, live, a
     assert not ana.errors and not bo.errors
 
 
-# What Bo's away note says while he is away and to move; "" once Ana is to move.
+# What Bo's away note says while he is away and to move, or that Ana is to move.
+ANA_TO_MOVE = "Ana to move"
 AWAY_TO_MOVE = """() => {
   const s = window.saloon, d = s.doc;
   if (s.renderedVersion !== s.version || d.room.seats[1].presence !== "away") return false;
   if (d.legal.length) return document.querySelector("#away-text").textContent;
-  return d.room.to_act.includes(0) ? "" : false;
+  return d.room.to_act.includes(0) ? "Ana to move" : false;
 }"""
 
 
