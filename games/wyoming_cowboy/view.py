@@ -7,7 +7,7 @@ from typing import Any
 from games.base import Viewer, kept
 from games.plural import count, listed
 from games.wyoming_cowboy import scoring
-from games.wyoming_cowboy.cards import SUIT_WORDS, words
+from games.wyoming_cowboy.cards import SUIT_WORDS, sort_key, words
 from games.wyoming_cowboy.guns import can_backfire, gun_name
 from games.wyoming_cowboy.rules import (
     OPENING_PASS,
@@ -47,10 +47,22 @@ def _gun(g: dict[str, Any], owner: int, st: State) -> dict[str, Any]:
             "waits": waits}
 
 
+def shown_badges(st: State, s: int) -> list[str]:
+    """Returns the badges on the seat's table as the others see them: during a pass, with
+    those set aside with their kings, which stay in view until every seat has chosen (the
+    rules' "before looking at the cards he/she receives": a badge gone would tell the
+    receiver, and every seat, a protected king is on its way)."""
+    held = st.badges[s]
+    going = st.passing[s] if st.phase == Phase.PASS and st.passing else None
+    if not going or not any(c[0] == "A" for c in going):
+        return list(held)
+    return sorted([*held, *(c for c in going if c[0] == "A")], key=sort_key)
+
+
 def _seat(st: State, s: int) -> dict[str, Any]:
     return {
         "hand_size": len(st.hands[s]),
-        "badges": list(st.badges[s]),
+        "badges": shown_badges(st, s),
         "tens": list(st.tens[s]),
         "guns": [_gun(g, s, st) for g in st.guns[s]],
         "couples": list(st.couples[s]),
@@ -306,8 +318,9 @@ def visible(st: State, viewer: Viewer) -> set[str]:
         seen.add(st.shots[-1])
     for s in range(st.seats):
         seen.update(st.tens[s])
-        seen.update(st.badges[s])
-        seen.update("K" + a[1] for a in st.badges[s])
+        badges = shown_badges(st, s)
+        seen.update(badges)
+        seen.update("K" + a[1] for a in badges)
         for g in st.guns[s]:
             seen.update(g["cards"])
         if st.phase in (Phase.SCORING, Phase.OVER):

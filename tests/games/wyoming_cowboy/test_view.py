@@ -82,6 +82,28 @@ def test_cards_being_passed_are_hidden_from_the_others():
     assert not leaked(public, GAME.secrets(st, 1))
 
 
+def test_a_protected_king_set_aside_to_pass_keeps_his_badge_in_view_until_all_have_chosen():
+    """A badge leaving the table at once told every seat (the receiver first) that its
+    king was being passed, before they chose their own cards."""
+    def chosen(cards: list[str]) -> State:
+        st = build(hands={0: "9C 3C 4C 5C", 1: "KD 2D 3D 4D", 2: "2H 3H 4H 5H",
+                          3: "2S 3S 4S 5S"}, badges={1: "AD"}, turn=0)
+        st, _ = act(st, 0, type="nine", card="9C", direction="left")
+        return act(st, 1, type="pass", cards=cards)[0]
+
+    king, plain = chosen(["2D", "KD"]), chosen(["2D", "3D"])
+    assert king.phase == plain.phase == Phase.PASS and king.badges[1] == []
+    for viewer in (0, 2, 3, None):
+        assert GAME.view(king, viewer) == GAME.view(plain, viewer), viewer
+    assert GAME.view(king, 2)["seats"][1]["badges"] == ["AD"]
+    # Once every seat has chosen, the badge goes with its king.
+    for seat, cards in ((0, ["3C", "4C"]), (2, ["2H", "3H"]), (3, ["2S", "3S"])):
+        king, _ = act(king, seat, type="pass", cards=cards)
+    assert king.phase != Phase.PASS
+    assert GAME.view(king, 0)["seats"][1]["badges"] == []
+    assert GAME.view(king, 0)["seats"][2]["badges"] == ["AD"]
+
+
 def test_the_views_of_one_state_share_what_all_see_and_nothing_of_a_seat():
     """What every viewer sees alike is built once per state; a seat's own hand and the
     cards it chose to pass join only its own view, whatever order the views are asked in."""
