@@ -1,13 +1,16 @@
-"""The HTTP protocol: a websocket's handshake leaves nothing for the cyclic collector."""
+"""The HTTP protocol: a websocket's handshake leaves nothing for the cyclic collector; a
+request's head is bounded in size and time."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import weakref
 from collections.abc import Iterator
 
 import pytest
 
+from app import http_protocol
 from app.http_protocol import HttpProtocol
 from tests.support.rooms import open_room
 from tests.support.server import LiveServer, settings_for
@@ -46,3 +49,50 @@ async def test_the_protocol_that_served_a_handshake_is_freed_at_once(
         assert len(upgraded) == SOCKETS
         # Each was freed when its socket was handed over, the collector off all along.
         assert [ref for ref in upgraded if ref() is not None] == []
+
+
+async def _exchange(port: int, sent: list[bytes], *, pause: float = 0.0) -> bytes:
+    """Sends ``sent`` chunk by chunk on a new connection (``pause`` seconds apart), then
+    returns all the server answers until it closes the connection."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        for chunk in sent:
+            writer.write(chunk)
+            await writer.drain()
+            await asyncio.sleep(pause)
+        return await asyncio.wait_for(reader.read(), 10)
+    finally:
+        writer.close()
+
+
+async def test_a_head_that_grows_past_its_bound_without_ending_is_refused(
+        sqlite_url: str) -> None:
+    with LiveServer(settings_for(sqlite_url)) as server:
+        start = b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Long: "
+        # Past the bound with its last chunk: nothing more is sent to a closed connection.
+        answer = await _exchange(server.port, [start, *[b"a" * 16384] * 4])
+        assert answer.startswith(b"HTTP/1.1 431 ") and b"at most 65536 bytes" in answer
+        # A head near the bound, and a head sent with a long body in one chunk, are served.
+        near = start + b"a" * 60000 + b"\r\nConnection: close\r\n\r\n"
+        assert (await _exchange(server.port, [near])).startswith(b"HTTP/1.1 200 ")
+        body = b'{"game": "cowpoker", "name": "Ana"' + b" " * 65_450 + b"}"  # the most taken
+        post = (b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Connection: close\r\nContent-Length: " + str(len(body)).encode()
+                + b"\r\n\r\n" + body)
+        assert len(post) > http_protocol.MAX_HEAD_BYTES
+        assert (await _exchange(server.port, [post])).startswith(b"HTTP/1.1 201 ")
+
+
+async def test_a_head_too_slow_is_answered_and_a_silent_connection_closed(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(http_protocol, "HEAD_SECONDS", 0.5)
+    with LiveServer(settings_for(sqlite_url)) as server:
+        drip = [b"GET /api/games HTTP/1.1\r\n", b"Host: x\r\n", b"X-A: 1\r\n", b"X-B: 2\r\n"]
+        answer = await _exchange(server.port, drip, pause=0.2)
+        assert answer.startswith(b"HTTP/1.1 408 ") and b"within 0.5 seconds" in answer
+        assert await _exchange(server.port, []) == b""  # nothing sent: closed, unanswered
+        # A kept-alive connection's second request is timed from its own first byte.
+        first = b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n"
+        answer = await _exchange(server.port, [first, b"GET /api/games HTTP/1.1\r\n"],
+                                 pause=0.3)
+        assert answer.startswith(b"HTTP/1.1 200 ") and b"HTTP/1.1 408 " in answer
