@@ -298,7 +298,24 @@ class RoomService:
 
         ``token_hash``, the hash of the token ``viewer`` was found by, finds the seat
         again once the room is caught up: another process may have renumbered the seats
-        since (``Unauthorized`` if the token holds none now)."""
+        since (``Unauthorized`` if the token holds none now). The room's and the seat's
+        counts are read and the connection added under the room's lock: sockets opening
+        at once, each counted before another was added, would all get in."""
+        async with live.lock:
+            await self._catch_up(live)  # a change heard since ``get``: sync the fresh room
+            if token_hash is not None:
+                viewer = live.seat_for_hash(token_hash)
+                if viewer is None:
+                    raise Unauthorized("That token no longer holds a seat in this room")
+            self._check_room_for(live, viewer)
+            conn = live.connections.open(live, viewer)
+        live.connections.presence()
+        if viewer is not None:
+            await self.keeper.arrived(live, viewer)
+        return conn
+
+    def _check_room_for(self, live: LiveRoom, viewer: int | None) -> None:
+        """Raises ``Crowded`` if the room, or ``viewer``'s seat, holds all the sockets it may."""
         if len(live.connections) >= self.settings.max_connections_per_room:
             raise Crowded(f"This room already has {len(live.connections)} connections, "
                           f"the most it takes")
@@ -306,17 +323,6 @@ class RoomService:
                                    >= self.settings.max_connections_per_seat):
             raise Crowded(f"This seat already has {live.connections.count(viewer)} open "
                           f"connections, the most it may hold; close one first")
-        async with live.lock:
-            await self._catch_up(live)  # a change heard since ``get``: sync the fresh room
-            if token_hash is not None:
-                viewer = live.seat_for_hash(token_hash)
-                if viewer is None:
-                    raise Unauthorized("That token no longer holds a seat in this room")
-            conn = live.connections.open(live, viewer)
-        live.connections.presence()
-        if viewer is not None:
-            await self.keeper.arrived(live, viewer)
-        return conn
 
     def disconnect(self, live: LiveRoom, conn: Connection) -> None:
         """Forgets a connection; the seat stays its player's (gone if none comes back soon).

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 import pytest
 from sqlalchemy import func, select
 
 from app.db import Database
-from app.errors import Conflict, Forbidden, Unauthorized
+from app.errors import Conflict, Crowded, Forbidden, Unauthorized
 from app.models import ActionRow, GameRecord, Snapshot
 from app.rooms import RoomService
 from app.rooms import service as service_module
 from app.rooms.documents import document
+from app.tokens import hash_token
 from games.base import GameError, NotYourTurn
 from tests.support.rooms import bots_done, play_humans
 
@@ -227,3 +229,19 @@ async def test_the_document_tells_a_seat_its_moves_in_words_and_a_spectator_noth
     assert doc["teach"]["score"]["title"] == "Hand 1 if it ended now"
     assert document(live, None, 10)["teach"] == {
         "moves": [], "why_not": {"rules": [], "cards": {}}, "score": None, "hints": {}}
+
+
+async def test_sockets_opening_at_once_get_no_more_than_their_seat_may_hold(
+        service, settings) -> None:
+    """The seat's count is read under the room's lock: sockets opening while it is held
+    (another change under way) each wait, and find the ones before them counted."""
+    live, _, token = await service.create(game_id="highcard", options={}, name="Ana")
+    most = settings.max_connections_per_seat
+    async with live.lock:
+        tries = [asyncio.create_task(service.connect(live, 0, token_hash=hash_token(token)))
+                 for _ in range(most + 3)]
+        await asyncio.sleep(0.05)  # each has read what it reads before the lock
+    done = await asyncio.gather(*tries, return_exceptions=True)
+    assert sum(not isinstance(d, BaseException) for d in done) == most
+    assert all(isinstance(d, Crowded) for d in done if isinstance(d, BaseException))
+    assert live.connections.count(0) == most
