@@ -30,10 +30,16 @@ def clean_name(name: str) -> str:
     """Returns a display name with its spaces tidied; raises ``BadRequest`` saying what is wrong.
 
     A name is 1 to 32 characters with something visible in it: no control
-    characters, direction overrides or lone surrogates.
+    characters, direction overrides or lone surrogates, and no braces (the room's
+    notices say names among texts where ``{seat:N}`` stands for a seat's name: a name
+    holding one would pose as that seat).
     """
     name = " ".join(str(name).split())
     _refuse_invisible(name, "a name")
+    brace = next((i for i, ch in enumerate(name) if ch in "{}"), None)
+    if brace is not None:
+        raise BadRequest(f"Expected a name without braces; got {name[brace]!r} at character "
+                         f"{brace + 1}")
     if not name or len(name) > NAME_MAX:
         raise BadRequest(f"Expected a name of 1 to {NAME_MAX} characters, got {len(name)}")
     if all(unicodedata.category(ch) in ("Cf", "Mn", "Me", "Zs") for ch in name):

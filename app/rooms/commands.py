@@ -90,6 +90,9 @@ def join(room: RoomData, name: str, token_hash: str) -> list[RoomEvent]:
     name = clean_name(name)
     _require_lobby(room, "The game has started; watch as a spectator or wait for a rematch")
     _require_free_seat(room)
+    # Two seats of one name would read as one in every line of the log.
+    if any(s.name.casefold() == name.casefold() for s in room.seats):
+        raise Conflict(f"Another seat here is called {name}; choose another name")
     seat = SeatInfo(len(room.seats), name, SeatKind.HUMAN, None, token_hash)
     return [SeatTaken(seat), Noticed(f"{name} sat down")]
 

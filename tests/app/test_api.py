@@ -47,6 +47,10 @@ async def test_join_by_name_and_reclaim_with_token(client) -> None:
     host = await client.post(f"/api/rooms/{room['code']}/join", json={},
                              headers=bearer(room["token"]))
     assert host.json()["seat"] == 0
+    # Two seats of one name would read as one in the log.
+    twin = await client.post(f"/api/rooms/{room['code']}/join", json={"name": " bo "})
+    assert twin.status_code == 409
+    assert twin.json()["error"]["message"] == "Another seat here is called bo; choose another name"
 
 
 async def test_host_adds_and_removes_bots_and_starts(client) -> None:
