@@ -172,9 +172,12 @@ class Limits:
     joins: RateLimiter
     chat: RateLimiter
     admin: RateLimiter
+    syncs: RateLimiter
 
     @classmethod
-    def from_rates(cls, *, rooms: str, joins: str, chat: str, admin: str) -> Limits:
+    def from_rates(cls, *, rooms: str, joins: str, chat: str, admin: str,
+                   syncs: str = "off") -> Limits:
         """Returns limiters for rates written ``"count/seconds"`` (or ``"off"``)."""
         return cls(RateLimiter(Rate.parse(rooms)), RateLimiter(Rate.parse(joins)),
-                   RateLimiter(Rate.parse(chat)), RateLimiter(Rate.parse(admin)))
+                   RateLimiter(Rate.parse(chat)), RateLimiter(Rate.parse(admin)),
+                   RateLimiter(Rate.parse(syncs)))

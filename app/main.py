@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -81,6 +82,20 @@ class SaloonApp(FastAPI):
         await super().__call__(scope, receive, send)
 
 
+def unreadable(cause: BaseException) -> str:
+    """Says what is wrong with a body the JSON parser refused, in the client's terms (not
+    the parser's exception)."""
+    if isinstance(cause, json.JSONDecodeError):
+        return f"Expected a JSON body; {cause.msg} at character {cause.pos}"
+    if isinstance(cause, RecursionError):
+        return "Expected a JSON body nested less deeply"
+    if isinstance(cause, UnicodeDecodeError):
+        return "Expected a JSON body in UTF-8"
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return "Expected a JSON body whose numbers have at most 4300 digits"
+    return "Expected a JSON body"
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Builds the application for ``settings`` (the environment's by default)."""
     settings = settings or get_settings()
@@ -147,7 +162,7 @@ def _handle_errors(app: FastAPI) -> None:
         code = HTTP_CODES.get(exc.status_code, "error")
         message = str(exc.detail) if exc.detail else "The request was refused"
         if exc.status_code == 400 and exc.__cause__ is not None:  # a body FastAPI cannot read
-            message = f"Expected a JSON body; {type(exc.__cause__).__name__}: {exc.__cause__}"
+            message = unreadable(exc.__cause__)
         return JSONResponse(error_body(code, message[:500]), status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
 

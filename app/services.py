@@ -39,7 +39,8 @@ class Services:
         db = Database(settings.database_url)
         notifier = notifier_for(settings.redis_url)
         limits = Limits.from_rates(rooms=settings.rate_rooms, joins=settings.rate_joins,
-                                   chat=settings.rate_chat, admin=settings.rate_admin)
+                                   chat=settings.rate_chat, admin=settings.rate_admin,
+                                   syncs=settings.rate_syncs)
         return cls(settings, db, RoomService(db, settings, notifier), notifier, limits)
 
     @classmethod

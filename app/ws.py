@@ -264,6 +264,9 @@ async def _route(services: Services, live: LiveRoom, conn: Connection, digest: s
         conn.send({"type": "pong", "version": conn.version,
                    "time": live.connections.clock.now().isoformat()})
     elif isinstance(message, SyncMessage):
+        # A whole document is the most a message can ask of the server: a client asks
+        # for one after a missed patch or a reconnection, not over and over.
+        services.limits.syncs.check(f"{live.code}:{id(conn)}", "whole documents asked for")
         async with live.lock:
             live.connections.sync(live, conn)
     elif isinstance(message, ChatMessage):

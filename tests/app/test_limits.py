@@ -92,16 +92,37 @@ async def test_bodies_that_break_the_parser_get_the_one_error_shape(client) -> N
                               headers={"content-type": "application/json"})
         assert r.status_code in (400, 422), (body[:20], r.text)
         assert set(r.json()) == {"error"} and r.json()["error"]["message"]
+        # In the client's words, not the parser's: no Python exception named.
+        assert "Error" not in r.json()["error"]["message"], r.text
+        assert "sys." not in r.json()["error"]["message"], r.text
 
 
 @pytest.mark.parametrize("name", ["\ud800", "a\x00b", "\u202egnp.exe", "\u200b\u200b",
-                                  "\ufeff", "x" * 33, "   "])
+                                  "\ufeff", "x" * 33, "   ", "{seat:0}", "Ana}"])
 async def test_names_must_be_visible_text(client, name) -> None:
     body = json.dumps({"game": "highcard", "name": name})  # escapes a lone surrogate
     r = await client.post("/api/rooms", content=body,
                           headers={"content-type": "application/json"})
     assert r.status_code == 422, (name, r.text)
     assert "name" in r.json()["error"]["message"].lower()
+
+
+async def test_tokens_that_hold_no_seat_spend_joins(settings) -> None:
+    """Reclaiming a seat is free, but a bearer token is no way round the joins' rate:
+    one that holds no seat spends a join, and once they are spent such tokens wait."""
+    limited = settings.model_copy(update={"rate_joins": "2/60"})
+    async with app_client(limited) as c:
+        room = (await c.post("/api/rooms", json={"game": "highcard", "name": "Ana"})).json()
+        code, host = room["code"], room["token"]
+        forged = {"Authorization": "Bearer " + "x" * 32}
+        tries = [await c.post(f"/api/rooms/{code}/join", json={}, headers=forged)
+                 for _ in range(3)]
+        assert [r.status_code for r in tries] == [401, 401, 429]
+        joined = await c.post(f"/api/rooms/{code}/join", json={"name": "Bo"})
+        assert joined.status_code == 429
+        mine = await c.post(f"/api/rooms/{code}/join", json={},
+                            headers={"Authorization": f"Bearer {host}"})
+        assert mine.status_code == 200  # a reloaded page gets its seat back all the same
 
 
 async def test_rooms_joins_and_admin_tokens_are_rate_limited_per_address(settings) -> None:

@@ -194,6 +194,25 @@ async def test_chat_lines_are_rate_limited_per_seat(sqlite_url) -> None:
         await a.close()
 
 
+async def test_whole_documents_asked_for_are_rate_limited_per_socket(sqlite_url) -> None:
+    """A sync is the most a message can ask of the server: a socket asking over and over
+    is told to wait, and another socket of the same seat is not."""
+    settings = settings_for(sqlite_url).model_copy(update={"rate_syncs": "3/60"})
+    with LiveServer(settings) as server:
+        code, tokens = await open_room(server.http, "highcard", 1, 0)
+        a = await WireClient.connect(server.ws, code, tokens[0])
+        for _ in range(3):
+            await a.fresh_sync()
+        await a.send({"type": "sync"})
+        err = await a.error()
+        assert err["code"] == "rate_limited" and err["retry_after"] >= 1
+        assert "whole documents" in err["message"]
+        b = await WireClient.connect(server.ws, code, tokens[0])
+        assert (await b.fresh_sync())["version"] == a.version
+        for c in (a, b):
+            await c.close()
+
+
 def test_a_weak_admin_token_is_refused_at_start() -> None:
     with pytest.raises(ValueError, match="ADMIN_TOKEN must be at least 24"):
         Settings(admin_token="admin-secret", _env_file=None)
