@@ -10,7 +10,10 @@ from __future__ import annotations
 import logging
 import re
 
-TOKEN = re.compile(r"(?i)((?:[?&]token=)|(?:bearer\s+)|(?:saloon\.token\.))[A-Za-z0-9_\-.~%]+")
+# The query's key as the server reads it: its letters may come percent-encoded
+# (``?%74oken=`` is ``?token=`` to the server, and in the URL a log line prints).
+_KEY = "".join(f"(?:{c}|%{ord(c):02x}|%{ord(c.upper()):02x})" for c in "token")
+TOKEN = re.compile(rf"(?i)((?:[?&]{_KEY}=)|(?:bearer\s+)|(?:saloon\.token\.))[A-Za-z0-9_\-.~%]+")
 REDACTED = r"\1[redacted]"
 LOGGERS = ("uvicorn.access", "uvicorn.error", "uvicorn", "saloon", "fastapi")
 

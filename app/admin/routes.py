@@ -6,6 +6,7 @@ that show hidden cards. The work is in ``app.records``; routes stay thin.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Path, Query
@@ -42,8 +43,11 @@ async def game_record(game_id: GameId, _: Admin, s: Session) -> dict[str, Any]:
 async def export_game(game_id: GameId, _: Admin, s: Session) -> JSONResponse:
     """The record as a file to download."""
     record = await records.export_record(s, game_id)
+    # Only a file name's safe characters in a header: a game id stored before imports
+    # were checked could hold a quote or a line break.
+    game = re.sub(r"[^A-Za-z0-9_.-]", "_", str(record["game"]))
     return JSONResponse(record, headers={
-        "Content-Disposition": f'attachment; filename="saloon-{record["game"]}-{game_id}.json"',
+        "Content-Disposition": f'attachment; filename="saloon-{game}-{game_id}.json"',
         "Cache-Control": "no-store"})
 
 

@@ -65,7 +65,8 @@ class RecordIn(_Strict):
 
     format: Literal["saloon.game/1"] = "saloon.game/1"
     id: str = Field(pattern=r"^[0-9A-Za-z_-]{1,32}$")
-    game: str = Field(min_length=1, max_length=64)
+    game: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$",
+                      description="the game's id: letters, digits, '_', '.' and '-'")
     rules_version: str = Field(min_length=1, max_length=32)
     options: dict[str, JSON] = Field(default_factory=dict)
     seed: int = Field(ge=0, lt=2**63)

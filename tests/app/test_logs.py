@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 import httpx
+import websockets
 
 from app.logs import redact
 from tests.support.rooms import bearer, open_room
@@ -29,6 +30,9 @@ def test_redact_hides_tokens_in_urls_headers_and_subprotocols() -> None:
     assert redact("Authorization: Bearer s3cr3t") == "Authorization: Bearer [redacted]"
     assert redact("saloon, saloon.token.s3cr3t") == "saloon, saloon.token.[redacted]"
     assert redact("/r/abc?x=1&token=s3cr3t&y=2") == "/r/abc?x=1&token=[redacted]&y=2"
+    # The server decodes a query's key: an encoded letter makes the same key.
+    assert redact("/ws/rooms/abc?%74oken=s3cr3t") == "/ws/rooms/abc?%74oken=[redacted]"
+    assert redact("/ws/rooms/abc?T%4FKEN=s3cr3t") == "/ws/rooms/abc?T%4FKEN=[redacted]"
 
 
 async def test_no_log_line_of_a_served_session_holds_a_token(settings) -> None:
@@ -40,6 +44,8 @@ async def test_no_log_line_of_a_served_session_holds_a_token(settings) -> None:
         try:
             code, tokens = await open_room(server.http, "highcard", 2, 0)
             old = await WireClient.connect(server.ws, code, tokens[0], in_url=True)
+            async with websockets.connect(f"{server.ws}/ws/rooms/{code}?%74oken={tokens[1]}"):
+                pass
             new = await WireClient.connect(server.ws, code, tokens[1])
             async with httpx.AsyncClient(base_url=server.http) as http:
                 await http.post(f"/api/rooms/{code}/join", json={},

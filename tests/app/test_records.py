@@ -83,6 +83,7 @@ async def test_import_into_an_empty_database_rebuilds_snapshots_and_views(
     (lambda r: r["actions"][1].update(seat=7), "actions[1].seat: expected a seat from 0"),
     (lambda r: r["seats"][0].update(kind="ghost"), "seats[0].kind: Input should be"),
     (lambda r: r.update(extra=1), "extra: Extra inputs are not permitted"),
+    (lambda r: r.update(game='cowpoker" ; x="y'), "game: String should match pattern"),
     (lambda r: r["actions"][0].update(made_by="ghost"),
      "actions[0].made_by: Input should be 'bot', 'timeout', 'away' or 'server'"),
     (lambda r: r.update(result=None), "result: a finished game needs its result"),
