@@ -32,9 +32,13 @@ def works_for(state: State, pos: int, card_id: str) -> bool:
 
 def ignored_for(state: State, pos: int, card_id: str) -> bool:
     """Returns whether the Ranch at ``pos`` playing ``card_id`` now would see its printed
-    Special Effect ignored (another Ranch's card; a Wild card's rank is wild anywhere)."""
+    Special Effect ignored: into a trick, every card's ("the Special Effects on the card do
+    not take effect when played in a Roundup"); on a turn, another Ranch's. A Wild card's
+    rank is wild wherever it lies, so its effect is never ignored."""
     card = CARDS[card_id]
-    return bool(card.effect_text) and card.effect != "wild" and not works_for(state, pos, card_id)
+    if not card.effect_text or card.effect == "wild":
+        return False
+    return state.phase == Phase.TRICK or not works_for(state, pos, card_id)
 
 
 # ---- legal choices ------------------------------------------------------------

@@ -255,7 +255,10 @@ const penaltyLine = (l) => l.cellar_points !== undefined;
 function ranchBreakdown(row, ctx) {
   return h("section", { class: ["breakdown-seat", row.deadwood && "deadwood"] },
     h("h3", null, `${row.ranch} — ${row.deadwood ? "Deadwood" : seatName(ctx, row.seat)}: ${row.total}`),
-    h("table", { class: "breakdown" }, h("tbody", null, row.lines.map((l) => h("tr", null,
+    // A Deadwood Ranch has no Hand: its line for the Hands' bonus (kept in the result, a
+    // line of no cards) would only say so.
+    h("table", { class: "breakdown" }, h("tbody", null, row.lines.filter((l) => !(row.deadwood && l.what.endsWith(" Hands")))
+      .map((l) => h("tr", null,
       h("td", null, lineName(l.what, l.points), l.hand ? ` (${l.hand})` : "", l.cellar_points !== undefined ? ` (${plural(l.cellar_points, "pt")} in the Cellar)` : "", l.shared ? " — shared" : "",
         // A bonus or the penalty this Ranch did not get says so: its name alone read as if it had.
         l.points === 0 ? (bonusLine(l) ? " — not the best" : penaltyLine(l) ? " — not the fewest" : "") : ""),

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.base import LegalOf, Rule
 from games.cowpoker import rules, scoring
-from games.cowpoker.cards import CARDS, EFFECT_KINDS, PLACES, TOWN
+from games.cowpoker.cards import CARDS, EFFECT_KINDS, PLACES, TOWN, CowCard
 from games.cowpoker.state import Phase, State
 from games.cowpoker.words import who
 from games.plural import count
@@ -44,8 +44,10 @@ def card_notes() -> dict[str, str]:
     for cid, c in CARDS.items():
         face = _face(cid)
         home = "the Town" if c.ranch == TOWN else f"the {c.ranch} Ranch"
+        # A card that always goes into a Gang never reaches a Cellar, even from a trick.
+        lies = "in a Gang" if c.place else "in a Gang or Cellar"
         parts = [f"{face[0].upper()}{face[1:]}, of {home}.",
-                 f"{c.points} point{'s' if c.points != 1 else ''} in a Gang or Cellar; "
+                 f"{c.points} point{'s' if c.points != 1 else ''} {lies}; "
                  f"Roundup {c.roundup}, Gunfight {c.gunfight}."]
         if c.rank == "Joker":
             parts.append("Jokers are wild.")
@@ -56,9 +58,7 @@ def card_notes() -> dict[str, str]:
             parts.append(c.effect_text)
             if c.effect in ("roundup", "gunfight"):
                 parts.append(f"Playing it {EFFECT_KINDS[c.effect]}.")
-            parts.append("Its effect works for anyone." if c.ranch == TOWN else
-                         f"Its effect works in {c.ranch}'s Gang, or in a Gang holding "
-                         f"{c.ranch}'s Ace.")
+            parts.append(_whose_effect(c))
         if c.place:
             parts.append(f"It always goes into {PLACES[c.place]}.")
         if c.is_ace:
@@ -66,6 +66,18 @@ def card_notes() -> dict[str, str]:
                          "for that Gang.")
         out[cid] = " ".join(parts)
     return out
+
+
+def _whose_effect(c: CowCard) -> str:
+    """Says for whom a card's effect works (``rules.works_for``; a Wild card's rank is wild
+    wherever it lies; Deadwood skips Live Player instructions)."""
+    if c.effect == "wild":
+        return "Its effect works wherever it lies, whoever played it."
+    who = ("anyone" if c.ranch == TOWN else
+           f"{c.ranch}, or a Ranch whose Gang holds {c.ranch}'s Ace")
+    if c.live_only:
+        return f"Its effect works for {who}, when a live player plays it (Deadwood skips it)."
+    return f"Its effect works for {who}."
 
 
 def describe(st: State, seat: int, a: Action) -> str:
@@ -83,7 +95,7 @@ def describe(st: State, seat: int, a: Action) -> str:
                  if target == pos
                  else f"{who(st, target)}'s Gang (it always goes into {PLACES[c.place]})")
         effect = "; Jokers are wild" if c.is_joker else ""
-        if c.effect != "none" and rules.works_for(st, pos, cid):
+        if c.effect != "none" and not rules.ignored_for(st, pos, cid):
             effect += f"; {c.effect_text}"
         elif c.effect != "none":
             effect += "; its effect is not yours"
@@ -94,7 +106,13 @@ def describe(st: State, seat: int, a: Action) -> str:
         c = CARDS[cid]
         kind = st.trick.kind if st.trick else "roundup"
         val = c.roundup if kind == "roundup" else c.gunfight
-        return f"Play {c.name} to the {kind.capitalize()}: it counts {val}"
+        # The rules: a card's Special Effect does not take effect in a trick (a Wild
+        # card's rank stays wild where it ends up), and a card that always goes into a
+        # Gang goes there, not to the winner's Cellar.
+        then = (f"; then it goes into {PLACES[c.place]}, whoever wins" if c.place else "")
+        ignored = "; its effect is ignored in a trick" if c.effect_text and \
+            c.effect != "wild" else ""
+        return f"Play {c.name} to the {kind.capitalize()}: it counts {val}{then}{ignored}"
     if t == "call":
         return (f"Call a {a['trick'].capitalize()}: everyone plays a card; the highest "
                 f"{'Roundup' if a['trick'] == 'roundup' else 'Gunfight'} value wins them")
@@ -219,8 +237,10 @@ def situations(st: State, seat: int) -> dict[str, Rule]:
     if st.phase == Phase.TRICK:
         kind = st.trick.kind if st.trick else "roundup"
         out["first_trick"] = Rule("roundups-and-gunfights", f"A {kind.capitalize()}! Play a "
-                                  f"card: the highest {kind.capitalize()} value takes every "
-                                  "card into its Cellar, face down.")
+                                  f"card: the highest {kind.capitalize()} value takes the "
+                                  "cards into its Cellar, face down (a card that always "
+                                  "goes into a Gang goes there instead). Cards played here "
+                                  "have no special effect.")
     if st.phase == Phase.SHOWDOWN:
         out["showdown"] = Rule("special-effects", "You choose: a Roundup or a Gunfight. Pick "
                                "the one your hand has the higher values for.")

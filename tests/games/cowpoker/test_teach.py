@@ -91,3 +91,31 @@ def test_a_card_played_says_its_points_signed_and_the_gang_it_always_goes_into()
     said = GAME.describe(st, 0, {**say, "card": grimes})
     assert said.endswith("'s Gang (it always goes into the Gang with the most points): "
                          "-3 points"), said
+
+
+def test_a_wild_card_and_a_trick_play_are_described_as_the_rules_play_them():
+    """A Wild card makes its rank wild wherever it lies, whoever played it; a card played
+    to a trick has no effect, and one that always goes into a Gang goes there."""
+    s = build(turn=1, hands={1: ["Lucky Lupe", "Paco the Kid"]}, gangs={1: ["Cookie Pete"]})
+    said = GAME.describe(s, 1, {"type": "play", "card": card_id("Lucky Lupe")})
+    assert said == "Play Lucky Lupe into your Gang: +1 point; Threes are wild in the place " \
+                   "this card lies."
+    s = build(hands={0: ["Lasso Lem", "Cookie Pete"],
+                     1: ["Rosa Davila", "The Parson"], 2: ["Mule Thief Dan"],
+                     3: ["Dice Dolores"]})
+    s, _ = GAME.apply(s, 0, {"type": "play", "card": card_id("Lasso Lem")})
+    assert [GAME.describe(s, 1, a) for a in GAME.legal_actions(s, 1)] == [
+        "Play Rosa Davila to the Roundup: it counts 2; its effect is ignored in a trick",
+        "Play The Parson to the Roundup: it counts 6; then it goes into the Gang with the "
+        "best poker hand, whoever wins"]
+
+
+def test_card_notes_say_for_whom_an_effect_works_and_where_a_card_can_lie():
+    notes = {CARDS[c].name: n for c, n in GAME.card_notes().items()}
+    assert notes["Lucky Lupe"].endswith("Its effect works wherever it lies, whoever played it.")
+    assert "-3 points in a Gang;" in notes["Undertaker Grimes"]  # never in a Cellar
+    assert "Cellar" not in notes["The Parson"]
+    assert notes["Circuit Rider"].endswith("Its effect works for anyone, when a live player "
+                                           "plays it (Deadwood skips it).")
+    assert "Its effect works for Davila, or a Ranch whose Gang holds Davila's Ace." in \
+        notes["Rosa Davila"]

@@ -250,3 +250,15 @@ def test_a_seat_is_told_which_cards_in_its_hand_would_have_their_effect_ignored(
     # Once the game is over no card is played any more: nothing to say of one.
     over = build(hands={0: hand}, deck=[], phase="over")
     assert GAME.view(over, 0)["hand_ignored"] == []
+
+
+def test_in_a_trick_every_special_effect_in_the_hand_is_flagged_ignored() -> None:
+    """"The Special Effects on the card do not take effect when played in a Roundup": the
+    viewer's own cards too (a Wild card's rank aside, wild where the card ends up)."""
+    s = build(hands={0: ["Lasso Lem", "Cookie Pete"],
+                     1: ["Rosa Davila", "Trail Boss Hank", "The Parson", "Lucky Lupe"],
+                     2: ["Mule Thief Dan"], 3: ["Dice Dolores"]})
+    s, _ = GAME.apply(s, 0, {"type": "play", "card": cid("Lasso Lem")})
+    view = GAME.view(s, 1)
+    assert view["phase"] == "trick"
+    assert view["hand_ignored"] == [cid("Rosa Davila"), cid("Trail Boss Hank")]
