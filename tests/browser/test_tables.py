@@ -432,7 +432,7 @@ RESULT = """async ([gameId, view, seats, result]) => {
 def test_a_cowpoker_result_says_which_bonus_or_penalty_a_ranch_did_not_get(browser, live):
     """A score line worth nothing says why, "not the best" or "not the fewest", where
     "Fewest Cellar points … 0" read as if the Ranch had the fewest; Deadwood is named once
-    in the ranking ("Deadwood Masterson (cannot win)")."""
+    in the ranking ("Deadwood Masterson (cannot win)"), and has no line for the Hands."""
     game = all_games()["cowpoker"]
     page = browser.new_page()
     page.goto(live.http + "/")
@@ -448,7 +448,9 @@ def test_a_cowpoker_result_says_which_bonus_or_penalty_a_ranch_did_not_get(brows
     assert len(won) == 1 and ") \u2014 winner" in won[0], told["ranking"]
     bonus = [line for line in told["lines"] if line.startswith("Best poker hand")]
     cellar = [line for line in told["lines"] if "Fewest Cellar points" in line]
-    assert len(bonus) == 12 and len(cellar) == 2, told["lines"]
+    # Three bonuses a Ranch, but a Deadwood Ranch has no Hand to have the best of.
+    hands = [line for line in bonus if "among Hands" in line]
+    assert len(bonus) == 10 and len(hands) == 2 and len(cellar) == 2, told["lines"]
     for line in bonus + cellar:
         worth = float(line.split()[-1])
         said = "not the best" in line or "not the fewest" in line
