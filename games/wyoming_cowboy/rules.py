@@ -784,15 +784,27 @@ def _pass(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None:
                "text": f"{_REF[seat]} has chosen {count(len(a['cards']), 'card')} to pass"})
     # In words: once the pass completes these cards are in another seat's hand; so are
     # the badges of the kings among them, which go with their kings.
-    text = f"You pass {the_cards(a['cards'])}"
-    if badges:
-        text += f" with {'his badge' if len(badges) == 1 else 'their badges'}, {the_cards(badges)}"
-    ev.append({"type": "you_passed", "only": [seat], "text": text})
+    ev.append({"type": "you_passed", "only": [seat],
+               "text": f"You pass {_passed_words(a['cards'], badges)}"})
     # Still to choose: the seats without cards set aside but those with none to pass (who
     # never set any aside), counted in C.
     if st.passing.count(None) > st.must_pass.count(False):
         return
     finish_pass(st, ev)
+
+
+def _passed_words(cards: list[str], badges: list[str]) -> str:
+    """Names the cards passed, each king's badge beside him: "the King of clubs with his
+    badge (the Ace of clubs), the Jack of spades"."""
+    going = list(badges)
+    said = []
+    for c in cards:
+        words = the_cards([c])
+        if c[0] == "K" and "A" + c[1] in going:
+            going.remove("A" + c[1])
+            words += f" with his badge ({the_cards(['A' + c[1]])})"
+        said.append(words)
+    return ", ".join(said)
 
 
 def finish_pass(st: State, ev: list[Event]) -> None:

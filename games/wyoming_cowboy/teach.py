@@ -66,7 +66,8 @@ CARD_NOTES = {
     "3": "Part of the .38 (with an 8), the .357 (with a 5 and a 7) and the quick draw "
          "(a 3-5-7 of one suit).",
     "4": "Part of the .45 (with the 5 of its suit), the one gun that hits protected cowboys.",
-    "5": "Part of the .45 and the quick draw; discarding it lets you draw two.",
+    "5": "Part of the .45 (with the 4 of its suit), the .357 (with a 3 and a 7) and the "
+         "quick draw; discarding it lets you draw two.",
     "6": "-20 if you hold it when the hand ends (three 6s are a 666: -100). You may "
          "discard it only when every other card you hold would score. Hand it to a "
          "shooter to backfire his .22.",

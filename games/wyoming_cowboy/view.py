@@ -147,8 +147,10 @@ def _turn_prompt(st: State, viewer: Viewer) -> str:
                 six = "no 6 to backfire with and " if can_backfire(p["kind"]) else ""
                 return shot + f"you have {six}no same-suit 3-5-7 to quick draw: let the shot come."
             return shot + f"you may {', '.join(answers)}, or let the shot come."
-        backfire = "backfire with a 6, " if can_backfire(p["kind"]) else ""
-        return shot + f"{victim} may {backfire}quick draw a same-suit 3-5-7, or let the shot come."
+        # Whether they hold the cards for either is theirs to know.
+        backfire = "a 6 to backfire with or " if can_backfire(p["kind"]) else ""
+        return shot + (f"{victim} may answer with {backfire}a same-suit 3-5-7 to quick draw, "
+                       "if they hold one, or let the shot come.")
     if step == _HAND_OVER:
         p = st.pending
         why = _why_hit(st, viewer)
@@ -165,11 +167,24 @@ def _turn_prompt(st: State, viewer: Viewer) -> str:
         return (f"{seat_ref(st.turn)} may take one action, or none, then discards and draws "
                 "(a 10 goes on the table, a 5 lets a player draw two).")
     if step == _DISCARD:
+        if _action_spent_draws(st):
+            if st.turn == viewer:
+                return ("Discard and draw one from the pile (a 10 goes on the table): your "
+                        "action this turn used up taking the top discard and a 5's second "
+                        "card.")
+            return (f"{seat_ref(st.turn)} discards and draws one from the pile (a 10 goes on "
+                    "the table).")
         if st.turn == viewer:
             return "Discard and draw (a 10 goes on the table, a 5 lets you draw two)."
         return (f"{seat_ref(st.turn)} discards and draws (a 10 goes on the table, a 5 lets a "
                 "player draw two).")
     return ""
+
+
+def _action_spent_draws(st: State) -> bool:
+    """Whether the turn's action has used up the top discard and a 5's second card: the
+    inventor's way (``discard_dispute``), where each of them is an action."""
+    return bool(st.acted) and st.opt("discard_dispute") == "inventor"
 
 
 def _who(s: int, viewer: Viewer) -> str:
@@ -242,7 +257,8 @@ def _shared(st: State) -> dict[str, Any]:
         "draw_pile": len(st.pile),
         "discard_pile": len(st.discards),
         "top_discard": st.discards[-1] if st.discards else None,
-        "takeable_discard": takeable(st) if phase not in _HAND_DONE else None,
+        "takeable_discard": (takeable(st) if phase not in _HAND_DONE
+                             and not _action_spent_draws(st) else None),
         "shot_pile": len(st.shots),
         "top_shot": st.shots[-1] if st.shots else None,
         "pass": ({"size": st.pass_size, "direction": pass_direction(st)}

@@ -469,7 +469,7 @@ def test_a_badge_is_passed_with_its_cowboy():
     # The passer is told the badge goes too; the others are told only that he chose.
     told = {e["type"]: e["text"] for e in events}
     assert told["you_passed"] == ("You pass the Four of clubs, the King of hearts with his "
-                                  "badge, the Ace of hearts")
+                                  "badge (the Ace of hearts)")
     st, events = act(st, 1, type="pass", cards=["5D", "6D"])
     assert [e["text"] for e in events if e["type"] == "you_passed"] == [
         "You pass the Five of diamonds, the Six of diamonds"]

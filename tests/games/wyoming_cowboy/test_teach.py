@@ -46,7 +46,9 @@ def test_a_gun_pulled_this_turn_says_when_it_fires():
 
 
 def test_a_card_is_noted_with_what_it_does():
-    assert GAME.card_notes()["5H"].startswith("Part of the .45 and the quick draw; "
+    # Every gun a card is part of: the plain .357 (3-5-7 of any suits) was left out of the 5's.
+    assert GAME.card_notes()["5H"].startswith("Part of the .45 (with the 4 of its suit), the "
+                                              ".357 (with a 3 and a 7) and the quick draw; "
                                               "discarding it lets you draw two")
 
 

@@ -15,7 +15,7 @@ from games.wyoming_cowboy import GAME
 from games.wyoming_cowboy.bots import SmartBot
 from games.wyoming_cowboy.cards import sort_key
 from games.wyoming_cowboy.state import Phase, State, Step
-from tests.games.wyoming_cowboy.helpers import act, build
+from tests.games.wyoming_cowboy.helpers import act, build, options
 
 
 def position():
@@ -241,9 +241,10 @@ def test_a_shot_tells_its_victim_only_the_answers_its_hand_allows(gun, hand, ans
 
     st = shot_at(hand)
     assert answers in GAME.view(st, 1)["prompt"]
-    # The others are told the rule, the same whatever the victim holds.
+    # The others are told the rule, the same whatever the victim holds, and that it
+    # depends on what the victim holds (it read as if the victim could quick draw).
     others = GAME.view(st, 2)["prompt"]
-    assert "quick draw a same-suit 3-5-7, or let the shot come" in others
+    assert "a same-suit 3-5-7 to quick draw, if they hold one, or let the shot come" in others
     assert others == GAME.view(shot_at("KD 8C"), 2)["prompt"]
 
 
@@ -317,3 +318,17 @@ def test_the_result_says_how_each_hand_was_ended_beside_its_ending_line():
     assert lines and len(lines) == len(whys), (lines, whys)
     for line in lines:
         assert line["label"] == f"Ending the hand: {whys[line['hand']]}" and line["points"] > 0
+
+
+def test_under_the_inventors_way_an_action_taken_shows_no_discard_to_take():
+    """Taking the top discard, or a 5's second card, is an action the inventor's way: once
+    the turn's action is taken the view offers neither, as the legal draws do not."""
+    st = build(hands={0: "KH QH 5C 7D", 1: "2C 3C", 2: "2D 3D", 3: "2S 3S"}, discards="8H",
+               opts=options(discard_dispute="inventor"), turn=0)
+    assert GAME.view(st, 0)["takeable_discard"] == "8H"
+    st, _ = act(st, 0, type="couple", suit="H")
+    assert {(a["pile"], a["discard"]) for a in GAME.legal_actions(st, 0)} == {(1, 0)}
+    mine, theirs = GAME.view(st, 0), GAME.view(st, 1)
+    assert mine["takeable_discard"] is None and theirs["takeable_discard"] is None
+    assert mine["prompt"].startswith("Discard and draw one from the pile")
+    assert "5 lets" not in mine["prompt"] and "5 lets" not in theirs["prompt"]
