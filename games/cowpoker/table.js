@@ -142,6 +142,52 @@ function trickZone(view, ctx) {
       h("span", null, p.ranch)))));
 }
 
+/** The trick that ended last, from the log's events (each says its Ranch and card), when
+ * none is under way and the viewer (a spectator: anyone) has not played into a Gang since:
+ * bots and Deadwood finish a trick in a blink, and a newcomer saw their card vanish
+ * without seeing who won it or where the cards went. */
+export function lastTrick(log, view) {
+  if (view.trick || view.phase === "over") return null;
+  let end = -1;
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i];
+    if (e.type === "trick_end") { end = i; break; }
+    // A play into a Gang since: the viewer's own, or anyone's for a spectator.
+    if (e.type === "play" && (!view.your_ranch || e.ranch === view.your_ranch)) return null;
+  }
+  if (end < 0) return null;
+  let start = end;
+  while (start > 0 && log[start].type !== "trick_start") start--;
+  if (log[start].type !== "trick_start") return null;
+  const events = log.slice(start + 1, end);
+  return {
+    kind: log[start].kind, caller: log[start].ranch, winner: log[end].ranch ?? null,
+    taken: log[end].cards || [],
+    plays: events.filter((e) => e.type === "trick_play").map((e) => ({ ranch: e.ranch, card: e.card ?? null })),
+    placed: Object.fromEntries(events.filter((e) => e.type === "placed").map((e) => [e.card, e.ranch])),
+  };
+}
+
+function lastTrickZone(view, ctx) {
+  const t = lastTrick(ctx.log || [], view);
+  if (!t) return null;
+  const kind = KIND[t.kind] || "trick";
+  const said = t.winner
+    ? `${ranchOwner(view, t.winner, ctx)} won it: ${plural(t.taken.length, "card")} into their Cellar, face down`
+    : "Nobody had a card: it was void";
+  return zone(`The last ${kind}, called by ${ranchOwner(view, t.caller, ctx)}`, { class: "trick-zone last-trick" },
+    h("p", { class: "sub" }, said),
+    h("div", { class: "cards-row trick" }, t.plays.map((p) => {
+      const c = p.card ? view.cards?.[p.card] : null;
+      const value = c ? (t.kind === "gunfight" ? c.gunfight : c.roundup) : null;
+      const went = p.card && t.placed[p.card] ? `→ Gang of ${t.placed[p.card]}` : null;
+      return h("div", { class: ["pile", p.ranch === t.winner && "won"] },
+        c ? face(c, { small: true }) : h("div", { class: "card empty-pile", "aria-label": "no card" }),
+        h("span", null, p.ranch, value !== null ? ` · ${value}` : "", p.ranch === t.winner ? " · won" : ""),
+        went ? h("span", { class: "went" }, went) : null);
+    })));
+}
+
 function ranchZone(row, view, ctx) {
   const mine = row.seat !== null && row.seat === view.you;
   const acting = row.seat !== null && (view.to_act || []).includes(row.seat);
@@ -206,7 +252,7 @@ export function render(container, view, ctx) {
   const calls = buttons(ctx, ["call"]);
   if (calls) add(bar, h("div", { class: "reaction", role: "group", "aria-label": "Showdown" },
     h("h3", null, "Showdown! Roundup or Gunfight?"), calls));
-  add(container, trickZone(view, ctx));
+  add(container, trickZone(view, ctx) || lastTrickZone(view, ctx));
   const gangActs = ctx.legal.filter((a) => a.type === "unload" || a.type === "rustle");
   if (ctx.decision && gangActs.length) {
     // The Gang cards a rustle or an unload may take, repeated in the decision bar.

@@ -157,7 +157,13 @@ def _shared(state: State, everything: bool = False) -> _Shared:
     # its own, so that the bonuses and the penalty can be checked against the cards.
     shown = everything or state.phase == Phase.OVER
     rows = [_row(state, p, everything=shown) for p in range(4)]
-    cards = _cards(sorted(visible_cards(state, None, everything=everything)))
+    # Every card in a Cellar was shown face up in a trick (none is secret: ``secrets``), so
+    # every viewer may have its face: the table draws the trick that ended last from the
+    # log's events, whose cards lie in Cellars by then. Which Cellar holds which is still
+    # not said (the rows give each Cellar's size only).
+    told = visible_cards(state, None, everything=everything)
+    told.update(c for cellar in state.cellars for c in cellar)
+    cards = _cards(sorted(told))
     return _Shared(to_act, prompt(state, None), scores, final, rows, _trick(state), cards)
 
 

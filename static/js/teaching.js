@@ -254,15 +254,17 @@ export function renderBar(bar, doc) {
     } },
   open ? "Hide the score so far" : "Score so far") : null;
   // On a wide screen the hint heads the side column, beside the table and clear of the
-  // log and chat under it; on a narrow one it sits above the table.
+  // log and chat under it. On a narrow one, while a game is played, it heads the dock,
+  // where the player looks to decide: above the table it was scrolled out of view each
+  // time a decision brought the part of the table it needs into view. Else it sits above
+  // the table.
   const hint = hintBox(doc, names);
-  const slot = document.getElementById("side-hint");
-  const side = WIDE.matches ? slot : null;
-  // On a narrow screen the hint comes first, as high as it can stand above the dock.
-  const parts = [side ? null : hint, h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton, doc.game ? cardTip() : null),
+  const side = document.getElementById("side-hint"), docked = document.getElementById("dock-hint");
+  const slot = WIDE.matches ? side : r.status === "playing" && doc.game && docked ? docked : null;
+  const parts = [slot ? null : hint, h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton, doc.game ? cardTip() : null),
     score && open ? scorePanel(score, names, doc.game?.scores, r.you) : null];
   bar.replaceChildren(...parts.filter(Boolean));
-  slot?.replaceChildren(...(side && hint ? [hint] : []));
+  for (const place of [side, docked]) place?.replaceChildren(...(place === slot && hint ? [hint] : []));
 }
 
 // A mouse shows a card large when it rests on it; on a touch screen nothing says that a

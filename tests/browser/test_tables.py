@@ -1158,3 +1158,54 @@ def test_the_cards_for_cowboys_store_shows_its_front_row_first(browser, live):
     assert above
     assert "comes forward" not in said, said
     page.close()
+
+
+LAST_TRICK = """async ([view, seats, log]) => {
+  const table = await import('/games/cowpoker/table.js');
+  const box = document.createElement('div');
+  document.body.replaceChildren(box);
+  table.render(box, view, { seats, you: view.you, legal: [], act: () => {}, ui: {}, log });
+  const zone = box.querySelector('.last-trick');
+  return zone && {title: zone.querySelector('h3').innerText,
+                  said: zone.querySelector('.sub').innerText,
+                  piles: [...zone.querySelectorAll('.pile')].map((p) => p.innerText.replace(/\\s+/g, ' ')),
+                  won: zone.querySelectorAll('.pile.won').length};
+}"""
+
+
+def test_a_cowpoker_trick_that_ended_stays_told_until_the_viewer_plays(browser, live):
+    """Bots and Deadwood end a trick in a blink: the table keeps the last one, who won it
+    and where each card went, until the viewer next plays into a Gang."""
+    from tests.games.cowpoker.position import build, cid  # the engine's own positions
+
+    game = all_games()["cowpoker"]
+    state = build(hands={0: ["Lasso Lem", "Cookie Pete"], 1: ["Rosa Davila", "The Parson"],
+                         2: ["Mule Thief Dan"], 3: ["Dice Dolores"]})
+    log, v = [], 0
+    action = {"type": "play", "card": cid("Lasso Lem")}
+    seat = 0
+    while True:
+        state, events = game.apply(state, seat, action)
+        v += 1
+        log += [{"v": v, **e} for e in events if 1 in e.get("only", [1])]
+        if state.phase.value != "trick":
+            break
+        seat = sorted(game.to_act(state))[0]
+        action = game.legal_actions(state, seat)[-1]
+    names = ["Ana", "Bo", "Cy", "Dee"]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    view = json.loads(json.dumps(game.view(state, 1)))
+    told = page.evaluate(LAST_TRICK, [view, names, log])
+    assert told["title"] == "The last Roundup, called by Gallagher (Ana)"
+    assert told["said"] == "Davila (Bo) won it: 3 cards into their Cellar, face down"
+    # Under each card (its face's words first): whose, its value, and where it went.
+    assert told["piles"][0].endswith("Davila · 6 · won → Gang of Gallagher")  # The Parson
+    assert told["piles"][1].endswith("Masterson · 3")
+    assert len(told["piles"]) == 4 and told["won"] == 1
+    # Once the viewer (Bo, Davila) has played into a Gang, it is told no more.
+    state, events = game.apply(state, 1, game.legal_actions(state, 1)[0])
+    log += [{"v": v + 1, **e} for e in events]
+    assert page.evaluate(LAST_TRICK, [json.loads(json.dumps(game.view(state, 1))), names,
+                                      log]) is None
+    page.close()

@@ -26,7 +26,10 @@ def test_a_seat_sees_its_hand_and_cellar_others_only_counts() -> None:
     assert dead["deadwood"] is True and dead["gang"] == [cid("Dice Dolores")]
     assert cid("Paco the Kid") not in json.dumps(v)
     assert v["cards"][cid("Dice Dolores")]["name"] == "Dice Dolores"
-    assert set(v["cards"]) == set(ids("Cookie Pete", "Bluff Barlow", "Dice Dolores"))
+    # Every Cellar's cards were shown in the trick that put them there: their faces are
+    # known to all (which Cellar holds which, the rows say of one's own only).
+    assert set(v["cards"]) == set(ids("Cookie Pete", "Bluff Barlow", "Dice Dolores",
+                                      "Silent Masterson"))
 
 
 def test_the_cards_face_up_to_all_are_built_once_per_state() -> None:
