@@ -26,6 +26,7 @@ const state = {
   ui: {},
   pending: false,
   lostWithMove: false, // the socket was lost while a move was on its way
+  chat: null, // the chat line on its way: its ref and text
   optionsDirty: false,
   lastLogKey: "",
   renderedVersion: -1,
@@ -54,6 +55,14 @@ function notice(text, kind = "error", ...more) {
   const el = $("#notice");
   fill(el, text || "", ...more.filter(Boolean).map((m) => [" ", m]));
   el.dataset.kind = kind;
+  el.hidden = !text;
+}
+
+/** Says why a chat line was not said, beside the chat box (where the player looks); an
+ * empty text clears it. */
+function chatError(text) {
+  const el = $("#chat-error");
+  el.textContent = text;
   el.hidden = !text;
 }
 
@@ -243,10 +252,29 @@ function connect() {
       state.lostWithMove = false;
     },
     onPresence: (msg) => { state.presence = msg; renderSeats(); },
-    onAck: (ref) => { if (ref === state.pending) state.pending = false; },
+    onAck: (ref) => {
+      if (ref === state.pending) state.pending = false;
+      if (ref === state.chat?.ref) {
+        // Said: the box empties, unless something new was typed meanwhile.
+        if ($("#chat-text").value.trim() === state.chat.text) $("#chat-text").value = "";
+        state.chat = null;
+        chatError("");
+      }
+    },
     onError: (msg) => {
       if (msg.ref === undefined || msg.ref === state.pending) state.pending = false;
       state.errorCount += 1;
+      if (msg.ref !== undefined && msg.ref === state.chat?.ref) {
+        state.chat = null;
+        chatError(msg.message); // the line stays in the box, to send again
+        return;
+      }
+      if (msg.code === "unknown_type") {
+        // A message this server does not know: the page is newer than the server (an
+        // update under way). Nothing the player did or can do: not theirs to read.
+        console.warn("the server does not know a message the page sent:", msg.message);
+        return;
+      }
       // Those that close the socket: setConn says why once it is closed.
       if (!msg.refusal && msg.code !== "kicked" && msg.code !== "spectators_off") {
         notice(msg.message, "error", teaching.refusalWords(msg, state.doc));
@@ -918,8 +946,10 @@ function wire() {
     const input = $("#chat-text");
     const text = input.value.trim();
     if (!text) return;
-    if (state.doc?.room?.you === null) { notice("Spectators cannot chat; take a seat first."); return; }
-    if (socket.chat(text)) input.value = "";
+    if (state.doc?.room?.you === null) { chatError("Spectators cannot chat; take a seat first."); return; }
+    const ref = socket.chat(text);
+    state.chat = ref === null ? null : { ref, text };
+    chatError(ref === null ? "Not connected, so that line was not sent. Send it again once the page says Connected." : "");
   });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && (state.ui.menu || state.ui.selected?.length)) state.clearSelection();

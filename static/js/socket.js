@@ -205,5 +205,10 @@ export class RoomSocket {
     return this.send({ type: "back", ref: this.nextRef++ });
   }
 
-  chat(text) { return this.send({ type: "chat", text }); }
+  /** Says `text`; returns the ref its acknowledgement (or refusal) will carry, or null
+   * when no socket is open. */
+  chat(text) {
+    const ref = this.nextRef++;
+    return this.send({ type: "chat", text, ref }) ? ref : null;
+  }
 }

@@ -527,3 +527,31 @@ def test_the_dock_folds_to_its_prompt_to_show_the_table(browser, live):
                            arg=version)
     assert page.locator("#hand").is_visible() and fold.inner_text() == "See the table"
     assert not ana.errors, ana.errors
+
+
+def test_a_chat_line_refused_is_said_beside_the_chat_box_and_kept_to_send_again(browser,
+                                                                               live):
+    """A refusal of a chat line was said at the top of the page, out of sight of the chat
+    box, and the line was gone from the box."""
+    ana = Player(browser.new_context(), live, "Ana")
+    ana.create("highcard")
+    ana.page.wait_for_selector("#conn[data-state='open']")
+    box = ana.page.locator("#chat-text")
+    box.fill("over\u202eturned")  # a direction override: the server refuses it
+    box.press("Enter")
+    error = ana.page.locator("#chat-error")
+    error.wait_for()
+    assert "direction overrides" in error.inner_text()
+    assert box.input_value() == "over\u202eturned"
+    assert ana.page.locator("#notice").is_hidden()
+    box.fill("howdy")
+    box.press("Enter")
+    ana.page.wait_for_function("() => window.saloon.doc.log.some((e) => e.text === 'howdy')")
+    error.wait_for(state="hidden")
+    ana.page.wait_for_function("() => document.querySelector('#chat-text').value === ''")
+    # A message the server does not know (the page newer than the server) is not the
+    # player's to read.
+    ana.page.evaluate("() => window.saloon.socket.send({type: 'dance'})")
+    ana.page.wait_for_function("() => window.saloon.errorCount > 1")
+    assert ana.page.locator("#notice").is_hidden()
+    assert not ana.errors
