@@ -188,13 +188,15 @@ function store(view, ctx) {
         items.push([c.id, (o) => face(c, burnOnly ? { ...o, extraClass: "burn-only" } : o)]);
       }
     }
-    add(ctx.decision, barCards(ctx, "Buy or burn from the Store (the price is in the dark circle):", items, acts), menu);
+    const buys = acts.some((a) => a.type === "buy");
+    add(ctx.decision, barCards(ctx, buys ? "Buy or burn from the Store (the price is in the dark circle):"
+      : "Burn from the Store (every card costs more than you have):", items, acts), menu);
   }
   // The caption above the pyramid: under it, the dock covered it during one's move.
   return zone(`Store · ${plural(view.store_left, "card")} left`, { class: "store-zone", "data-place": "store" },
     // A card shows two sums: its price, and the $ it pays when drawn; a newcomer takes
     // the large one for the price.
-    h("p", { class: "sub figures-key" }, "Every face-up card is for sale. The pyramid is drawn upside down, its face-up bottom row on top: a face-down card turns face up once both cards above it here are bought or burned. A card's price is in its dark circle; the $ it shows is what it pays when you draw it."),
+    h("p", { class: "sub figures-key" }, "Every face-up card is for sale. The pyramid is drawn upside down, its face-up bottom row on top: a face-down card turns face up once both cards above it here are bought or burned. A card's price is in its dark circle; the $ it shows is what it pays when you draw it. Its back, named in brackets where a choice names the card (\u201c$1 (cactus)\u201d), tells its risk when it is on top of your draw pile: river (one cactus) safe, cactus (two) mixed, rattlesnake (three) risky."),
     h("div", { class: "store" }, rows),
     ctx.decision ? null : menu,
     view.box?.length ? h("p", { class: "sub" }, `${plural(view.box.length, "card")} burned or out of the game`) : null);
@@ -269,9 +271,30 @@ function pendingPanel(me, ctx) {
   // Offered a look at the top cards, the card's trash that gives it stands beside "Keep
   // the card" (it is the prompt's subject; the card itself is also a control on the row).
   const look = acts.some((a) => a.type === "skip") ? ctx.legal.filter((a) => a.type === "trash") : [];
+  const reordering = pend?.step === "reorder" && choices.length;
+  const source = reordering ? [...(me.row || []), ...(me.bought || [])].find((c) => c.id === pend.card) : null;
   return h("div", { class: "pending-step" },
     replay.length ? h("div", { class: "cards-row" }, choices.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(replay, c.id)))) : null,
-    h("div", { class: "actions-row" }, [...look, ...acts.filter((a) => a.type !== "replay")].map((a) => actButton(a, ctx))));
+    // The cards being put back, and the card that lets you: the orders alone named them
+    // in a long list of sentences.
+    reordering ? [h("p", { class: "sub" }, `Your top ${plural(choices.length, "card")}, top first now`,
+      source ? ` (your “${source.text}” lets you put them back in any order):` : ":"),
+    h("div", { class: "cards-row" }, choices.map((c) => face(c, { small: true })))] : null,
+    h("div", { class: "actions-row" }, [...look, ...distinctOrders(acts.filter((a) => a.type !== "replay"), choices)].map((a) => actButton(a, ctx))));
+}
+
+/** The orders to offer, one of each that reads differently: two cards alike (two $1s)
+ * swapped make the same order, offered twice before. */
+function distinctOrders(acts, choices) {
+  const alike = new Map(choices.map((c) => [c.id, JSON.stringify({ ...c, id: null })]));
+  const seen = new Set();
+  return acts.filter((a) => {
+    if (a.type !== "reorder") return true;
+    const key = a.order.map((id) => alike.get(id) ?? id).join("|");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 // The seat's own deck; in the omniscient view every player's, the draw pile as faces

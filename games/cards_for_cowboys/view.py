@@ -257,6 +257,9 @@ def _prompt(state: State, viewer: Viewer, counted: list[Tally], acting: list[int
         return "You lead the buy order this round: choose who buys first (you may pick yourself)"
     if state.phase == _BUY:
         left = counted[viewer].cash - p.spent
+        if all(SPEC_OF[c].cost > left for c in pyramid.face_up(state.store)):
+            return (f"Burn a face-up Store card, or pass: you have ${left}, less than any "
+                    "of them costs")
         return f"Buy a face-up Store card (you have ${left}), burn one, or pass"
     return "Give the pass-on Jail card to another player's discard pile"
 

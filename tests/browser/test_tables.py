@@ -1209,3 +1209,44 @@ def test_a_cowpoker_trick_that_ended_stays_told_until_the_viewer_plays(browser, 
     assert page.evaluate(LAST_TRICK, [json.loads(json.dumps(game.view(state, 1))), names,
                                       log]) is None
     page.close()
+
+
+REORDER = """async ([view, seats, legal]) => {
+  const table = await import('/games/cards_for_cowboys/table.js');
+  const box = document.createElement('div');
+  document.body.replaceChildren(box);
+  table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {}, log: [] });
+  const step = [...box.querySelectorAll('.pending-step')].find((e) => e.querySelector('.sub'));
+  return {said: step.querySelector('.sub').innerText, cards: step.querySelectorAll('.cards-row .card').length,
+          orders: [...step.querySelectorAll('.actions-row button')].map((b) => b.innerText)};
+}"""
+
+
+def test_a_cards_for_cowboys_reorder_shows_its_cards_and_each_order_once(browser, live):
+    """Putting the top three cards back: the cards are shown, and two cards alike swapped
+    are one order (six long sentences, two pairs of them word for word the same, and the
+    last under the fold on a phone)."""
+    from games.cards_for_cowboys.cards import card_json
+
+    def alike(order: list[str]) -> tuple[str, ...]:
+        return tuple(json.dumps({**card_json(c), "id": None}, sort_keys=True) for c in order)
+
+    def key_of(state, seat, legal):
+        orders = [a["order"] for a in legal if a["type"] == "reorder"]
+        if len(orders) != 6:
+            return None
+        return "alike" if len({alike(o) for o in orders}) < 6 else "distinct"
+
+    found = seek("cards_for_cowboys", 2, 400, 2, key_of)
+    assert "alike" in found, f"no reorder of three cards with two alike met: {list(found)}"
+    game = all_games()["cards_for_cowboys"]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    for state, seat, legal in found.values():
+        view = json.loads(json.dumps(game.view(state, seat)))
+        told = page.evaluate(REORDER, [view, ["Ana", "Bo"], legal])
+        assert told["said"].startswith("Your top 3 cards, top first now"), told
+        assert told["cards"] == 3
+        distinct = {alike(a["order"]) for a in legal if a["type"] == "reorder"}
+        assert len(told["orders"]) == len(distinct), told["orders"]
+    page.close()

@@ -430,3 +430,26 @@ def test_a_seats_dollars_say_what_no_card_of_its_row_shows() -> None:
         assert (mine["cash"], mine["gift"], mine["trashed_cash"]) == (1 + 1 + 2, 1, 2), mine
         theirs = GAME.view(s, viewer)["players"][1]
         assert (theirs["cash"], theirs["gift"], theirs["trashed_cash"]) == (3, 0, 0), theirs
+
+
+def test_a_buyer_who_can_afford_nothing_is_asked_to_burn_or_pass():
+    """"Buy a face-up Store card (you have $0), burn one, or pass" asked for a buy none
+    of the cards allowed."""
+    seen = {"buy": False, "burn": False}
+    for seed in range(40):
+        state, rng = GAME.new_game(GAME.parse_options({}), 2, seed), Rng(seed)
+        while not GAME.is_over(state) and not all(seen.values()):
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            legal = GAME.legal_actions(state, seat)
+            if state.phase.value == "buy":
+                prompt = GAME.view(state, seat)["prompt"]
+                buys = any(a["type"] == "buy" for a in legal)
+                if buys:
+                    assert prompt.startswith("Buy a face-up Store card"), prompt
+                else:
+                    assert prompt.startswith("Burn a face-up Store card, or pass: you have $")
+                seen["buy" if buys else "burn"] = True
+            state, _ = GAME.apply(state, seat, rng.choice(legal))
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen
