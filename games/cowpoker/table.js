@@ -27,7 +27,9 @@ function faceSvg(c, ignored = false) {
   const suit = joker ? "J" : c.suit;
   const corner = joker ? "★" : rankShow(c.rank);
   const sym = joker ? "" : SUIT_SYMBOL[c.suit];
-  const name = wrap(c.name, 10, 2);
+  // Every name in two lines of eleven characters at most, the longest pressed to the
+  // room beside the corner (at ten a line, "Wells Fargo Agent" lost its last word).
+  const name = wrap(c.name, 11, 2);
   const effect = wrap(c.text || "", 15, 6);
   return s("svg", { viewBox: "0 0 60 84", class: "card-svg cow-face", "aria-hidden": "true", focusable: "false" },
     s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
@@ -36,7 +38,7 @@ function faceSvg(c, ignored = false) {
       // A Joker's corner is its star alone: a "J" under it read as a Jack.
       joker ? null : s("text", { x: 8, y: 25, class: "cow-suit", "text-anchor": "middle" }, sym)),
     s("g", { class: "face-full" },
-      textLines(name, 36, 9.3, 7.2, { class: "cow-name", "text-anchor": "middle" }),
+      name.map((line, i) => s("text", { x: 36, y: 9.3 + i * 7.2, class: "cow-name", "text-anchor": "middle", ...squeezed(line, 10, 41) }, line)),
       s("text", { x: 36, y: 24.3, class: "cow-ranch", "text-anchor": "middle" }, c.ranch),
       s("g", { class: "cow-values" },
         s("rect", { x: 3, y: 27, width: 54, height: 11.5, rx: 3, class: "cow-box" }),

@@ -1250,3 +1250,29 @@ def test_a_cards_for_cowboys_reorder_shows_its_cards_and_each_order_once(browser
         distinct = {alike(a["order"]) for a in legal if a["type"] == "reorder"}
         assert len(told["orders"]) == len(distinct), told["orders"]
     page.close()
+
+
+NAMES_DRAWN = """async ([view, seats]) => {
+  const table = await import('/games/cowpoker/table.js');
+  const box = document.createElement('div');
+  document.body.replaceChildren(box);
+  table.render(box, view, { seats, you: view.you, legal: [], act: () => {}, ui: {}, log: [] });
+  return [...box.querySelectorAll('.face-full')].map((g) =>
+    [...g.querySelectorAll('.cow-name')].map((t) => t.textContent).join(' '));
+}"""
+
+
+def test_every_cowpoker_name_is_drawn_whole_on_the_full_face(browser, live):
+    """At ten characters a line, "Wells Fargo Agent" read "Wells Fargo…" on the table and
+    on the enlarged card."""
+    game = all_games()["cowpoker"]
+    view = json.loads(json.dumps(game.omniscient_view(
+        game.new_game(game.parse_options({}), 4, 1))))
+    # Every card face up, for the test: the deck's too.
+    view["table"][0]["gang"] = sorted(view["cards"])
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    drawn = page.evaluate(NAMES_DRAWN, [view, ["Ana", "Bo", "Cy", "Dee"]])
+    names = {c["name"] for c in view["cards"].values()}
+    assert names <= set(drawn), sorted(names - set(drawn))
+    page.close()
