@@ -86,15 +86,19 @@ def randomizer(state: State, pos: int, accept: list[str] | None,
                events: list[Event]) -> RanchCard | None:
     """Shuffles the eight spare Ranch cards and turns them until one is acceptable.
 
-    ``accept`` lists acceptable Ranch names (``None``: any card). Returns ``None``
-    when no card is acceptable.
+    ``accept`` lists acceptable Ranch names (``None``: any card, for the card's mark: a
+    trick). Returns ``None`` when no card is acceptable. The event says what the card
+    decided, in words a newcomer follows (the spare Ranch cards are not on the table).
     """
     for card in state.rng.shuffled(RANDOMIZER):
         if accept is None or card.ranch in accept:
+            drawn = (f"{who(state, pos)} leaves the choice to chance: a card drawn from the "
+                     "spare Ranch cards")
+            decided = (f"bears the {card.mark.capitalize()} mark, so a "
+                       f"{card.mark.capitalize()} it is" if accept is None
+                       else f"names {card.ranch}, so the card is taken from {card.ranch}'s Gang")
             events.append({"type": "randomizer", "ranch": card.ranch, "mark": card.mark,
-                           "text": f"{who(state, pos)} leaves the choice to chance: a "
-                                   f"spare Ranch card turned up names {card.ranch} and "
-                                   f"shows the {card.mark.capitalize()} mark"})
+                           "text": f"{drawn} {decided}"})
             return card
     return None
 

@@ -165,8 +165,11 @@ def test_deadwood_chooses_roundup_or_gunfight_from_the_randomizer_deck() -> None
         expected = Rng(seed).shuffled(RANDOMIZER)[0]
         s, events = started(s)
         assert s.trick is not None and s.trick.kind == expected.mark
+        mark = expected.mark.capitalize()
         assert any(e["type"] == "randomizer" and e["ranch"] == expected.ranch
-                   and "leaves the choice to chance" in e["text"] for e in events)
+                   and e["text"] == "Deadwood Davila leaves the choice to chance: a card "
+                   f"drawn from the spare Ranch cards bears the {mark} mark, so a {mark} it is"
+                   for e in events), [e["text"] for e in events]
         marks.add(s.trick.kind)
     assert marks == {"roundup", "gunfight"}
 
@@ -177,9 +180,12 @@ def test_deadwood_steals_from_the_gang_the_randomizer_names() -> None:
                   gangs={0: ["Cookie Pete", "Dusty Rhodes"], 1: ["Paco the Kid"]})
         pick = next(c for c in Rng(seed).shuffled(RANDOMIZER)
                     if c.ranch in ("Gallagher", "Davila"))
-        s, _ = started(s)
+        s, events = started(s)
         newest = {"Gallagher": cid("Dusty Rhodes"), "Davila": cid("Paco the Kid")}[pick.ranch]
         assert s.gangs[2] == [cid("Sticky Masterson"), newest]
+        # The log says what the card decided (not its mark, which decides nothing here).
+        assert f"names {pick.ranch}, so the card is taken from {pick.ranch}'s Gang" in \
+            next(e["text"] for e in events if e["type"] == "randomizer")
 
 
 # ---- the effects, one by one ------------------------------------------------
