@@ -512,9 +512,9 @@ def test_the_keyboard_lands_on_a_control_after_start_and_after_each_move(browser
 def test_a_game_started_from_the_foot_of_a_phone_page_shows_the_table_from_its_top(browser,
                                                                                   live):
     # On a phone, Start sits under the seats, at the foot of a long page: once pressed, the
-    # first hint and the table's figures, at the top of the play area, come into view
-    # (the browser's scroll anchoring would follow the host panel down as the table grows
-    # above it).
+    # table's figures, at the top of the play area, come into view (the browser's scroll
+    # anchoring would follow the host panel down as the table grows above it), and the
+    # first hint, heading the dock.
     ana = Player(browser.new_context(viewport={"width": 390, "height": 844},
                                      reduced_motion="reduce"), live, "Ana")
     ana.create("wyoming_cowboy")
@@ -525,11 +525,11 @@ def test_a_game_started_from_the_foot_of_a_phone_page_shows_the_table_from_its_t
     page.locator("#start").scroll_into_view_if_needed()
     assert page.evaluate("() => document.querySelector('#play').getBoundingClientRect().top") < 0
     ana.start()
-    page.wait_for_selector("#teach-bar .hint")
-    page.wait_for_function("""() => {
-      const r = document.querySelector('#teach-bar .hint').getBoundingClientRect();
+    page.wait_for_selector("#dock .hint")
+    page.wait_for_function("""() => ['#table', '#dock .hint'].every((sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
       return r.top > -1 && r.top < innerHeight;
-    }""", timeout=5000)
+    })""", timeout=5000)
 
 
 def test_a_card_that_arrives_in_a_hand_is_nobodys_last_move(browser, live):
