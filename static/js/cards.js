@@ -58,12 +58,16 @@ function frame(...children) {
 export function standardFace(text) {
   const r = rankShow(text[0]), suit = text[1], sym = SUIT_SYMBOL[suit];
   const court = "JQK".includes(text[0]);
+  // A 6 and a 9 are underlined, as printed decks do: upside down in the far corner, or in
+  // a hand held at a slant, each reads as the other (and a 6 matters in Wyoming Cowboy).
+  const mark = text[0] === "6" || text[0] === "9"
+    ? s("line", { x1: 7.5, y1: 21.2, x2: 16.5, y2: 21.2, class: "rank-mark" }) : null;
   return frame(
     s("g", { class: `ink suit-${suit}` },
-      s("text", { x: 12, y: 19, class: "corner-rank", "text-anchor": "middle" }, r),
+      s("text", { x: 12, y: 19, class: "corner-rank", "text-anchor": "middle" }, r), mark,
       s("text", { x: 12, y: 34, class: "corner-suit", "text-anchor": "middle" }, sym),
       s("g", { transform: "rotate(180 30 42)" },
-        s("text", { x: 12, y: 19, class: "corner-rank", "text-anchor": "middle" }, r),
+        s("text", { x: 12, y: 19, class: "corner-rank", "text-anchor": "middle" }, r), mark?.cloneNode(),
         s("text", { x: 12, y: 34, class: "corner-suit", "text-anchor": "middle" }, sym)),
       // The middle's marks are centred across the card, clear of both corners' suits.
       court ? s("text", { x: 30, y: 50, class: "court", "text-anchor": "middle" }, r) : null,

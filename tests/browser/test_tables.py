@@ -1276,3 +1276,15 @@ def test_every_cowpoker_name_is_drawn_whole_on_the_full_face(browser, live):
     names = {c["name"] for c in view["cards"].values()}
     assert names <= set(drawn), sorted(names - set(drawn))
     page.close()
+
+
+def test_a_six_and_a_nine_are_underlined_in_both_corners(browser, live):
+    """Upside down in the far corner, a 6 read as a 9 (and the other way round)."""
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    marks = page.evaluate("""async () => {
+      const { standardFace } = await import('/static/js/cards.js');
+      return ['6H', '9S', '8D', 'KH'].map((c) => standardFace(c).querySelectorAll('.rank-mark').length);
+    }""")
+    assert marks == [2, 2, 0, 0]
+    page.close()
