@@ -1022,7 +1022,8 @@ def _hand_over(st: State, seat: int, a: dict[str, Any], ev: list[Event]) -> None
         ev.append({"type": "hand_over", "seat": seat, "shooter": shooter,
                    "text": f"{_REF[seat]} hands a cowboy to {_REF[shooter]}"})
         ev.append({"type": "cowboy", "only": [seat, shooter],
-                   "text": f"The cowboy handed over is the {CARD_WORDS[card]}"})
+                   # Short: on a phone's one line of the last move, its card is the news.
+                   "text": f"Handed over: the {CARD_WORDS[card]}"})
     drawn = []
     for _ in range(a["draw"]):
         c = draw_from_pile(st, ev)
