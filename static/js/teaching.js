@@ -307,8 +307,10 @@ function hintBox(doc, names) {
   if (!id) return null;
   const hint = hints[id];
   const dismiss = () => { store(HINT_KEY(r.game, id), "seen"); renderBar(document.getElementById("teach-bar"), window.saloon?.doc || doc); };
+  // In the dock its words are cut at two lines: a tap on them shows them all.
+  const whole = (e) => { if (!e.target.closest("a, button")) e.currentTarget.closest(".hint").classList.toggle("open"); };
   return h("aside", { class: "hint", id: "hint", role: "status", "aria-live": "polite", "data-hint": id, "aria-label": "Hint" },
-    h("p", null, h("b", null, "Hint: "), seatText(hint.text, names), " ", ruleLink(r.game, r.title, hint, "More in the rules")),
+    h("p", { onclick: whole }, h("b", null, "Hint: "), seatText(hint.text, names), " ", ruleLink(r.game, r.title, hint, "More in the rules")),
     h("div", { class: "row" },
       h("button", { type: "button", class: "small primary", id: "hint-ok", onclick: dismiss }, "Got it"),
       h("button", { type: "button", class: "small", id: "hints-off",
