@@ -1168,7 +1168,8 @@ LAST_TRICK = """async ([view, seats, log]) => {
   const zone = box.querySelector('.last-trick');
   return zone && {title: zone.querySelector('h3').innerText,
                   said: zone.querySelector('.sub').innerText,
-                  piles: [...zone.querySelectorAll('.pile')].map((p) => p.innerText.replace(/\\s+/g, ' ')),
+                  piles: [...zone.querySelectorAll('.pile')]
+                    .map((p) => p.innerText.replace(/\\s+/g, ' ')),
                   won: zone.querySelectorAll('.pile.won').length};
 }"""
 
@@ -1217,7 +1218,8 @@ REORDER = """async ([view, seats, legal]) => {
   document.body.replaceChildren(box);
   table.render(box, view, { seats, you: view.you, legal, act: () => {}, ui: {}, log: [] });
   const step = [...box.querySelectorAll('.pending-step')].find((e) => e.querySelector('.sub'));
-  return {said: step.querySelector('.sub').innerText, cards: step.querySelectorAll('.cards-row .card').length,
+  return {said: step.querySelector('.sub').innerText,
+          cards: step.querySelectorAll('.cards-row .card').length,
           orders: [...step.querySelectorAll('.actions-row button')].map((b) => b.innerText)};
 }"""
 
@@ -1284,7 +1286,8 @@ def test_a_six_and_a_nine_are_underlined_in_both_corners(browser, live):
     page.goto(live.http + "/")
     marks = page.evaluate("""async () => {
       const { standardFace } = await import('/static/js/cards.js');
-      return ['6H', '9S', '8D', 'KH'].map((c) => standardFace(c).querySelectorAll('.rank-mark').length);
+      return ['6H', '9S', '8D', 'KH']
+        .map((c) => standardFace(c).querySelectorAll('.rank-mark').length);
     }""")
     assert marks == [2, 2, 0, 0]
     page.close()
