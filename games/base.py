@@ -366,6 +366,13 @@ class Game(ABC, Generic[S]):
         keyed as the table names the card (never a card hidden from the seat)."""
         return {}
 
+    def card_words(self, card: str) -> tuple[str, ...]:
+        """Returns the phrases the game's own texts name ``card`` by ("King of hearts", a
+        card's name), so that the leak checks find a hidden card named in words as well as
+        by its id; none by default (where faces repeat, as in Cards for Cowboys, one copy's
+        words are another's, seen)."""
+        return ()
+
     def card_notes(self) -> dict[str, str]:
         """Returns what each card does in this game, keyed as the table names the card (a
         game whose card names carry an owner's suffix, like ``c91a``, keys the bare name)."""

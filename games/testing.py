@@ -72,6 +72,12 @@ class Played:
             self._secrets[key] = self.game.secrets(self.states[step], viewer)
         return self._secrets[key]
 
+    def named(self, step: int, viewer: Viewer) -> dict[str, str]:
+        """Returns the phrases naming ``viewer``'s secrets in ``states[step]`` (the game's
+        ``card_words``), each mapped to its card."""
+        return {w: c for c in sorted(self.secrets(step, viewer))
+                for w in self.game.card_words(c)}
+
     def where(self, step: int | None = None) -> str:
         """Returns the words that locate a failure: game, seats, seed and step."""
         at = "" if step is None else f", step {step}"
@@ -313,16 +319,16 @@ def check_no_leaks(game: Game, played: Sequence[Played]) -> None:
         for i, state in enumerate(g.states):
             events = g.events[i - 1] if i else g.opening
             for viewer in _viewers(g):
-                secrets = g.secrets(i, viewer)
-                found = leaked(g.view(i, viewer), secrets)
+                secrets, named = g.secrets(i, viewer), g.named(i, viewer)
+                found = leaked(g.view(i, viewer), secrets, named)
                 assert not found, f"{g.where(i)}: the view of {viewer} shows {sorted(found)}"
                 if viewer is not None:
-                    found = leaked(game.legal_actions(state, viewer), secrets)
+                    found = leaked(game.legal_actions(state, viewer), secrets, named)
                     assert not found, (
                         f"{g.where(i)}: the legal actions of {viewer} name {sorted(found)}")
                 for ev in events:
                     if visible_to(ev, viewer):
-                        found = leaked(ev, secrets)
+                        found = leaked(ev, secrets, named)
                         assert not found, (
                             f"{g.where(i)}: event {ev['type']} shows {viewer} {sorted(found)}")
 
@@ -341,7 +347,7 @@ def check_refusals_do_not_leak(game: Game, played: Sequence[Played]) -> None:
                     except GameError as e:
                         assert e.rule is not None, (
                             f"{g.where(i)}: refusing {action} to seat {seat} names no rule")
-                        found = leaked(e.message, g.secrets(i, seat))
+                        found = leaked(e.message, g.secrets(i, seat), g.named(i, seat))
                         assert not found, (f"{g.where(i)}: refusing {action} to seat {seat} "
                                            f"names {sorted(found)}: {e.message}")
 
@@ -575,7 +581,7 @@ def check_refusals_name_rules(game: Game, played: Sequence[Played]) -> None:
                     at = f"{g.where(i)}: refusing {action} to seat {seat}"
                     _check_rule(game, e.rule, page, at)
                     text = e.rule.text if e.rule is not None else ""
-                    found = leaked(text, g.secrets(i, seat))
+                    found = leaked(text, g.secrets(i, seat), g.named(i, seat))
                     assert not found, f"{at} names {sorted(found)}: {text}"
 
 
@@ -588,7 +594,7 @@ def check_teaching_does_not_leak(game: Game, played: Sequence[Played]) -> None:
             for seat in range(g.seats):
                 told = teaching(game, state, seat)
                 assert _is_json(told), f"{g.where(i)}: what seat {seat} is told is not JSON"
-                found = leaked(told, g.secrets(i, seat))
+                found = leaked(told, g.secrets(i, seat), g.named(i, seat))
                 assert not found, f"{g.where(i)}: seat {seat} is told {sorted(found)}: {told}"
                 other = game.hidden_shuffle(state, seat, rng, deck=rng.below(2) == 0)
                 diff = first_difference(told, teaching(game, other, seat))

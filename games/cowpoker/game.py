@@ -145,6 +145,10 @@ class Cowpoker(Game[State]):
         """Returns each live seat's score were the game to end now."""
         return scoring.seat_scores(state)
 
+    def card_words(self, card: str) -> tuple[str, ...]:
+        """Returns the name events and teaching call a card by ("Wells Fargo Agent")."""
+        return (CARDS[card].name,) if card in CARDS else ()
+
     def secrets(self, state: State, viewer: Viewer) -> set[str]:
         """Returns the deck and the other live hands: the only face-down cards never shown
         (once the game is over every Hand is laid down and scored in the open)."""

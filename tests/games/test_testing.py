@@ -8,6 +8,7 @@ import pytest
 from saloon_high_card import HighCard, State
 
 from games.base import Event, Rule, Viewer
+from games.leaks import leaked
 from games.testing import (
     CHECKS,
     check_descriptions,
@@ -122,6 +123,29 @@ class TellsTooMuch(HighCard):
         return {"peek": Rule("a-trick", f"Your neighbour holds {state.hands[other][0]}")}
 
 
+RANK_WORDS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def in_words(card: str) -> str:
+    return f"{RANK_WORDS.get(card[0], card[0])} of {SUIT_WORDS[card[1]]}"
+
+
+class TellsTooMuchInWords(HighCard):
+    """Says in words ("the King of hearts") which card the next seat holds: no card id
+    in sight, which the game's ``card_words`` let the checks find all the same."""
+
+    def card_words(self, card: str) -> tuple[str, ...]:
+        return (in_words(card),)
+
+    def situations(self, state: State, seat: int) -> dict[str, Rule]:
+        other = (seat + 1) % state.seats
+        if not state.hands[other]:
+            return {}
+        return {"peek": Rule("a-trick", f"Your neighbour holds the "
+                                        f"{in_words(state.hands[other][0])}")}
+
+
 class NamesNoSection(HighCard):
     """Refuses moves with a rule its rules page does not have."""
 
@@ -142,6 +166,16 @@ def test_a_hint_that_names_a_hidden_card_fails_the_leak_check() -> None:
     game = TellsTooMuch()
     with pytest.raises(AssertionError, match=r"seat \d is told \['"):
         check_teaching_does_not_leak(game, play_games(game, games=1))
+
+
+def test_a_hint_that_names_a_hidden_card_in_words_fails_the_leak_check() -> None:
+    game = TellsTooMuchInWords()
+    with pytest.raises(AssertionError, match=r"seat \d is told \['"):
+        check_teaching_does_not_leak(game, play_games(game, games=1))
+    # The words of a card the seat may see are no leak: its own hand's, say.
+    assert leaked("You hold the Ten of clubs", {"TC"}, {"Ten of clubs": "TC"}) == {"TC"}
+    assert leaked("You hold the Ten of clubs", {"TD"}, {"Ten of diamonds": "TD"}) == set()
+    assert leaked("Tens of clubsmen", {"TC"}, {"Ten of clubs": "TC"}) == set()
 
 
 def test_a_refusal_naming_a_section_the_page_lacks_fails() -> None:
