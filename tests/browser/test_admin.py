@@ -149,6 +149,13 @@ def test_admin_replays_a_finished_game_of_each_kind(browser, admin_server, store
             started = row.first.locator("a").inner_text()
             row.first.locator("a").click()
             shown(page, 0, "all")
+            # Step 0 tells what happened as the game was set up (Cowpoker's first draw,
+            # or a Deadwood leader's play), in the log and under the step's line.
+            opening = [e for e in listed["opening"] if not e.get("only")]
+            assert (gid == "cowpoker") is bool(listed["opening"]), (gid, listed["opening"])
+            assert page.locator("#events li.event[data-step='0']").count() == \
+                len(listed["opening"])
+            assert page.locator("#step-action .outcome li").count() == min(len(opening), 4)
             # The list and the record say a time alike.
             facts = page.locator("#facts dt:text-is('Started') + dd").inner_text()
             assert facts == started, (facts, started)
