@@ -67,6 +67,23 @@ async def test_a_body_over_the_limit_is_refused_before_it_is_read(settings) -> N
         assert r.status_code == 413
 
 
+async def test_only_the_admin_token_may_send_a_record_import_larger_than_any_body(
+        settings) -> None:
+    """A record import may be large; without the admin token one was read and parsed (16
+    MiB, any number at once) before the token was looked at."""
+    big = json.dumps([{}] * 30_000).encode()  # some 120 KB: past any other body's limit
+    assert settings.max_body_bytes < len(big) < settings.max_import_bytes
+    headers = {"content-type": "application/json"}
+    async with app_client(settings) as c:
+        for token in (None, "x" * 32):
+            sent = headers | ({"Authorization": f"Bearer {token}"} if token else {})
+            r = await c.post("/api/admin/games", content=big, headers=sent)
+            assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
+        r = await c.post("/api/admin/games", content=big,
+                         headers=headers | {"Authorization": f"Bearer {ADMIN_TOKEN}"})
+        assert r.status_code == 422 and r.json()["error"]["code"] == "bad_record"
+
+
 async def test_a_body_without_a_declared_length_is_counted_as_it_arrives(settings) -> None:
     """A body sent in chunks declares no length: it is refused once it grows past the limit,
     and taken when it stays below."""
@@ -123,6 +140,11 @@ async def test_tokens_that_hold_no_seat_spend_joins(settings) -> None:
         mine = await c.post(f"/api/rooms/{code}/join", json={},
                             headers={"Authorization": f"Bearer {host}"})
         assert mine.status_code == 200  # a reloaded page gets its seat back all the same
+    # Codes no room has spend joins too: each asks the database.
+    async with app_client(limited) as c:
+        tries = [await c.post(f"/api/rooms/nosuchroom{i:02d}/join", json={"name": "Bo"})
+                 for i in range(3)]
+        assert [r.status_code for r in tries] == [404, 404, 429]
 
 
 async def test_rooms_joins_and_admin_tokens_are_rate_limited_per_address(settings) -> None:
