@@ -173,11 +173,12 @@ class Limits:
     chat: RateLimiter
     admin: RateLimiter
     syncs: RateLimiter
+    sockets: RateLimiter
 
     @classmethod
     def from_rates(cls, *, rooms: str, joins: str, chat: str, admin: str,
-                   syncs: str = "off") -> Limits:
+                   syncs: str = "off", sockets: str = "off") -> Limits:
         """Returns limiters for rates written ``"count/seconds"`` (or ``"off"``)."""
         return cls(RateLimiter(Rate.parse(rooms)), RateLimiter(Rate.parse(joins)),
                    RateLimiter(Rate.parse(chat)), RateLimiter(Rate.parse(admin)),
-                   RateLimiter(Rate.parse(syncs)))
+                   RateLimiter(Rate.parse(syncs)), RateLimiter(Rate.parse(sockets)))

@@ -40,7 +40,7 @@ class Services:
         notifier = notifier_for(settings.redis_url)
         limits = Limits.from_rates(rooms=settings.rate_rooms, joins=settings.rate_joins,
                                    chat=settings.rate_chat, admin=settings.rate_admin,
-                                   syncs=settings.rate_syncs)
+                                   syncs=settings.rate_syncs, sockets=settings.rate_sockets)
         return cls(settings, db, RoomService(db, settings, notifier), notifier, limits)
 
     @classmethod

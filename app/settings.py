@@ -56,6 +56,9 @@ class Settings(BaseSettings):
         "30/60", pattern=RATE, description="Joins one address may make: count/seconds")
     rate_chat: str = Field(
         "10/10", pattern=RATE, description="Chat lines one seat may say: count/seconds")
+    rate_sockets: str = Field(
+        "60/60", pattern=RATE,
+        description="Websockets one address may open: count/seconds")
     rate_syncs: str = Field(
         "20/60", pattern=RATE,
         description="Whole documents one socket may ask for (sync): count/seconds")

@@ -48,6 +48,14 @@ def clean_name(name: str) -> str:
     return name
 
 
+def name_key(name: str) -> str:
+    """Returns what two names that look alike have in common: compatibility-normalized
+    (a fullwidth letter is its letter), without invisible characters, case-folded. Cyrillic
+    and Latin look-alikes remain apart: telling them needs Unicode's confusables table."""
+    folded = unicodedata.normalize("NFKC", name)
+    return "".join(ch for ch in folded if unicodedata.category(ch) != "Cf").casefold()
+
+
 def clean_chat(text: str, max_length: int) -> str:
     """Returns a chat line trimmed; raises ``BadRequest`` when empty, too long or unprintable."""
     text = str(text).strip()

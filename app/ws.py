@@ -100,6 +100,17 @@ async def room_socket(scope: Scope, receive: Receive, send: Send, code: str) -> 
     speaks_saloon, offered_token = offered(ws)
     subprotocol = SUBPROTOCOL if speaks_saloon else None
     token = offered_token or ws.query_params.get("token") or None  # "?token=" is none
+    address = ws.client.host if ws.client else "unknown"
+    try:
+        # Each socket opened brings a whole document: opened over and over, it was one
+        # more way to ask for them without end. A token the room in memory does not know
+        # is looked for in the database: it spends a join, as a forged one would.
+        services.limits.sockets.check(address, "connections opened")
+        if token and not services.rooms.holds(code, token):
+            services.limits.joins.check(address, "joins")
+    except TooManyRequests as e:
+        await refuse(ws, subprotocol, e.code, e.message, CLOSE_CROWDED)
+        return
     rooms = services.rooms
     # A seat's socket says who it is with each action, and finds its seat by it when it
     # opens: the token's hash is kept for all.
@@ -266,7 +277,7 @@ async def _route(services: Services, live: LiveRoom, conn: Connection, digest: s
     elif isinstance(message, SyncMessage):
         # A whole document is the most a message can ask of the server: a client asks
         # for one after a missed patch or a reconnection, not over and over.
-        services.limits.syncs.check(f"{live.code}:{id(conn)}", "whole documents asked for")
+        services.limits.syncs.check(f"{live.code}:{conn.serial}", "whole documents asked for")
         async with live.lock:
             live.connections.sync(live, conn)
     elif isinstance(message, ChatMessage):

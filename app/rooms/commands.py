@@ -33,7 +33,7 @@ from app.rooms.events import (
     SeatTaken,
     Timed,
 )
-from app.text import clean_chat, clean_name
+from app.text import clean_chat, clean_name, name_key
 from games.base import Action, Game, option_said
 from games.plural import listed
 from games.registry import UnknownGame, get_game
@@ -90,8 +90,9 @@ def join(room: RoomData, name: str, token_hash: str) -> list[RoomEvent]:
     name = clean_name(name)
     _require_lobby(room, "The game has started; watch as a spectator or wait for a rematch")
     _require_free_seat(room)
-    # Two seats of one name would read as one in every line of the log.
-    if any(s.name.casefold() == name.casefold() for s in room.seats):
+    # Two seats of one name (or of names that look the same) would read as one in every
+    # line of the log.
+    if any(name_key(s.name) == name_key(name) for s in room.seats):
         raise Conflict(f"Another seat here is called {name}; choose another name")
     seat = SeatInfo(len(room.seats), name, SeatKind.HUMAN, None, token_hash)
     return [SeatTaken(seat), Noticed(f"{name} sat down")]
@@ -104,9 +105,9 @@ def add_bot(room: RoomData, token: str | None, bot: str) -> list[RoomEvent]:
         raise BadRequest(f"Expected a bot among {', '.join(room.game.bots)}, got {bot!r}")
     _require_lobby(room, "Bots can be added only before the game starts")
     _require_free_seat(room)
-    taken = {s.name for s in room.seats}
+    taken = {name_key(s.name) for s in room.seats}
     name = next(f"{bot.capitalize()} Bot {i}" for i in range(1, 100)
-                if f"{bot.capitalize()} Bot {i}" not in taken)
+                if name_key(f"{bot.capitalize()} Bot {i}") not in taken)
     seat = SeatInfo(len(room.seats), name, SeatKind.BOT, bot)
     return [SeatTaken(seat), Noticed(f"{name} joined the table")]
 

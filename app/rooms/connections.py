@@ -9,6 +9,7 @@ and its client reconnects and syncs.
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -58,12 +59,17 @@ class Outgoing(NamedTuple):
         return cls(str(message["type"]), dumps(message))
 
 
+_serials = itertools.count(1)
+
+
 @dataclass(eq=False)
 class Connection:
     """One websocket: whose document it mirrors, the last version sent, a bounded outbox."""
 
     viewer: int | None
     limit: int = 256
+    # Names the socket for its limits (its ``id`` is reused once it is gone).
+    serial: int = field(default_factory=_serials.__next__)
     # The hash of the token its seat had when it opened: which seat it is, should another
     # process's change renumber the seats (``Connections.follow_seats``).
     token_hash: str | None = field(default=None, repr=False)

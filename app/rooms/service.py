@@ -211,10 +211,11 @@ class RoomService:
         async with live.lock:
             return await self._seat_of(live, token)
 
-    async def holds(self, code: str, token: str) -> bool:
-        """Whether ``token`` holds a seat of the room as this process has it; raises
-        ``NotFound`` for an unknown room."""
-        return (await self.get(code)).seat_for_token(token) is not None
+    def holds(self, code: str, token: str) -> bool:
+        """Whether ``token`` holds a seat of the room, as far as this process knows without
+        asking the database: the room is in memory and the token one of its seats'."""
+        live = self.rooms.get(code)
+        return live is not None and live.seat_for_token(token) is not None
 
     async def _seat_of(self, live: LiveRoom, token: str | None) -> int:
         """``authenticate`` with ``live.lock`` held: a token the room in memory does not

@@ -51,6 +51,16 @@ async def test_join_by_name_and_reclaim_with_token(client) -> None:
     twin = await client.post(f"/api/rooms/{room['code']}/join", json={"name": " bo "})
     assert twin.status_code == 409
     assert twin.json()["error"]["message"] == "Another seat here is called bo; choose another name"
+    for alike in ("B\u200bo", "\uff22o"):  # a zero-width space; a fullwidth B
+        r = await client.post(f"/api/rooms/{room['code']}/join", json={"name": alike})
+        assert r.status_code == 409, alike
+    # A bot is not named as a person seated already is.
+    r = await client.post(f"/api/rooms/{room['code']}/join", json={"name": "random bot 1"})
+    assert r.status_code == 200
+    await client.post(f"/api/rooms/{room['code']}/bots", json={"bot": "random"},
+                      headers=bearer(room["token"]))
+    seats = (await client.get(f"/api/rooms/{room['code']}")).json()["seats"]
+    assert [s["name"] for s in seats][-2:] == ["random bot 1", "Random Bot 2"]
 
 
 async def test_host_adds_and_removes_bots_and_starts(client) -> None:

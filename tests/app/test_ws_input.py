@@ -213,6 +213,35 @@ async def test_whole_documents_asked_for_are_rate_limited_per_socket(sqlite_url)
             await c.close()
 
 
+async def _refused(url: str, token: str | None = None) -> tuple[str, int]:
+    """Opens a socket that the server refuses; returns the error's code and the close's."""
+    protocols = [Subprotocol("saloon")] + ([Subprotocol(f"saloon.token.{token}")] if token else [])
+    async with websockets.connect(url, subprotocols=protocols) as ws:
+        code = json.loads(await ws.recv())["code"]
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await ws.recv()
+    assert closed.value.rcvd is not None
+    return code, closed.value.rcvd.code
+
+
+async def test_sockets_opened_and_forged_tokens_are_rate_limited_per_address(
+        sqlite_url) -> None:
+    """Each socket opened brings a whole document, and a token the room does not know is
+    looked for in the database: opened over and over, either was work without end."""
+    settings = settings_for(sqlite_url).model_copy(update={"rate_sockets": "4/60",
+                                                           "rate_joins": "2/60"})
+    with LiveServer(settings) as server:
+        code, tokens = await open_room(server.http, "highcard", 1, 0)
+        url = f"{server.ws}/ws/rooms/{code}"
+        assert await _refused(url, "forged-" + "x" * 25) == ("bad_token", 4401)
+        assert await _refused(url, "forged-" + "y" * 25) == ("bad_token", 4401)
+        assert await _refused(url, "forged-" + "z" * 25) == ("rate_limited", 4429)
+        # The seat's own token is known: it spends no join; but the sockets are counted.
+        mine = await WireClient.connect(server.ws, code, tokens[0])
+        assert await _refused(url) == ("rate_limited", 4429)
+        await mine.close()
+
+
 def test_a_weak_admin_token_is_refused_at_start() -> None:
     with pytest.raises(ValueError, match="ADMIN_TOKEN must be at least 24"):
         Settings(admin_token="admin-secret", _env_file=None)

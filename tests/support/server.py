@@ -29,7 +29,7 @@ ADMIN_TOKEN = "admin-secret-of-the-test-suite"
 ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 # Tests open rooms and join quickly; the tests of the limits turn them on themselves.
 NO_RATE_LIMITS: dict[str, Any] = {"rate_rooms": "off", "rate_joins": "off", "rate_chat": "off",
-                  "rate_admin": "off", "rate_syncs": "off"}
+                  "rate_admin": "off", "rate_syncs": "off", "rate_sockets": "off"}
 STARTUP_SECONDS = 10
 # How long a stopping live server may let its connections finish before it cancels them,
 # and how long the test waits for its thread after that.
