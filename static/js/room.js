@@ -758,6 +758,7 @@ async function renderPlay() {
   // The hand and the decision bar hold cards too: teaching marks and explains them all.
   teaching.afterRender($("#play"), doc, ctx);
   handEl.hidden = !handEl.firstChild;
+  teaching.fitDockHint(dock);
   followZoom();
   clear(resultEl);
   if (over) renderResult(resultEl, view, r, ctx, table);

@@ -267,6 +267,20 @@ export function renderBar(bar, doc) {
   for (const place of [side, docked]) place?.replaceChildren(...(place === slot && hint ? [hint] : []));
 }
 
+/** Keeps the dock's hint from pushing the decision off the screen: where the dock, at its
+ * tallest, holds more than it shows, the hint takes one line; if it still does, the hint
+ * goes back above the table. The decision and the hand come first. */
+export function fitDockHint(dock) {
+  const slot = document.getElementById("dock-hint");
+  const hint = slot?.querySelector(".hint");
+  if (!hint || dock.hidden) return;
+  const over = () => dock.scrollHeight > dock.clientHeight + 1;
+  slot.classList.remove("tucked");
+  if (!over() || hint.classList.contains("open")) return;
+  slot.classList.add("tucked");
+  if (over()) document.getElementById("teach-bar")?.prepend(hint);
+}
+
 // A mouse shows a card large when it rests on it; on a touch screen nothing says that a
 // long press does: a tip does, until a card has been read large in this browser.
 const TOUCH = matchMedia("(pointer: coarse)");
