@@ -83,6 +83,7 @@ class RoomService:
         self.committer = Committer(db)
         self.rooms: dict[str, LiveRoom] = {}
         self._loading = asyncio.Lock()
+        self._background: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
         # A document shows the last LOG_LIMIT entries its viewer may see; private
         # entries are a minority, so twice as many in memory is plenty and bounded.
         self.log_keep = 2 * settings.log_limit
@@ -112,7 +113,6 @@ class RoomService:
         called with ``live.lock`` held."""
         if live.version < live.behind:
             await self._reload(live)
-            self._schedule_bots(live)
 
     def _live(self, data: RoomData) -> LiveRoom:
         """Returns a loaded room with what a running server adds to it."""
@@ -127,6 +127,10 @@ class RoomService:
         live.connections.follow_seats(live)
         live.connections.broadcast(live)
         self.keeper.heard(live)  # presence is each process's own
+        # A bot may be to move in the room as stored, its clocks due: every reload wakes
+        # them (a refusal's reload once left a room's bots asleep for good).
+        self._schedule_bots(live)
+        self.keeper.arm(live)
 
     # ---- the one write path ----------------------------------------------------------
 
@@ -150,21 +154,44 @@ class RoomService:
             version = live.version + 1
             writes = writes_of(live, version, events, now=now,
                                snapshot_every=self.settings.snapshot_every)
+            commit = asyncio.ensure_future(self.committer.commit(live, writes, now))
             try:
-                await self.committer.commit(live, writes, now)
+                await asyncio.shield(commit)
             except Stale:
                 await self._reload(live)
                 continue
-            apply(live, version, events)
-            del live.log[:-self.log_keep]
-            self._close_removed_seats(live, events)
-            live.last_used = time.monotonic()
-            live.connections.broadcast(live, actor=actor, ref=ref)
-            self._schedule_bots(live)
-            self.keeper.arm(live)
+            except asyncio.CancelledError:
+                # The caller went (its socket closed) while the write was on its way: it
+                # may land all the same, and a room left behind its database froze, every
+                # later change stale and its bots asleep. The lock is still held: the room
+                # follows the write, if it lands, before the cancellation goes on.
+                await asyncio.wait([commit])
+                if not commit.cancelled() and commit.exception() is None:
+                    self._follow(live, version, events, actor, ref)
+                    self._publish(live.code, version)
+                raise
+            self._follow(live, version, events, actor, ref)
             await self.notifier.publish(live.code, version)
             return version
         raise Conflict("The room kept changing under this request; try again")
+
+    def _follow(self, live: LiveRoom, version: int, events: Sequence[RoomEvent],
+                actor: Connection | None, ref: JSON) -> None:
+        """Brings the room in memory to the ``version`` just committed: applies its events,
+        tells every connection, wakes its bots and its clocks."""
+        apply(live, version, events)
+        del live.log[:-self.log_keep]
+        self._close_removed_seats(live, events)
+        live.last_used = time.monotonic()
+        live.connections.broadcast(live, actor=actor, ref=ref)
+        self._schedule_bots(live)
+        self.keeper.arm(live)
+
+    def _publish(self, code: str, version: int) -> None:
+        """Tells the other processes of ``version`` without waiting (a cancelled caller's)."""
+        task = asyncio.ensure_future(self.notifier.publish(code, version))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     @staticmethod
     def _close_removed_seats(live: LiveRoom, events: Sequence[RoomEvent]) -> None:

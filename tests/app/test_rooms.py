@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from app.db import Database
 from app.errors import Conflict, Crowded, Forbidden, Unauthorized
 from app.models import ActionRow, GameRecord, Snapshot
-from app.rooms import RoomService
+from app.rooms import RoomService, persistence
 from app.rooms import service as service_module
 from app.rooms.documents import document
 from app.tokens import hash_token
@@ -245,3 +245,39 @@ async def test_sockets_opening_at_once_get_no_more_than_their_seat_may_hold(
     assert sum(not isinstance(d, BaseException) for d in done) == most
     assert all(isinstance(d, Crowded) for d in done if isinstance(d, BaseException))
     assert live.connections.count(0) == most
+
+
+async def test_a_move_whose_sender_goes_while_it_is_written_is_followed_all_the_same(
+        service, monkeypatch) -> None:
+    """A socket closed while its move was being written cancels the task that sent it:
+    the write landed, but the room in memory stayed a version behind, its bots asleep, and
+    every later move was stale: the room froze until the server restarted."""
+    live, _, host = await service.create(game_id="highcard", options={"tricks": 2},
+                                         name="Ana")
+    await service.add_bot(live.code, host, "random")
+    await service.start(live.code, host)
+    await bots_done(live)
+    assert 0 in live.to_act()
+    writing = asyncio.Event()
+    commit = service.committer.commit
+
+    async def slow_commit(*args: object, **kwargs: object) -> None:
+        landing = asyncio.ensure_future(commit(*args, **kwargs))  # on its way to the disk
+        writing.set()
+        await asyncio.sleep(0.05)
+        await landing
+
+    monkeypatch.setattr(service.committer, "commit", slow_commit)
+    version = live.version
+    sent = asyncio.create_task(service.act(live, 0, live.game.legal_actions(live.state, 0)[0]))
+    await writing.wait()
+    sent.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await sent
+    monkeypatch.undo()
+    # The move is written and the room in memory followed it, and the bot plays on.
+    assert live.version == version + 1
+    assert await persistence.stored_version(service.db, live) == live.version
+    await bots_done(live)
+    await play_humans(service, live.code, steps=20)
+    assert live.status == "finished"
