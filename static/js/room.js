@@ -58,6 +58,14 @@ function notice(text, kind = "error", ...more) {
   el.hidden = !text;
 }
 
+// What a game's refusal says before its rule: the move may have come from a page that
+// had not yet seen the one before it (a reconnection, another tab).
+const GAME_REFUSALS = {
+  not_your_turn: "It is not your move now: the table has moved on.",
+  illegal_action: "That move is not open to you now.",
+  game_over: "The game is over.",
+};
+
 /** Says why a chat line was not said, beside the chat box (where the player looks); an
  * empty text clears it. */
 function chatError(text) {
@@ -277,7 +285,10 @@ function connect() {
       }
       // Those that close the socket: setConn says why once it is closed.
       if (!msg.refusal && msg.code !== "kicked" && msg.code !== "spectators_off") {
-        notice(msg.message, "error", teaching.refusalWords(msg, state.doc));
+        // A game's refusal says its rule in the game's words; its message is for those
+        // writing a client ("Expected an action from seat 1; got one from seat 0").
+        const lead = msg.rule ? GAME_REFUSALS[msg.code] : null;
+        notice(lead || msg.message, "error", teaching.refusalWords(msg, state.doc));
       }
       if (state.doc) render();
     },

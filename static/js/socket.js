@@ -39,6 +39,10 @@ export class RoomSocket {
     this.watch = null;
     this.opened = false; // whether this room's socket has been open at all
     this.wake = () => this.check(true);
+    // The browser says it has no network: the socket carries nothing now, whatever it
+    // looks like. It is given up at once, not after a pong that never comes, so that no
+    // move goes into it, and the page says so.
+    this.offline = () => { if (navigator.onLine === false) this.giveUp(); };
     this.waking = () => { if (document.visibilityState === "visible") this.check(true); };
   }
 
@@ -62,7 +66,7 @@ export class RoomSocket {
     if (!this.watch) {
       this.watch = setInterval(() => this.check(false), WATCH_MS);
       window.addEventListener("online", this.wake);
-      window.addEventListener("offline", this.wake);
+      window.addEventListener("offline", this.offline);
       document.addEventListener("visibilitychange", this.waking);
     }
     const ws = new WebSocket(this.url(), this.protocols());
@@ -111,13 +115,20 @@ export class RoomSocket {
     // A socket still opening gets twice as long: a handshake is more than one answer.
     const patience = ws.readyState === WebSocket.OPEN ? this.deadMs : 2 * this.deadMs;
     if (this.awaited !== null && t - this.awaited > patience) {
-      this.ws = null; // its own close event, if one ever comes, changes nothing
-      ws.close();
-      this.lost(1006);
+      this.giveUp();
     } else if (ws.readyState === WebSocket.OPEN && this.awaited === null
                && (now || t - this.heard > this.idleMs)) {
       this.ping();
     }
+  }
+
+  /** Drops the socket as dead and reconnects (after the backoff, or once back online). */
+  giveUp() {
+    const ws = this.ws;
+    if (!ws) return;
+    this.ws = null; // its own close event, if one ever comes, changes nothing
+    ws.close();
+    this.lost(1006);
   }
 
   close() {
@@ -126,7 +137,7 @@ export class RoomSocket {
     clearInterval(this.watch);
     this.watch = null;
     window.removeEventListener("online", this.wake);
-    window.removeEventListener("offline", this.wake);
+    window.removeEventListener("offline", this.offline);
     document.removeEventListener("visibilitychange", this.waking);
     if (this.ws) this.ws.close();
   }

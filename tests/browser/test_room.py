@@ -153,14 +153,9 @@ def test_reconnecting_state_is_visible(browser, live):
     ana = Player(browser.new_context(), live, "Ana")
     code = ana.create("highcard")
     ana.page.wait_for_selector("#conn[data-state='open']")
+    # The browser says it is offline: the socket is given up at once, and the page's
+    # reconnections fail while it is.
     ana.context.set_offline(True)
-    # The connection drops (as a network does, without a closing handshake to wait for),
-    # and the page's reconnections fail while it is offline.
-    ana.page.evaluate("""() => {
-      const ws = window.saloon.socket.ws;
-      ws.onclose(new CloseEvent('close', {code: 1006}));
-      ws.close();
-    }""")
     ana.page.wait_for_selector("#conn[data-state='reconnecting']")
     assert "Reconnecting" in ana.page.locator("#conn").inner_text()
     ana.context.set_offline(False)
@@ -221,21 +216,26 @@ def test_a_move_sent_as_the_network_dropped_is_owned_up_to(browser, live):
     ana.add_bot()
     ana.start()
     next_turn(ana, [ana])
-    ana.page.evaluate("() => { window.saloon.socket.deadMs = 1500; }")
-    ana.context.set_offline(True)
+    # A network gone without the browser knowing: the socket looks open and carries
+    # nothing (its sends go nowhere).
+    ana.page.evaluate("""() => {
+      const s = window.saloon.socket;
+      s.deadMs = 1500;
+      s.ws.send = () => {};
+    }""")
     ana.send(ana.ready()[0])
     ana.page.wait_for_selector("#play .pending")  # "sending…", and nothing comes
     ana.page.wait_for_selector("#conn[data-state='reconnecting']", timeout=10000)
-    ana.context.set_offline(False)
-    ana.page.wait_for_selector("#conn[data-state='open']", timeout=5000)
+    ana.page.wait_for_selector("#conn[data-state='open']", timeout=10000)
     notice = ana.page.locator("#notice")
     notice.filter(has_text="dropped while your move").wait_for()
     ana.page.wait_for_function("() => !window.saloon.pending")
     # With no socket, a move made from the keyboard is not sent, and the page says so
-    # rather than wait on it.
+    # rather than wait on it. The browser knowing it is offline, the socket is given up
+    # at once (it had said "Connected" for the seconds a pong took not to come).
     next_turn(ana, [ana])
     ana.context.set_offline(True)
-    ana.page.wait_for_selector("#conn[data-state='reconnecting']", timeout=10000)
+    ana.page.wait_for_selector("#conn[data-state='reconnecting']", timeout=1000)
     ana.page.locator("#play button[data-action]").first.focus()
     ana.page.keyboard.press("Enter")
     notice.filter(has_text="Not connected, so that move was not sent").wait_for()
@@ -555,3 +555,24 @@ def test_a_chat_line_refused_is_said_beside_the_chat_box_and_kept_to_send_again(
     ana.page.wait_for_function("() => window.saloon.errorCount > 1")
     assert ana.page.locator("#notice").is_hidden()
     assert not ana.errors
+
+
+def test_a_game_refusal_is_said_in_the_games_words_not_the_clients(browser, live):
+    """A move from a page behind the table ("Expected an action from seat 1; got one from
+    seat 0") is refused in words a player reads, with the rule."""
+    ana = Player(browser.new_context(), live, "Ana")
+    ana.create("highcard")
+    bo = Player(browser.new_context(), live, "Bo")
+    bo.join(ana.page.url.rsplit("/", 1)[1])
+    ana.start()
+    next_turn(ana, [ana, bo])
+    waiting = ana if ana.doc()["legal"] else bo
+    assert waiting.act(random.Random(2))  # its move made, it waits for the other's
+    card = waiting.doc()["game"]["hand"][0]
+    waiting.page.evaluate("(card) => window.saloon.socket.act({type: 'play', card})", card)
+    notice = waiting.page.locator("#notice")
+    notice.wait_for()
+    said = notice.inner_text()
+    assert said.startswith("It is not your move now: the table has moved on.")
+    assert "seat 0" not in said and "seat 1" not in said and "Read the rule" in said
+    assert not ana.errors and not bo.errors
