@@ -44,6 +44,10 @@ class Options(BaseModel):
     )
 
 
+# The effects that start a trick: the server never plays one for a seat out of time.
+_FIGHTS = frozenset({"roundup", "gunfight", "showdown"})
+
+
 class Cowpoker(Game[State]):
     """The Cowpoker engine: always four Ranches, the missing ones played as Deadwood."""
 
@@ -144,6 +148,18 @@ class Cowpoker(Game[State]):
     def scores(self, state: State) -> list[float]:
         """Returns each live seat's score were the game to end now."""
         return scoring.seat_scores(state)
+
+    def timeout_choices(self, state: State, seat: int) -> list[Action] | None:
+        """Returns, on a turn of a seat out of time, the quiet plays: no card whose effect
+        would call a Roundup or a Gunfight (or offer the choice of one) for its player,
+        who never chose a fight; every legal action if all would."""
+        if state.phase != Phase.PLAY:
+            return None
+        pos = state.position_of(seat)
+        quiet = [a for a in self.legal_actions(state, seat) if a["type"] != "play"
+                 or CARDS[a["card"]].effect not in _FIGHTS
+                 or rules.ignored_for(state, pos, a["card"])]
+        return quiet or None
 
     def card_words(self, card: str) -> tuple[str, ...]:
         """Returns the name events and teaching call a card by ("Wells Fargo Agent")."""

@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from games import registry
 from games.cowpoker import GAME
+from games.cowpoker.cards import CARDS
 from games.play import playout, replay
 from tests.games.cowpoker.position import build, cid
 
@@ -72,3 +73,14 @@ def test_a_carried_lead_that_is_not_one_is_refused() -> None:
     for bad in ({"led": 4}, {"led": "0"}, ["led"], {}):
         with pytest.raises(ValueError, match="last game's lead"):
             GAME.new_game(GAME.parse_options({}), 2, 1, match=1, carried=bad)
+
+
+def test_the_server_plays_no_fight_for_a_seat_out_of_time() -> None:
+    """A Roundup or a Gunfight the player never chose was called in their name. (Another
+    Ranch's card calls none for this one: its effect is ignored.)"""
+    s = build(hands={0: ["Lasso Lem", "Capitan Ruiz", "Cookie Pete"]})  # Gallagher's turn
+    quiet = GAME.timeout_choices(s, 0)
+    assert quiet is not None
+    assert sorted(CARDS[a["card"]].name for a in quiet) == ["Capitan Ruiz", "Cookie Pete"]
+    # With nothing but fights in hand, any play will do.
+    assert GAME.timeout_choices(build(hands={0: ["Lasso Lem"]}), 0) is None
