@@ -160,6 +160,9 @@ export function label(a, ctx) {
   }
 }
 
+// A screen wide enough for the Store's caption open beside the dock (as the room's CSS).
+const WIDE = matchMedia("(min-width: 901px)");
+
 function store(view, ctx) {
   const acts = ctx.legal.filter((a) => a.type === "buy" || a.type === "burn");
   const rows = view.store.map((row, r) => h("div", { class: "store-row", "data-row": r }, row.map((c) => {
@@ -196,7 +199,11 @@ function store(view, ctx) {
   return zone(`Store · ${plural(view.store_left, "card")} left`, { class: "store-zone", "data-place": "store" },
     // A card shows two sums: its price, and the $ it pays when drawn; a newcomer takes
     // the large one for the price.
-    h("p", { class: "sub figures-key" }, "Every face-up card is for sale. The pyramid is drawn upside down, its face-up bottom row on top: a face-down card turns face up once both cards above it here are bought or burned. A card's price is in its dark circle; the $ it shows is what it pays when you draw it. Its back, named in brackets where a choice names the card (\u201c$1 (cactus)\u201d), tells its risk when it is on top of your draw pile: river (one cactus) safe, cactus (two) mixed, rattlesnake (three) risky."),
+    // Folded on a phone: nine lines there pushed the cards for sale under the dock.
+    h("details", { class: "sub figures-key store-key", open: (ctx.ui?.storeKey ?? WIDE.matches) || null,
+      ontoggle: (e) => { if (ctx.ui) ctx.ui.storeKey = e.target.open; } },
+      h("summary", null, "Every face-up card is for sale: how the Store works"),
+      "The pyramid is drawn upside down, its face-up bottom row on top: a face-down card turns face up once both cards above it here are bought or burned. A card's price is in its dark circle; the $ it shows is what it pays when you draw it. Its back, named in brackets where a choice names the card (\u201c$1 (cactus)\u201d), tells its risk when it is on top of your draw pile: river (one cactus) safe, cactus (two) mixed, rattlesnake (three) risky."),
     h("div", { class: "store" }, rows),
     ctx.decision ? null : menu,
     view.box?.length ? h("p", { class: "sub" }, `${plural(view.box.length, "card")} burned or out of the game`) : null);
@@ -277,10 +284,22 @@ function pendingPanel(me, ctx) {
     replay.length ? h("div", { class: "cards-row" }, choices.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(replay, c.id)))) : null,
     // The cards being put back, and the card that lets you: the orders alone named them
     // in a long list of sentences.
-    reordering ? [h("p", { class: "sub" }, `Your top ${plural(choices.length, "card")}, top first now`,
-      source ? ` (your “${source.text}” lets you put them back in any order):` : ":"),
+    reordering ? [h("p", { class: "sub" }, choices.length > 1
+      ? [`Your top ${plural(choices.length, "card")}, top first now`, source ? ` (your “${source.text}” lets you put them back in any order):` : ":"]
+      : ["Your top card", source ? ` (your “${source.text}” lets you look at it):` : ":"]),
     h("div", { class: "cards-row" }, choices.map((c) => face(c, { small: true })))] : null,
-    h("div", { class: "actions-row" }, [...look, ...distinctOrders(acts.filter((a) => a.type !== "replay"), choices)].map((a) => actButton(a, ctx))));
+    h("div", { class: "actions-row" }, [...look, ...distinctOrders(acts.filter((a) => a.type !== "replay"), choices)]
+      .map((a) => (a.type === "reorder" ? orderButton(a, choices, ctx) : actButton(a, ctx)))));
+}
+
+/** An order's button, short: the cards shown above it, named top first ("On top: $1, then
+ * 1 Bandit, then $1"); the game's sentence for it, long, is its accessible name. One card
+ * alone has no order to choose: its button puts it back. */
+function orderButton(a, choices, ctx) {
+  const text = new Map(choices.map((c) => [c.id, c.text]));
+  const words = a.order.length === 1 ? "OK, put it back"
+    : `On top: ${a.order.map((id) => text.get(id) ?? "a card").join(", then ")}`;
+  return actButton(a, ctx, words, { ariaLabel: ctx.label(a) });
 }
 
 /** The orders to offer, one of each that reads differently: two cards alike (two $1s)

@@ -137,7 +137,10 @@ export function label(a, ctx) {
 function trickZone(view, ctx) {
   const t = view.trick;
   if (!t) return null;
+  // One trick straight after another: the first's outcome, in a line, or it flashed by.
+  const before = lastTrick(ctx.log || [], view, { during: true });
   return zone(`${KIND[t.kind] || t.kind} called by ${ranchOwner(view, t.caller, ctx)}`, { class: "trick-zone" },
+    before?.winner ? h("p", { class: "sub last-said" }, `The last ${KIND[before.kind] || "trick"} went to ${ranchOwner(view, before.winner, ctx)}: ${plural(before.taken.length, "card")} into their Cellar.`) : null,
     h("p", { class: "sub" }, "Order: ", t.order.join(" → "), t.next ? ` · next: ${ranchOwner(view, t.next, ctx)}` : ""),
     h("div", { class: "cards-row trick" }, t.played.map((p) => h("div", { class: "pile" },
       p.card && view.cards?.[p.card] ? face(view.cards[p.card]) : cowBack({ label: "a card played face down" }),
@@ -145,11 +148,13 @@ function trickZone(view, ctx) {
 }
 
 /** The trick that ended last, from the log's events (each says its Ranch and card), when
- * none is under way and the viewer (a spectator: anyone) has not played into a Gang since:
+ * none is under way (or, `during`, before the one under way) and the viewer (a spectator:
+ * anyone) has not played into a Gang since:
  * bots and Deadwood finish a trick in a blink, and a newcomer saw their card vanish
  * without seeing who won it or where the cards went. */
-export function lastTrick(log, view) {
-  if (view.trick || view.phase === "over") return null;
+export function lastTrick(log, view, { during = false } = {}) {
+  if ((view.trick && !during) || view.phase === "over") return null;
+  // (``during`` a trick, walking back passes its own start and plays to the last end.)
   let end = -1;
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i];
@@ -183,9 +188,13 @@ function lastTrickZone(view, ctx) {
       const c = p.card ? view.cards?.[p.card] : null;
       const value = c ? (t.kind === "gunfight" ? c.gunfight : c.roundup) : null;
       const went = p.card && t.placed[p.card] ? `→ Gang of ${t.placed[p.card]}` : null;
+      // A line each: whose, then its value as the cards write it (R for a Roundup, G for
+      // a Gunfight) and whether it won, then where it went if not to the winner's Cellar.
       return h("div", { class: ["pile", p.ranch === t.winner && "won"] },
         c ? face(c, { small: true }) : h("div", { class: "card empty-pile", "aria-label": "no card" }),
-        h("span", null, p.ranch, value !== null ? ` · ${value}` : "", p.ranch === t.winner ? " · won" : ""),
+        h("span", null, p.ranch),
+        value !== null || p.ranch === t.winner ? h("span", null, value !== null ? `${t.kind === "gunfight" ? "G" : "R"} ${value}` : "",
+          p.ranch === t.winner ? `${value !== null ? " · " : ""}won` : "") : null,
         went ? h("span", { class: "went" }, went) : null);
     })));
 }

@@ -1157,6 +1157,16 @@ def test_the_cards_for_cowboys_store_shows_its_front_row_first(browser, live):
       .getBoundingClientRect().top""")
     assert above
     assert "comes forward" not in said, said
+    # On a phone the caption is folded to a line: nine lines there pushed the cards for
+    # sale under the dock.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate(RENDER, ["cards_for_cowboys", [json.loads(json.dumps(game.view(state, 0)))],
+                           ["Ana", "Bo", "Cy"]])
+    folded = page.evaluate("""() => {
+      const key = document.querySelector('#box .store-zone .store-key');
+      return [key.open, key.getBoundingClientRect().height];
+    }""")
+    assert folded[0] is False and folded[1] < 40, folded
     page.close()
 
 
@@ -1201,14 +1211,44 @@ def test_a_cowpoker_trick_that_ended_stays_told_until_the_viewer_plays(browser, 
     assert told["title"] == "The last Roundup, called by Gallagher (Ana)"
     assert told["said"] == "Davila (Bo) won it: 3 cards into their Cellar, face down"
     # Under each card (its face's words first): whose, its value, and where it went.
-    assert told["piles"][0].endswith("Davila · 6 · won → Gang of Gallagher")  # The Parson
-    assert told["piles"][1].endswith("Masterson · 3")
+    # (Each a line of its own; the value as the cards write it, R for a Roundup.)
+    assert told["piles"][0].endswith("Davila R 6 · won → Gang of Gallagher")  # The Parson
+    assert told["piles"][1].endswith("Masterson R 3")
     assert len(told["piles"]) == 4 and told["won"] == 1
     # Once the viewer (Bo, Davila) has played into a Gang, it is told no more.
     state, events = game.apply(state, 1, game.legal_actions(state, 1)[0])
     log += [{"v": v + 1, **e} for e in events]
     assert page.evaluate(LAST_TRICK, [json.loads(json.dumps(game.view(state, 1))), names,
                                       log]) is None
+    page.close()
+
+
+def test_a_cowpoker_trick_straight_after_another_says_how_the_first_ended(browser, live):
+    """A Gunfight won, then another called at once by a bot: the first's outcome flashed
+    by. The trick under way says it in a line."""
+    from tests.games.cowpoker.position import build, cid
+
+    game = all_games()["cowpoker"]
+    state = build(hands={0: ["Lasso Lem", "Cookie Pete"], 1: ["Rosa Davila", "The Parson"],
+                         2: ["Mule Thief Dan"], 3: ["Dice Dolores"]})
+    log = [{"v": 1, **e} for e in game.apply(state, 0, {"type": "play",
+                                                          "card": cid("Lasso Lem")})[1]]
+    # As if a trick had ended before this one, which Davila (Bo) won.
+    log = [{"v": 0, "type": "trick_start", "kind": "gunfight", "ranch": "Masterson",
+            "text": "Masterson calls a Gunfight!"},
+           {"v": 0, "type": "trick_end", "ranch": "Davila", "cards": ["c24", "c37"],
+            "text": "Davila wins the Gunfight"}, *log]
+    state, _ = game.apply(state, 0, {"type": "play", "card": cid("Lasso Lem")})
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    said = page.evaluate("""async ([view, seats, log]) => {
+      const table = await import('/games/cowpoker/table.js');
+      const box = document.createElement('div');
+      document.body.replaceChildren(box);
+      table.render(box, view, { seats, you: view.you, legal: [], act: () => {}, ui: {}, log });
+      return box.querySelector('.trick-zone .last-said')?.innerText ?? null;
+    }""", [json.loads(json.dumps(game.view(state, 1))), ["Ana", "Bo", "Cy", "Dee"], log])
+    assert said == "The last Gunfight went to Davila (Bo): 2 cards into their Cellar."
     page.close()
 
 
@@ -1251,6 +1291,9 @@ def test_a_cards_for_cowboys_reorder_shows_its_cards_and_each_order_once(browser
         assert told["cards"] == 3
         distinct = {alike(a["order"]) for a in legal if a["type"] == "reorder"}
         assert len(told["orders"]) == len(distinct), told["orders"]
+        # Short, one line on a phone: the cards are shown above them.
+        assert all(o.startswith("On top: ") and o.count(", then ") == 2
+                   for o in told["orders"]), told["orders"]
     page.close()
 
 
