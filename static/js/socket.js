@@ -101,9 +101,9 @@ export class RoomSocket {
   }
 
   /** Looks after the socket: gives up one that owes an answer for too long, asks a quiet
-   * one for a pong, and with `now` (the network came or went, the page came back into
-   * view) asks at once, or reconnects at once if it is waiting to. A socket still opening
-   * is given up as one that owes an answer is, after twice as long. */
+   * one for a pong, and with `now` (the network came back, the page came back into view)
+   * asks at once, or reconnects at once if it is waiting to. A socket still opening is
+   * given up as one that owes an answer is, after twice as long. */
   check(now) {
     if (this.stopped) return;
     const ws = this.ws;
