@@ -88,14 +88,20 @@ class Committer:
         self.statements: Statements = (SqliteStatements(db.sqlite_dialect)
                                        if db.sqlite_dialect is not None else GENERAL)
 
-    async def commit(self, room: RoomData, writes: Writes, now: datetime) -> None:
-        """Commits one change as the room's next version; raises ``Stale`` if another came first.
+    def submit(self, room: RoomData, writes: Writes, now: datetime) -> asyncio.Future[bool]:
+        """Queues one change as the room's next version; returns the future of whether it
+        was committed (``False``: another came first). Once queued, the change is written
+        whether or not anyone still waits for it.
 
         The room's lock is held by the caller, so a room has one change waiting at most.
         """
         change = _Change(room, writes, now, asyncio.get_running_loop().create_future())
         self._put(change)
-        if not await change.done:
+        return change.done
+
+    async def commit(self, room: RoomData, writes: Writes, now: datetime) -> None:
+        """Commits one change as the room's next version; raises ``Stale`` if another came first."""
+        if not await self.submit(room, writes, now):
             raise Stale(room.code)
 
     async def create(self, room: dict[str, Any],

@@ -25,7 +25,7 @@ from app.notifier import LocalNotifier, Notifier
 from app.rooms import commands, persistence
 from app.rooms.bots import BotTasks, choose
 from app.rooms.clock import TurnClock, resolve
-from app.rooms.committer import Committer, Stale
+from app.rooms.committer import Committer
 from app.rooms.connections import KICKED, SPECTATORS_OFF, Connection, Connections
 from app.rooms.data import RoomData, SeatInfo, SeatKind
 from app.rooms.events import Configured, RoomEvent, SeatHandedToBot, SeatLeft, apply
@@ -154,22 +154,22 @@ class RoomService:
             version = live.version + 1
             writes = writes_of(live, version, events, now=now,
                                snapshot_every=self.settings.snapshot_every)
-            commit = asyncio.ensure_future(self.committer.commit(live, writes, now))
+            landing = self.committer.submit(live, writes, now)
             try:
-                await asyncio.shield(commit)
-            except Stale:
-                await self._reload(live)
-                continue
+                landed = await asyncio.shield(landing)
             except asyncio.CancelledError:
                 # The caller went (its socket closed) while the write was on its way: it
-                # may land all the same, and a room left behind its database froze, every
+                # lands all the same, and a room left behind its database froze, every
                 # later change stale and its bots asleep. The lock is still held: the room
                 # follows the write, if it lands, before the cancellation goes on.
-                await asyncio.wait([commit])
-                if not commit.cancelled() and commit.exception() is None:
+                await asyncio.wait([landing])
+                if not landing.cancelled() and landing.exception() is None and landing.result():
                     self._follow(live, version, events, actor, ref)
                     self._publish(live.code, version)
                 raise
+            if not landed:  # stale: another process's change came first
+                await self._reload(live)
+                continue
             self._follow(live, version, events, actor, ref)
             await self.notifier.publish(live.code, version)
             return version

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -259,15 +260,22 @@ async def test_a_move_whose_sender_goes_while_it_is_written_is_followed_all_the_
     await bots_done(live)
     assert 0 in live.to_act()
     writing = asyncio.Event()
-    commit = service.committer.commit
+    submit = service.committer.submit
+    relays: list[asyncio.Task[None]] = []
 
-    async def slow_commit(*args: object, **kwargs: object) -> None:
-        landing = asyncio.ensure_future(commit(*args, **kwargs))  # on its way to the disk
+    def slow_submit(*args: Any) -> asyncio.Future[bool]:
+        landing = submit(*args)  # on its way to the disk
+        told: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+        async def relay() -> None:  # told a while after it lands
+            await asyncio.sleep(0.05)
+            told.set_result(await landing)
+
+        relays.append(asyncio.ensure_future(relay()))
         writing.set()
-        await asyncio.sleep(0.05)
-        await landing
+        return told
 
-    monkeypatch.setattr(service.committer, "commit", slow_commit)
+    monkeypatch.setattr(service.committer, "submit", slow_submit)
     version = live.version
     sent = asyncio.create_task(service.act(live, 0, live.game.legal_actions(live.state, 0)[0]))
     await writing.wait()
