@@ -73,11 +73,7 @@ async def room_summary(code: str, rooms: Rooms) -> dict[str, Any]:
 async def join_room(code: str, body: Join, request: Request) -> Joined:
     """Takes a free seat by name, or reclaims one with its bearer token."""
     services, token = services_of(request), bearer_of(request)
-    # Reclaiming a seat is free (a reloaded page does it) when the room in memory knows
-    # the token; anything else spends a join before the database is asked anything, so
-    # that forged tokens and unknown codes, sent all at once, cost no more than joins.
-    if not token or not services.rooms.holds(code, token):
-        services.limits.joins.check(client_address(request), "joins")
+    services.check_join(code, token, client_address(request))
     seat, secret = await services.rooms.join(code, body.name, token)
     return Joined(seat=seat, token=secret)
 

@@ -113,16 +113,13 @@ class HttpProtocol(HttpToolsProtocol):
             super().send_400_response(msg)
 
     def on_headers_complete(self) -> None:
-        self._head_left = None
+        self._stop_clock()
         length = next((int(v) for n, v in self.headers if n == b"content-length"
                        and v.isdigit()), 0)
         if length:  # the body's seconds start now
-            self._stop_clock()
             self._reading = True
             self._timer = self.loop.call_later(HEAD_SECONDS + length / MIN_BODY_RATE,
                                                self._too_slow, "body")
-        else:
-            self._stop_clock()
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:

@@ -33,6 +33,14 @@ class Services:
     limits: Limits
     admin_hash: str | None = None
 
+    def check_join(self, code: str, token: str | None, address: str) -> None:
+        """Spends one of ``address``'s joins unless ``token`` holds a seat of the room in
+        memory (a reloaded page reclaiming its seat); raises ``TooManyRequests`` when they
+        are spent. It comes before the database is asked anything: forged tokens and
+        unknown codes, sent all at once, cost no more than joins."""
+        if not token or not self.rooms.holds(code, token):
+            self.limits.joins.check(address, "joins")
+
     @classmethod
     def build(cls, settings: Settings) -> Services:
         """Returns the services for ``settings``; nothing runs until ``running`` starts them."""

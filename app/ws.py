@@ -106,8 +106,8 @@ async def room_socket(scope: Scope, receive: Receive, send: Send, code: str) -> 
         # more way to ask for them without end. A token the room in memory does not know
         # is looked for in the database: it spends a join, as a forged one would.
         services.limits.sockets.check(address, "connections opened")
-        if token and not services.rooms.holds(code, token):
-            services.limits.joins.check(address, "joins")
+        if token:
+            services.check_join(code, token, address)
     except TooManyRequests as e:
         await refuse(ws, subprotocol, e.code, e.message, CLOSE_CROWDED)
         return
