@@ -270,17 +270,18 @@ function connect() {
       }
     },
     onError: (msg) => {
-      if (msg.ref === undefined || msg.ref === state.pending) state.pending = false;
       state.errorCount += 1;
+      if (msg.code === "unknown_type") {
+        // A message this server does not know (a ping): the page is newer than the server
+        // (an update under way). Nothing the player did or can do, and no answer to a
+        // move on its way: not theirs to read.
+        console.warn("the server does not know a message the page sent:", msg.message);
+        return;
+      }
+      if (msg.ref === undefined || msg.ref === state.pending) state.pending = false;
       if (msg.ref !== undefined && msg.ref === state.chat?.ref) {
         state.chat = null;
         chatError(msg.message); // the line stays in the box, to send again
-        return;
-      }
-      if (msg.code === "unknown_type") {
-        // A message this server does not know: the page is newer than the server (an
-        // update under way). Nothing the player did or can do: not theirs to read.
-        console.warn("the server does not know a message the page sent:", msg.message);
         return;
       }
       // Those that close the socket: setConn says why once it is closed.
