@@ -61,8 +61,8 @@ def opening(record: dict[str, JSON]) -> list[dict[str, JSON]]:
     room does; none for a game this server cannot play."""
     try:
         game = playable(record["game"], record["rules_version"])
-        return game.begin(game.parse_options(record["options"]), len(record["seats"]),
-                          record["seed"], match=record["match"], carried=record["carried"])[1]
+        return Setup(record["options"], len(record["seats"]), record["seed"], record["match"],
+                     record["carried"]).begin(game)[1]
     except (Unplayable, pydantic.ValidationError, ValueError):
         return []
 
