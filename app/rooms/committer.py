@@ -122,6 +122,15 @@ class Committer:
         self._queue.put(item)
 
     async def _write_forever(self) -> None:
+        try:
+            await self._write_batches()
+        finally:
+            # Stopped (cancelled, as a closing loop cancels every task): no change left
+            # queued may keep its waiter waiting. Whoever waits for one to land, as a
+            # write path whose caller went does, would otherwise wait for ever.
+            self._refuse_unwritten()
+
+    async def _write_batches(self) -> None:
         while True:
             if not self._queue:
                 self._waiting.set()
@@ -191,6 +200,10 @@ class Committer:
             self._task.cancel()
             with contextlib.suppress(BaseException):
                 await self._task
+        self._refuse_unwritten()
+
+    def _refuse_unwritten(self) -> None:
+        """Refuses every change and creation not written: the batch under way and the queue."""
         unwritten = [*self._batch]
         while self._queue:
             unwritten.append(self._queue.get_nowait())
