@@ -32,7 +32,7 @@ def test_parts_are_named_one_by_one_or_all_at_once() -> None:
 
 def served() -> list[object]:
     """What the switches replace, as the server has it now."""
-    return [documents.teach, documents.VisibleLog.entries, Committer.commit, Keeper.arm,
+    return [documents.teach, documents.VisibleLog.entries, Committer.submit, Keeper.arm,
             Keeper.left, Keeper.arrived, Connections.presence]
 
 
