@@ -57,6 +57,8 @@ class Played:
     broken: tuple[int, list[str]] | None = None
     _views: dict[tuple[int, Viewer], Any] = field(default_factory=dict, repr=False)
     _secrets: dict[tuple[int, Viewer], set[str]] = field(default_factory=dict, repr=False)
+    # For each viewer, the cards hidden from it at every step up to the last asked for.
+    _unseen: dict[Viewer, list[set[str]]] = field(default_factory=dict, repr=False)
 
     def view(self, step: int, viewer: Viewer) -> Any:
         """Returns ``viewer``'s view of ``states[step]``, computed once (several checks read it)."""
@@ -73,10 +75,24 @@ class Played:
         return self._secrets[key]
 
     def named(self, step: int, viewer: Viewer) -> dict[str, str]:
-        """Returns the phrases naming ``viewer``'s secrets in ``states[step]`` (the game's
-        ``card_words``), each mapped to its card."""
-        return {w: c for c in sorted(self.secrets(step, viewer))
+        """Returns the phrases naming the cards hidden from ``viewer`` in ``states[step]``
+        and at every step before it (the game's ``card_words``), each mapped to its card.
+
+        A card once in the viewer's sight stays known to it by name when it is hidden again
+        (one it passed on, one picked up from the discards): the viewer may be told of it
+        in words ("you pass the King of hearts"), though never shown it by id where it lies
+        now. A card never in its sight may be named in no way."""
+        return {w: c for c in sorted(self.unseen(step, viewer))
                 for w in self.game.card_words(c)}
+
+    def unseen(self, step: int, viewer: Viewer) -> set[str]:
+        """Returns the secrets of ``viewer`` at ``step`` that were secrets at every step
+        before it too (``named``'s cards)."""
+        kept = self._unseen.setdefault(viewer, [])
+        while len(kept) <= step:
+            now = self.secrets(len(kept), viewer)
+            kept.append(now & kept[-1] if kept else now)
+        return kept[step]
 
     def where(self, step: int | None = None) -> str:
         """Returns the words that locate a failure: game, seats, seed and step."""

@@ -18,7 +18,7 @@ from games.base import (
 from games.wyoming_cowboy import hidden, rules, teach, view
 from games.wyoming_cowboy.actions import Action as ActionType
 from games.wyoming_cowboy.bots import SmartBot
-from games.wyoming_cowboy.cards import full_deck, words
+from games.wyoming_cowboy.cards import CARD_WORDS, full_deck, words
 from games.wyoming_cowboy.guns import gun_name
 from games.wyoming_cowboy.options import PRESETS, Options
 from games.wyoming_cowboy.state import Phase, State, Step
@@ -88,6 +88,10 @@ class WyomingCowboy(Game[State]):
 
     # Which cards are hidden, and how to shuffle them, live beside the view.
     secrets = staticmethod(secret_cards)
+
+    def card_words(self, card: str) -> tuple[str, ...]:
+        """Returns the words the events and teaching name a card by ("King of hearts")."""
+        return (CARD_WORDS[card],) if card in CARD_WORDS else ()
     hidden_shuffle = staticmethod(hidden.hidden_shuffle)
 
     def invariants(self, state: State) -> list[str]:

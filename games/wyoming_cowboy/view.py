@@ -323,7 +323,8 @@ def omniscient(st: State) -> dict[str, Any]:
 
 
 def visible(st: State, viewer: Viewer) -> set[str]:
-    """Returns the card texts ``viewer`` sees somewhere (own hand, tables, piles' tops)."""
+    """Returns the card texts ``viewer`` sees somewhere (own hand, tables, piles' tops) or
+    has been shown in this hand (the couples)."""
     seen: set[str] = set(st.ace_pile)
     if st.discards:
         seen.add(st.discards[-1])
@@ -339,6 +340,8 @@ def visible(st: State, viewer: Viewer) -> set[str]:
         seen.update("K" + a[1] for a in badges)
         for g in st.guns[s]:
             seen.update(g["cards"])
+        # A couple is shown to the table, its two cards then kept in the hand.
+        seen.update(r + suit for suit in st.couples[s] for r in "KQ")
         if st.phase in (Phase.SCORING, Phase.OVER):
             seen.update(st.hands[s])
     if viewer is not None:

@@ -11,6 +11,7 @@ from games.base import Event, Rule, Viewer
 from games.leaks import leaked
 from games.testing import (
     CHECKS,
+    Played,
     check_descriptions,
     check_game,
     check_hidden_shuffle,
@@ -200,3 +201,22 @@ def test_a_copy_that_changes_what_it_shares_fails_the_states_check() -> None:
     with pytest.raises(AssertionError,
                        match=r"step 0\): the state changed after it was made: \.hands\[\d\]"):
         check_states_stay_put(game, play_games(game, games=1))
+
+
+class Dealt(HighCard):
+    """A stand-in whose every state is the set of cards hidden from every viewer."""
+
+    def secrets(self, state: Any, viewer: Viewer) -> set[str]:
+        return set(state)
+
+    def card_words(self, card: str) -> tuple[str, ...]:
+        return (in_words(card),)
+
+
+def test_a_card_once_seen_may_be_named_in_words_but_one_never_seen_may_not() -> None:
+    played = Played(Dealt(), 2, 0, None, True)  # type: ignore[arg-type]
+    # The King of hearts is hidden, then seen (played, say), then hidden again (taken up).
+    played.states = [{"KH", "TC"}, {"TC"}, {"KH", "TC"}]
+    assert played.named(0, 0) == {"King of hearts": "KH", "Ten of clubs": "TC"}
+    assert played.named(2, 0) == {"Ten of clubs": "TC"}
+    assert played.secrets(2, 0) == {"KH", "TC"}  # by id it is still hidden where it lies

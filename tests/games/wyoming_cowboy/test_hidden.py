@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from games.base import Rule
 from games.rng import Rng
+from games.testing import check_teaching_does_not_leak, play_games
 from games.wyoming_cowboy import GAME
-from games.wyoming_cowboy.cards import sort_key
+from games.wyoming_cowboy.cards import CARD_WORDS, sort_key
 from games.wyoming_cowboy.state import Phase
 from tests.games.wyoming_cowboy.helpers import act, build
 
@@ -87,3 +91,20 @@ def test_the_given_state_is_never_changed() -> None:
     before = GAME.dump(st)
     GAME.hidden_shuffle(st, None, Rng(7))
     assert GAME.dump(st) == before
+
+
+class TellsTheNeighboursCard(type(GAME)):  # type: ignore[misc]
+    """Tells each seat, in words only, the first card its neighbour holds."""
+
+    def situations(self, state, seat):  # type: ignore[no-untyped-def]
+        other = (seat + 1) % state.seats
+        if not state.hands[other]:
+            return {}
+        card = state.hands[other][0]
+        return {"peek": Rule("", f"Your neighbour holds the {CARD_WORDS[card]}")}
+
+
+def test_a_hint_naming_a_hidden_card_in_words_fails_the_leak_check() -> None:
+    game = TellsTheNeighboursCard()
+    with pytest.raises(AssertionError, match=r"seat \d is told \['"):
+        check_teaching_does_not_leak(game, play_games(game, games=1))

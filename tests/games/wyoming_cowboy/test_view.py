@@ -332,3 +332,9 @@ def test_under_the_inventors_way_an_action_taken_shows_no_discard_to_take():
     assert mine["takeable_discard"] is None and theirs["takeable_discard"] is None
     assert mine["prompt"].startswith("Discard and draw one from the pile")
     assert "5 lets" not in mine["prompt"] and "5 lets" not in theirs["prompt"]
+
+
+def test_a_couple_shown_is_no_secret_while_its_cards_stay_in_the_hand() -> None:
+    st = build(hands={0: "KH QH 7S", 1: "KD QD 5C"}, couples=[[], ["D"], [], []])
+    assert {"KD", "QD"}.isdisjoint(GAME.secrets(st, 0))
+    assert {"KH", "QH"} <= GAME.secrets(st, 1)
