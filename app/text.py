@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 
 from app.errors import BadRequest
 
@@ -48,12 +49,48 @@ def clean_name(name: str) -> str:
     return name
 
 
-def name_key(name: str) -> str:
-    """Returns what two names that look alike have in common: compatibility-normalized
-    (a fullwidth letter is its letter), without invisible characters, case-folded. Cyrillic
-    and Latin look-alikes remain apart: telling them needs Unicode's confusables table."""
-    folded = unicodedata.normalize("NFKC", name)
-    return "".join(ch for ch in folded if unicodedata.category(ch) != "Cf").casefold()
+def looks_like(name: str, other: str) -> bool:
+    """Returns whether two names would read as one: the same once compatibility-normalized
+    (a fullwidth letter is its letter), without invisible characters and case-folded; or
+    the same letter for letter once each letter of any script that looks like an ASCII
+    letter or digit is taken as that one (Cyrillic "А", Greek "Ο"; "l" and "I")."""
+    return any(a == b for a, b in zip(_name_keys(name), _name_keys(other), strict=True))
+
+
+def _name_keys(name: str) -> tuple[str, str]:
+    """The case-folded name and its skeleton (``looks_like``)."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKC", name)
+                    if unicodedata.category(ch) != "Cf")
+    alike = _ascii_alike()
+    # Case is kept in the skeleton: "l" looks like "I", not like "i".
+    return plain.casefold(), "".join(alike.get(ch, ch) for ch in plain)
+
+
+@cache
+def _ascii_alike() -> dict[str, str]:
+    """Every character Unicode's confusables table holds alike to an ASCII letter or digit,
+    mapped to it, and the ASCII ones alike to each other (``I``, ``l``, ``1``; ``O``, ``0``)
+    mapped to one of them: read once, at the first name that asks (900 KB of JSON)."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    def ascii_of(ch: str) -> list[str]:
+        return [h["c"] for h in confusables_data.get(ch, ())
+                if len(h["c"]) == 1 and h["c"].isascii() and h["c"].isalnum()]
+
+    # The ASCII look-alikes in groups, each named by its first letter (digits after).
+    group: dict[str, str] = {}
+    for ch in sorted(c for c in map(chr, range(128)) if c.isalnum()):
+        members = {ch, *ascii_of(ch)}
+        if len(members) > 1:
+            merged = set(members).union(*(m for m in (
+                {k for k, v in group.items() if v == group[c]} for c in members if c in group)))
+            head = min(merged, key=lambda c: (c.isdigit(), c))
+            group.update(dict.fromkeys(merged, head))
+    alike = {ch: head for ch, head in group.items() if ch != head}
+    for ch in confusables_data:
+        if len(ch) == 1 and not ch.isascii() and (found := ascii_of(ch)):
+            alike[ch] = group.get(found[0], found[0])
+    return alike
 
 
 def clean_chat(text: str, max_length: int) -> str:

@@ -51,9 +51,17 @@ async def test_join_by_name_and_reclaim_with_token(client) -> None:
     twin = await client.post(f"/api/rooms/{room['code']}/join", json={"name": " bo "})
     assert twin.status_code == 409
     assert twin.json()["error"]["message"] == "Another seat here is called bo; choose another name"
-    for alike in ("B\u200bo", "\uff22o"):  # a zero-width space; a fullwidth B
+    # A zero-width space; a fullwidth B; a Greek capital Beta and a Cyrillic small o.
+    for alike in ("B\u200bo", "\uff22o", "\u0392\u043e"):
         r = await client.post(f"/api/rooms/{room['code']}/join", json={"name": alike})
         assert r.status_code == 409, alike
+    assert r.json()["error"]["message"] == (
+        "Another seat here is called Bo, which looks like \u0392\u043e; choose another name")
+    # Letters of other scripts are names of their own where they look like no seat's.
+    other = await create_room(client)
+    for name in ("Bo", "\u0411\u043e"):
+        r = await client.post(f"/api/rooms/{other['code']}/join", json={"name": name})
+        assert r.status_code == 200
     # A bot is not named as a person seated already is.
     r = await client.post(f"/api/rooms/{room['code']}/join", json={"name": "random bot 1"})
     assert r.status_code == 200
