@@ -70,8 +70,11 @@ def _name_keys(name: str) -> tuple[str, str]:
 def _ascii_alike() -> dict[str, str]:
     """Every character Unicode's confusables table holds alike to an ASCII letter or digit,
     mapped to it, and the ASCII ones alike to each other (``I``, ``l``, ``1``; ``O``, ``0``)
-    mapped to one of them: read once, at the first name that asks (900 KB of JSON)."""
-    from confusable_homoglyphs.confusables import confusables_data
+    mapped to one of them: read once, at the first name that asks; of the table's 900 KB
+    of JSON only these 1,300 characters are kept."""
+    from confusable_homoglyphs.utils import load
+
+    confusables_data: dict[str, list[dict[str, str]]] = load("confusables.json")
 
     def ascii_of(ch: str) -> list[str]:
         return [h["c"] for h in confusables_data.get(ch, ())
