@@ -11,7 +11,7 @@ import json
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -164,9 +164,39 @@ class RateLimiter:
         return None if tokens >= 1 else (1 - tokens) / per_second
 
 
+class Held:
+    """What each key (an address) holds open at once, at most ``most`` (0: no limit).
+
+    Rates bound how quickly sockets are opened; this bounds how many stay open, which a
+    client opening them slowly and never closing them would otherwise grow without end.
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._held: dict[str, int] = {}
+
+    def take(self, key: str, what: str) -> None:
+        """Counts one more held by ``key``; raises ``TooManyRequests`` at the limit."""
+        held = self._held.get(key, 0)
+        if self.most and held >= self.most:
+            raise TooManyRequests(f"Too many {what} from one address: at most {self.most} "
+                                  f"at once", 5.0)
+        self._held[key] = held + 1
+
+    def give_back(self, key: str) -> None:
+        """Counts one fewer held by ``key`` (one ``take`` made)."""
+        held = self._held.pop(key, 0) - 1
+        if held > 0:
+            self._held[key] = held
+
+    def held(self, key: str) -> int:
+        """Returns how many ``key`` holds now."""
+        return self._held.get(key, 0)
+
+
 @dataclass
 class Limits:
-    """The server's rate limiters, one per kind of request."""
+    """The server's rate limiters, one per kind of request, and what an address may hold."""
 
     rooms: RateLimiter
     joins: RateLimiter
@@ -174,11 +204,14 @@ class Limits:
     admin: RateLimiter
     syncs: RateLimiter
     sockets: RateLimiter
+    open_sockets: Held = field(default_factory=lambda: Held(0))
 
     @classmethod
     def from_rates(cls, *, rooms: str, joins: str, chat: str, admin: str,
-                   syncs: str = "off", sockets: str = "off") -> Limits:
-        """Returns limiters for rates written ``"count/seconds"`` (or ``"off"``)."""
+                   syncs: str = "off", sockets: str = "off", open_sockets: int = 0) -> Limits:
+        """Returns limiters for rates written ``"count/seconds"`` (or ``"off"``), and the
+        sockets one address may hold open at once (0: no limit)."""
         return cls(RateLimiter(Rate.parse(rooms)), RateLimiter(Rate.parse(joins)),
                    RateLimiter(Rate.parse(chat)), RateLimiter(Rate.parse(admin)),
-                   RateLimiter(Rate.parse(syncs)), RateLimiter(Rate.parse(sockets)))
+                   RateLimiter(Rate.parse(syncs)), RateLimiter(Rate.parse(sockets)),
+                   Held(open_sockets))

@@ -48,7 +48,8 @@ class Services:
         notifier = notifier_for(settings.redis_url)
         limits = Limits.from_rates(rooms=settings.rate_rooms, joins=settings.rate_joins,
                                    chat=settings.rate_chat, admin=settings.rate_admin,
-                                   syncs=settings.rate_syncs, sockets=settings.rate_sockets)
+                                   syncs=settings.rate_syncs, sockets=settings.rate_sockets,
+                                   open_sockets=settings.max_sockets_per_address)
         return cls(settings, db, RoomService(db, settings, notifier), notifier, limits)
 
     @classmethod

@@ -59,6 +59,8 @@ class Settings(BaseSettings):
     rate_sockets: str = Field(
         "60/60", pattern=RATE,
         description="Websockets one address may open: count/seconds")
+    max_sockets_per_address: int = Field(
+        100, ge=0, description="Websockets one address may hold open at once (0: no limit)")
     rate_syncs: str = Field(
         "20/60", pattern=RATE,
         description="Whole documents one socket may ask for (sync): count/seconds")

@@ -108,9 +108,20 @@ async def room_socket(scope: Scope, receive: Receive, send: Send, code: str) -> 
         services.limits.sockets.check(address, "connections opened")
         if token:
             services.check_join(code, token, address)
+        services.limits.open_sockets.take(address, "connections")
     except TooManyRequests as e:
         await refuse(ws, subprotocol, e.code, e.message, CLOSE_CROWDED)
         return
+    try:
+        await _serve(ws, services, receive, send, code, token, subprotocol)
+    finally:
+        services.limits.open_sockets.give_back(address)
+
+
+async def _serve(ws: WebSocket, services: Services, receive: Receive, send: Send, code: str,
+                 token: str | None, subprotocol: str | None) -> None:
+    """``room_socket`` once the socket may open: the room found, the seat authenticated,
+    the document mirrored until either side leaves."""
     rooms = services.rooms
     # A seat's socket says who it is with each action, and finds its seat by it when it
     # opens: the token's hash is kept for all.

@@ -40,7 +40,7 @@ def settings() -> Settings:
     return Settings(database_url=os.environ[URL], redis_url=os.environ.get(REDIS) or None,
                     bot_delay=0, rate_rooms="off", rate_joins="off", rate_chat="off",
                     rate_admin="off", rate_syncs="off", rate_sockets="off",
-                    max_connections_per_room=16,
+                    max_sockets_per_address=0, max_connections_per_room=16,
                     admin_token="bench-admin-token-0123456789abcdef", _env_file=None)
 
 

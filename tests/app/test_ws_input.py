@@ -242,6 +242,34 @@ async def test_sockets_opened_and_forged_tokens_are_rate_limited_per_address(
         await mine.close()
 
 
+async def test_sockets_held_open_at_once_are_capped_per_address(sqlite_url) -> None:
+    """Opened slowly and never closed, sockets would pile up without end: an address holds
+    at most so many at once, and each one that closes, or is refused, frees its place."""
+    settings = settings_for(sqlite_url).model_copy(update={"max_sockets_per_address": 2})
+    with LiveServer(settings) as server:
+        code, tokens = await open_room(server.http, "highcard", 1, 0)
+        url = f"{server.ws}/ws/rooms/{code}"
+        a = await WireClient.connect(server.ws, code, tokens[0])
+        for _ in range(3):  # refused after it was counted: its place is freed
+            assert await _refused(url, "forged-" + "x" * 25) == ("bad_token", 4401)
+        b = await WireClient.connect(server.ws, code, tokens[0])
+        protocols = [Subprotocol("saloon")]
+        async with websockets.connect(url, subprotocols=protocols) as ws:
+            refusal = json.loads(await ws.recv())
+        assert refusal["code"] == "rate_limited"
+        assert refusal["message"] == ("Too many connections from one address: at most 2 at "
+                                      "once")
+        await a.close()
+        for _ in range(50):  # the server frees the place once it has seen the socket close
+            if server.services.limits.open_sockets.held("127.0.0.1") < 2:
+                break
+            await asyncio.sleep(0.05)
+        c = await WireClient.connect(server.ws, code, tokens[0])
+        assert (await c.fresh_sync())["version"] == b.version
+        for w in (b, c):
+            await w.close()
+
+
 def test_a_weak_admin_token_is_refused_at_start() -> None:
     with pytest.raises(ValueError, match="ADMIN_TOKEN must be at least 24"):
         Settings(admin_token="admin-secret", _env_file=None)
