@@ -30,7 +30,9 @@ function faceSvg(c, ignored = false) {
   // Every name in two lines of eleven characters at most, the longest pressed to the
   // room beside the corner (at ten a line, "Wells Fargo Agent" lost its last word).
   const name = wrap(c.name, 11, 2);
-  const effect = wrap(c.text || "", 15, 6);
+  // Ignored, the effect's words (faded) go under the tag that says so, never under a
+  // stamp over them: four lines are left for them, the whole text on the enlarged card.
+  const effect = wrap(faceText(c), 15, ignored ? 4 : 6);
   return s("svg", { viewBox: "0 0 60 84", class: "card-svg cow-face", "aria-hidden": "true", focusable: "false" },
     s("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }),
     s("g", { class: `ink suit-${suit}` },
@@ -45,11 +47,11 @@ function faceSvg(c, ignored = false) {
         s("text", { x: 12, y: 36, "text-anchor": "middle", class: "cow-pts" }, String(c.points)),
         s("text", { x: 30, y: 36, "text-anchor": "middle", class: "cow-ru" }, `R${c.roundup}`),
         s("text", { x: 48, y: 36, "text-anchor": "middle", class: "cow-gf" }, `G${c.gunfight}`)),
-      textLines(effect, 3.5, 45, 7.2, { class: ["cow-effect", ignored && "ignored"] }),
-      // In one's hand, a card whose effect would be ignored says so over its words.
+      // In one's hand, a card whose effect would be ignored says so above its words.
       ignored ? s("g", { class: "cow-ignored" },
-        s("rect", { x: 3, y: 60, width: 54, height: 19, rx: 3 }),
-        textLines(["No effect", "for you now"], 30, 68, 8, { class: "cow-ignored-word", "text-anchor": "middle" })) : null),
+        s("rect", { x: 3, y: 40.5, width: 54, height: 9.5, rx: 3 }),
+        s("text", { x: 30, y: 47.8, class: "cow-ignored-word", "text-anchor": "middle", ...squeezed(IGNORED_STAMP, 12, 50) }, IGNORED_STAMP)) : null,
+      textLines(effect, 3.5, ignored ? 56.5 : 45, 7.2, { class: ["cow-effect", ignored && "ignored"] })),
     compactSvg(c, ignored));
 }
 
@@ -57,7 +59,7 @@ function faceSvg(c, ignored = false) {
 /** The face's drawing for a phone: no text under 9 px on a card 62 px wide. */
 function compactSvg(c, ignored = false) {
   const name = wrap(c.name, 11, 2);
-  const tag = ignored ? IGNORED_TAG : tagWord(c);
+  const tag = tagWord(c);
   return s("g", { class: "face-compact" },
     // Between the corner's index and the border (2 units), with room for the glyphs' overhang.
     name.map((line, i) => s("text", { x: 37, y: 11 + i * 9.5, class: "cow-c-name", "text-anchor": "middle", ...squeezed(line, 7, 37) }, line)),
@@ -67,7 +69,9 @@ function compactSvg(c, ignored = false) {
     s("text", { x: 49, y: 41, "text-anchor": "middle", class: "cow-c-value cow-gf", ...squeezed(`G${c.gunfight}`, 2, 16) }, `G${c.gunfight}`),
     s("text", { x: 30, y: 56, class: "cow-c-ranch", "text-anchor": "middle", ...squeezed(c.ranch, 10, 54) }, c.ranch),
     c.text ? [s("rect", { x: 3, y: 64, width: 54, height: 14, rx: 7, class: ["cow-c-tag", ignored && "ignored"] }),
-      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle", ...squeezed(tag, 9, 50) }, tag)] : null);
+      s("text", { x: 30, y: 74.5, class: "cow-c-tag-word", "text-anchor": "middle", ...squeezed(tag, 9, 50) }, tag),
+      // Ignored, the effect's word stays readable, struck through: what the play gives up.
+      ignored ? s("line", { x1: 7, y1: 71, x2: 53, y2: 71, class: "cow-c-struck" }) : null] : null);
 }
 
 // The effect in a word on a phone's card, so a hand can be read without enlarging each
@@ -76,9 +80,20 @@ const TAG = { roundup: "Roundup!", gunfight: "Gunfight!", showdown: "Showdown", 
   rustle: "Rustle", live_rustle: "Rustle any", unload: "Unload", wild: "Wild" };
 const PLACE = { most_points: "→ most pts", fewest_points: "→ fewest pts", best_hand: "→ best hand", worst_hand: "→ worst hand" };
 
-// A phone's tag on a card of one's hand whose effect would be ignored now: "No effect"
-// read as a card that has none.
-const IGNORED_TAG = "Ignored now";
+// Said on a card of one's hand whose effect would be ignored now (a phone strikes its
+// effect's word through instead: "No effect" alone read as a card that has none).
+const IGNORED_STAMP = "No effect now";
+
+// Where a card always goes, in fewer words than its rule's "However this card is played,
+// it always goes into the Gang with…", which a face cut after six lines (the Jokers').
+const GOES = { most_points: "the most points", fewest_points: "the fewest points", best_hand: "the best poker hand", worst_hand: "the worst poker hand" };
+
+/** A card's effect as its full-size face says it: its rule's words, or for a card that
+ * always goes to one Gang, the same said short (the enlarged card says it whole). */
+function faceText(c) {
+  if (!c.place || !GOES[c.place]) return c.text || "";
+  return `${c.rank === "Joker" ? "Wild. " : ""}Always goes into the Gang with ${GOES[c.place]}.`;
+}
 
 function tagWord(c) {
   // A Wild card names the rank it makes wild: its own rank is another ("Threes are wild in

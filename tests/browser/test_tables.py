@@ -621,8 +621,9 @@ def test_a_cowpoker_rustle_among_many_gang_cards_keeps_the_bar_one_row_high(brow
 def test_a_cowpoker_card_whose_effect_would_be_ignored_says_so_on_its_face(browser, live,
                                                                          artifacts, size):
     """Another Ranch's Gunfight! in one's hand would start nothing if played: its face
-    says "No effect for you now" (on a phone its tag, "Ignored now"), its label and enlarged
-    card say why; one's own Ranch's card keeps its effect's word."""
+    says "No effect now" above its effect's words, faded (on a phone its tag's word struck
+    through), its label and enlarged card say why; one's own Ranch's card keeps its effect's
+    word; no text on either face lies over another's."""
     from tests.games.cowpoker.position import build, cid
     game = all_games()["cowpoker"]
     state = build(hands={0: ["Rosa Davila", "Lasso Lem", "Cookie Pete"]})
@@ -641,15 +642,32 @@ def test_a_cowpoker_card_whose_effect_would_be_ignored_says_so_on_its_face(brows
               if (getComputedStyle(g).display === 'none') return false;
             }
             return true;
-          }).map((t) => t.textContent).join(' ')}]))""")
+          }).map((t) => t.textContent).join(' '),
+          struck: !!e.querySelector('.cow-c-struck') && getComputedStyle(
+            e.querySelector('.face-compact')).display !== 'none',
+          // Any two texts of the face drawn on screen whose boxes overlap.
+          overlaps: (() => {
+            const boxes = [...e.querySelectorAll('text')].filter((t) => t.getClientRects().length)
+              .map((t) => t.getBoundingClientRect()).filter((b) => b.width && b.height);
+            // (A line's box holds its font's ascent and descent: lines one under the other
+            // touch; a text over another covers half its height.)
+            const across = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const down = (a, b) => Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            return boxes.some((a, i) => boxes.slice(i + 1).some((b) => across(a, b) > 2
+              && down(a, b) > 0.4 * Math.min(a.height, b.height)));
+          })()}]))""")
     rosa, lem = said[cid("Rosa Davila")], said[cid("Lasso Lem")]
     assert "its effect is ignored: it is Davila's card" in rosa["label"], rosa
     assert "ignored" not in lem["label"], lem
     if width > 480:
-        assert rosa["stamp"] == "No effect for you now" and lem["stamp"] == "", said
+        assert rosa["stamp"] == "No effect now" and lem["stamp"] == "", said
     else:
-        assert rosa["stamp"] == "Ignored now" and lem["stamp"] == "Roundup!", said
+        assert rosa["stamp"] == "Gunfight!" and rosa["struck"], said
+        assert lem["stamp"] == "Roundup!" and not lem["struck"], said
+    assert not rosa["overlaps"] and not lem["overlaps"], said
     page.locator(".my-hand").screenshot(path=str(artifacts / f"cowpoker-ignored-{width}.png"))
+    page.locator(f'.my-hand .card[data-card="{cid("Rosa Davila")}"]').screenshot(
+        path=str(artifacts / f"cowpoker-ignored-card-{width}.png"))
     page.close()
 
 
