@@ -349,8 +349,12 @@ export function render(container, view, ctx) {
   const z = me ? playerZone(me, view, ctx, true, bustedLast) : null;
   const bar = decisionSlot(ctx, z || container);
   const gives = ctx.legal.filter((a) => a.type === "give");
+  // One button a player, named: the sentence that would repeat the card's whole text on
+  // each (only the name differs) is said once, above them.
   if (gives.length) add(bar, h("div", { class: "reaction", role: "group", "aria-label": "Pass on the Jail" },
-    h("h3", null, "Pass on the Jail card"), h("div", { class: "actions-row" }, gives.map((a) => actButton(a, ctx)))));
+    h("h3", null, "Pass on the Jail card"),
+    h("p", { class: "sub" }, "It goes on the discard pile of the player you choose, to jail a Bandit of theirs when they draw it. Give it to:"),
+    h("div", { class: "actions-row" }, gives.map((a) => actButton(a, ctx, seatName(ctx, a.to), { title: ctx.label(a) })))));
   add(ctx.decision ? container : bar, rps(view, ctx));
   if (ctx.decision) {
     const throws = ctx.legal.filter((a) => a.type === "throw");

@@ -671,6 +671,33 @@ def test_a_cowpoker_card_whose_effect_would_be_ignored_says_so_on_its_face(brows
     page.close()
 
 
+def test_the_cards_for_cowboys_jail_is_given_with_one_named_button_a_player(browser, live,
+                                                                          artifacts):
+    """The pass-on Jail asks whom to give it to: what it does is said once, above buttons
+    that each name a player (each button once said the card's whole text again)."""
+    game = all_games()["cards_for_cowboys"]
+    rng = Rng(0)
+    state = game.new_game(game.parse_options({}), 4, 0)
+    while not any(a["type"] == "give" for a in game.legal_actions(state, 1)):
+        seat = rng.choice(sorted(game.to_act(state)))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    legal = game.legal_actions(state, 1)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(live.http + "/")
+    page.evaluate(WITH_BAR, ["cards_for_cowboys", json.loads(json.dumps(game.view(state, 1))),
+                             ["Ana", "Bo", "Cy", "Di"], legal])
+    panel = page.evaluate("""() => {
+      const p = document.querySelector('.decision-body [aria-label="Pass on the Jail"]');
+      return {text: p.innerText, buttons: [...p.querySelectorAll('button')].map(
+        (b) => [b.innerText, b.title])}; }""")
+    assert "It goes on the discard pile of the player you choose" in panel["text"], panel
+    gives = {a["to"] for a in legal if a["type"] == "give"}
+    names = ["Ana", "Bo", "Cy", "Di"]
+    assert panel["buttons"] == [[names[t], f"Give the Jail to {names[t]}"] for t in sorted(gives)]
+    page.locator(".decision-body").screenshot(path=str(artifacts / "cfc-jail-give-390.png"))
+    page.close()
+
+
 def test_cards_for_cowboys_shows_anothers_discard_pile_with_a_plain_back(browser, live):
     game = all_games()["cards_for_cowboys"]
     rng = Rng(2)
