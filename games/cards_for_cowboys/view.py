@@ -250,6 +250,13 @@ def _prompt(state: State, viewer: Viewer, counted: list[Tally], acting: list[int
             return "Draw a card or stop: one more Bandit busts you"
         return "Draw a card or stop (3 Bandits bust you)"
     if state.phase == _RPS:
+        if state.rps_rounds:  # an exchange settled nothing yet: the prompt says why
+            thrown = [t for t in state.last_throws if t]
+            if len(set(thrown)) != 2:
+                return (f"A draw ({', '.join(thrown)}): throw again. The winner chooses who "
+                        "buys first")
+            return ("Your throw won, but so did another's: throw again. The winner chooses "
+                    "who buys first")
         return "Throw rock, paper or scissors: the winner chooses who buys first"
     if state.phase == _CHOOSE:
         # Not "the most $": a tie on $ is broken on Cows, cards drawn, costs, or a throw,

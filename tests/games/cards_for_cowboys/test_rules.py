@@ -284,6 +284,8 @@ def test_three_way_rock_paper_scissors_drops_the_losers_and_replays_all_three_sh
                 (2, {"type": "throw", "hand": "scissors"}))
     assert s.phase == Phase.RPS and s.contenders == [0, 1]
     assert GAME.to_act(s) == frozenset({0, 1})
+    assert GAME.view(s, 0)["prompt"] == ("Your throw won, but so did another's: throw again. "
+                                         "The winner chooses who buys first")
     s, _ = play(s, (1, {"type": "throw", "hand": "paper"}), (0, {"type": "throw", "hand": "rock"}))
     assert s.chooser == 1
 

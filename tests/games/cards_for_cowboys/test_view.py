@@ -126,6 +126,17 @@ def test_a_throw_stays_hidden_until_every_tied_player_has_thrown() -> None:
     assert "rock" in events[-2]["text"]
 
 
+def test_a_throw_again_says_why_in_the_prompt() -> None:
+    s, _ = play(stack(stack(fresh(2), 0, ["c91a"]), 1, ["c91b"]), (0, D), (1, D), (0, STOP),
+                (1, STOP))
+    fresh_prompt = "Throw rock, paper or scissors: the winner chooses who buys first"
+    assert GAME.view(s, 0)["prompt"] == fresh_prompt
+    s, _ = play(s, (0, {"type": "throw", "hand": "rock"}), (1, {"type": "throw", "hand": "rock"}))
+    for seat in (0, 1):
+        assert GAME.view(s, seat)["prompt"] == (
+            "A draw (rock, rock): throw again. The winner chooses who buys first")
+
+
 def test_public_events_never_name_a_card_that_may_be_hidden_afterwards() -> None:
     s = stack(fresh(2), 0, ["c34a", "c62a", "c63a"])
     s, events = play(s, (0, D), (0, D), (0, D))
