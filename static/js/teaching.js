@@ -268,8 +268,8 @@ export function renderBar(bar, doc) {
 }
 
 /** Keeps the dock's hint from pushing the decision off the screen: where the dock, at its
- * tallest, holds more than it shows, the hint takes one line; if it still does, the hint
- * goes back above the table. The decision and the hand come first. */
+ * tallest, holds more than it shows, the hint takes one line (a tap opens it whole). It
+ * stays in the dock even so: above the table, a phone's dock covered it, "Got it" too. */
 export function fitDockHint(dock) {
   const slot = document.getElementById("dock-hint");
   const hint = slot?.querySelector(".hint");
@@ -278,7 +278,6 @@ export function fitDockHint(dock) {
   slot.classList.remove("tucked");
   if (!over() || hint.classList.contains("open")) return;
   slot.classList.add("tucked");
-  if (over()) document.getElementById("teach-bar")?.prepend(hint);
 }
 
 // A mouse shows a card large when it rests on it; on a touch screen nothing says that a

@@ -304,3 +304,30 @@ def test_on_a_phone_the_hint_heads_the_dock_and_the_score_so_far_stands_above_it
     host.page.locator("#score-panel").wait_for()
     assert host.page.evaluate(clear, "#score-panel") == "ok"
     assert not host.errors
+
+
+def test_on_a_phone_a_hint_in_a_dock_too_full_takes_one_line_and_stays_tappable(browser,
+                                                                                live):
+    """Where even the hint's two lines would leave the dock holding more than it shows, the
+    hint takes one line and stays at the dock's head: put back above the table, the dock
+    covered it and its "Got it" could not be tapped."""
+    host = Player(browser.new_context(**PHONE), live, "Ana")
+    host.create("wyoming_cowboy", OPTIONS["wyoming_cowboy"])
+    for _ in range(2):
+        host.add_bot("smart")
+    host.start()
+    host.page.locator("#dock #hint").wait_for()
+    rendered(host)
+    fitted = host.page.evaluate("""async () => {
+      const dock = document.getElementById('dock');
+      dock.style.maxHeight = '160px';  // a decision as tall as a shot's answer and a hand
+      const teaching = await import('/static/js/teaching.js');
+      teaching.fitDockHint(dock);
+      const ok = document.getElementById('hint-ok').getBoundingClientRect();
+      const hit = document.elementFromPoint(ok.left + ok.width / 2, ok.top + ok.height / 2);
+      return {docked: !!dock.querySelector('#hint'),
+              tucked: document.getElementById('dock-hint').classList.contains('tucked'),
+              tappable: hit?.id === 'hint-ok'};
+    }""")
+    assert fitted == {"docked": True, "tucked": True, "tappable": True}, fitted
+    assert not host.errors
