@@ -33,6 +33,7 @@ const state = {
   errorCount: 0,
   // Motion and memory: the ops of patches not drawn yet, who moved, each seat's last move.
   pendingWords: null,
+  handShownAt: null, // the decision (decisionOf) at which the hand set aside was asked for
   movers: new Set(),
   marks: new Map(),
   syncs: 0, // syncs within a game (after a missed version or a reconnection), for the tests
@@ -770,6 +771,7 @@ async function renderPlay() {
   // The hand and the decision bar hold cards too: teaching marks and explains them all.
   teaching.afterRender($("#play"), doc, ctx);
   handEl.hidden = !handEl.firstChild;
+  asideHand(handEl, yourTurn, decisionOf(yourTurn, view, ctx));
   teaching.fitDockHint(dock);
   followZoom();
   clear(resultEl);
@@ -844,10 +846,15 @@ async function renderPlay() {
   state.renderedVersion = state.version;
 }
 
+/** What tells one decision of yours from the next ("" while none is yours). */
+function decisionOf(yourTurn, view, ctx) {
+  return yourTurn ? `${state.doc.room.match}:${view.prompt}:${ctx.legal.length}` : "";
+}
+
 /** A new decision of yours: a chime, the tab's flag, a notification when hidden, in view. */
 function turnNoticed(yourTurn, view, ctx, table) {
   const r = state.doc.room;
-  const decision = yourTurn ? `${state.doc.room.match}:${view.prompt}:${ctx.legal.length}` : "";
+  const decision = decisionOf(yourTurn, view, ctx);
   const fresh = yourTurn && !state.yourTurn;
   state.yourTurn = yourTurn || state.pending !== false;
   flagTab(yourTurn, `Saloon — ${r.title}`);
@@ -863,6 +870,28 @@ function turnNoticed(yourTurn, view, ctx, table) {
     intoViewAbove(target, $("#dock"), motionAllowed(prefs.get("motion", true)));
   }
   state.decisionKey = decision;
+}
+
+// One column: the dock stands over the table's foot (a phone's, most of it).
+const NARROW = matchMedia("(max-width: 900px)");
+
+/** A decision of yours that takes no card of your hand (answering a shot, choosing who
+ * buys first) leaves the hand aside on a narrow screen, as one button that shows it: the
+ * dock then leaves more of the table in view. It shows again at a decision that takes a
+ * card of it, and whenever the player asks. */
+function asideHand(handEl, yourTurn, decision) {
+  // (A hand holding any control, a card to click or a button, is part of the decision.)
+  const aside = yourTurn && NARROW.matches && !handEl.hidden
+    && !handEl.querySelector("button, input, select, [data-action]");
+  const shown = state.handShownAt === decision;
+  if (aside) {
+    const count = handEl.querySelectorAll(".card[data-card]").length;
+    handEl.prepend(h("button", { type: "button", class: "small hand-toggle", id: "hand-toggle",
+      "aria-expanded": String(shown),
+      onclick: () => { state.handShownAt = shown ? null : decision; renderPlay(); } },
+    shown ? "Hide your hand" : `Show your hand (${plural(count, "card")}): this decision takes none of them`));
+  }
+  handEl.classList.toggle("aside", aside && !shown);
 }
 
 /** Folds the dock down to its prompt (the table above it in view, a phone's above all, where

@@ -558,3 +558,47 @@ def test_a_wyoming_cowboy_players_own_row_stands_above_the_dock(browser, live):
     assert place["mine"] + 60 <= place["dock"], place
     assert place["mine"] <= place["others"], place
     assert not ana.errors
+
+
+def test_on_a_phone_a_decision_that_takes_no_card_of_the_hand_sets_it_aside(browser, live,
+                                                                           artifacts):
+    """Answering a shot, choosing a direction: the hand, a third of a phone's screen, is one
+    button that shows it, and the dock leaves the table in view; a decision that takes a
+    card of it shows it whole."""
+    host = Player(browser.new_context(**VIEWPORTS["phone"]), live, "Ana")
+    host.create("wyoming_cowboy", {"max_hands": 1})
+    for _ in range(3):
+        host.add_bot("smart")
+    host.start()
+    rng = random.Random(5)
+    seen = {"aside": False, "whole": False}
+    for _ in range(80):
+        legal = host.ready()
+        if legal:
+            hand = set(host.doc()["game"]["my_hand"])
+            named = any(a.get("card") in hand or set(a.get("cards") or []) & hand
+                        for a in legal)
+            state = host.page.evaluate("""() => ({
+              aside: document.getElementById('hand').classList.contains('aside'),
+              toggle: document.getElementById('hand-toggle')?.innerText || null,
+              cards: [...document.querySelectorAll('#hand .card')].filter(
+                (c) => c.getClientRects().length).length})""")
+            if named:
+                assert not state["aside"] and state["cards"], state
+                seen["whole"] = True
+            elif host.doc()["game"]["my_hand"]:
+                assert state["aside"] and state["cards"] == 0, state
+                assert state["toggle"].startswith("Show your hand ("), state
+                host.page.screenshot(path=str(artifacts / "play-hand-aside-390.png"))
+                host.page.locator("#hand-toggle").click()
+                host.page.wait_for_function(
+                    "() => !document.getElementById('hand').classList.contains('aside')")
+                assert host.page.locator("#hand-toggle").inner_text() == "Hide your hand"
+                seen["aside"] = True
+            if all(seen.values()):
+                break
+            host.act(rng)
+        else:
+            next_turn(host, [host])
+    assert all(seen.values()), seen
+    assert not host.errors
