@@ -170,15 +170,36 @@ function handSummary(view, ctx) {
   if (view.phase !== "scoring") return null;
   const last = view.last_hand || view.hands?.[view.hands.length - 1];
   if (!last) return null;
+  return zone(`Hand ${last.hand} is over — ${endedBy(last, ctx)}`, { class: "hand-over" }, breakdowns(last, ctx));
+}
+
+/** Who ended a hand, and how. */
+function endedBy(last, ctx) {
+  const ended = last.ender !== null && last.ender !== undefined && last.ender >= 0 ? `${seatName(ctx, last.ender)} ended it` : "nobody ended it";
+  return `${ended}${last.why ? ` (${last.why})` : ""}`;
+}
+
+/** Each seat's points of a hand, line by line, and the total it brought them to. */
+function breakdowns(last, ctx) {
   const perSeat = last.lines
     ? last.lines.map((lines, i) => ({ lines, total: last.points?.[i] ?? 0 }))
     : (last.seats || []).map((x) => ({ lines: x.lines, total: x.total }));
-  const ended = last.ender !== null && last.ender !== undefined ? `${seatName(ctx, last.ender)} ended it` : "nobody ended it";
-  return zone(`Hand ${last.hand} is over — ${ended}${last.why ? ` (${last.why})` : ""}`, { class: "hand-over" },
-    h("div", { class: "breakdowns" }, perSeat.map((x, i) => h("section", { class: "breakdown-seat" },
-      h("h3", null, `${seatName(ctx, i)}: ${x.total >= 0 ? "+" : ""}${x.total} → ${last.totals[i]}`),
-      h("table", { class: "breakdown" }, h("tbody", null, (x.lines || []).map(([what, pts]) =>
-        h("tr", null, h("td", null, lineName(what, pts)), pointsCell(pts)))))))));
+  return h("div", { class: "breakdowns" }, perSeat.map((x, i) => h("section", { class: "breakdown-seat" },
+    h("h3", null, `${seatName(ctx, i)}: ${x.total >= 0 ? "+" : ""}${x.total} → ${last.totals[i]}`),
+    h("table", { class: "breakdown" }, h("tbody", null, (x.lines || []).map(([what, pts]) =>
+      h("tr", null, h("td", null, lineName(what, pts)), pointsCell(pts))))))));
+}
+
+/** Through the hand after, how the last one ended, in a line that opens to its scoring:
+ * its panel stands only while the hand lies on show, which a bot dealing next cuts to an
+ * instant, and the player who looked away met the next hand's pass with no word of it. */
+function lastHandLine(view, ctx) {
+  const last = view.last_hand;
+  if (!last?.lines || view.phase === "scoring" || view.phase === "over" || last.hand !== view.hand_no - 1) return null;
+  const points = last.points.map((p, i) => `${seatName(ctx, i)} ${p >= 0 ? "+" : ""}${p}`).join(", ");
+  return h("details", { class: "last-hand panel" },
+    h("summary", null, h("b", null, `Hand ${last.hand}: `), `${endedBy(last, ctx)}. ${points}.`),
+    breakdowns(last, ctx));
 }
 
 // What wins: the target, and with a hand limit, the highest total when the last hand ends.
@@ -204,6 +225,7 @@ export function render(container, view, ctx) {
     view.phase !== "over" ? h("p", { class: "sub figures-key" }, "A seat's points are those banked: the cards of a hand score when it ends, a couple at once.") : null));
   if (ctx.reaction) add(ctx.reaction, reaction(view, ctx));
   add(container, handSummary(view, ctx));
+  add(container, lastHandLine(view, ctx));
   add(container, zone("Piles", { class: "piles-zone" }, piles(view, ctx)));
   // Everyone else, clockwise from the viewer's left.
   const order = you === null || you === undefined ? [...Array(n).keys()] : Array.from({ length: n - 1 }, (_, i) => (you + 1 + i) % n);

@@ -266,16 +266,17 @@ def _shared(st: State) -> dict[str, Any]:
         "shot": ({k: st.pending[k] for k in ("shooter", "victim", "gun", "kind")}
                  if st.pending else None),
         "acted": st.acted,
-        "last_hand": _hand_summary(st.history[-1], reveal) if st.history else None,
+        "last_hand": _hand_summary(st.history[-1]) if st.history else None,
         "result": result_json(st) if phase == _OVER else None,
     }
 
 
-def _hand_summary(h: dict[str, Any], lines: bool) -> dict[str, Any]:
-    """The last hand's points per seat; its scoring lines while the hand is on show."""
+def _hand_summary(h: dict[str, Any]) -> dict[str, Any]:
+    """The last hand's points per seat and its scoring lines: kept through the next hand,
+    whose table says how the last one ended (its hands were shown to all as it did)."""
     return {"hand": h["hand"], "ender": h["ender"], "why": h["why"],
             "points": [s["total"] for s in h["seats"]],
-            "lines": [[list(x) for x in s["lines"]] for s in h["seats"]] if lines else None,
+            "lines": [[list(x) for x in s["lines"]] for s in h["seats"]],
             "totals": list(h["totals"])}
 
 

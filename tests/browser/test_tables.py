@@ -698,6 +698,40 @@ def test_the_cards_for_cowboys_jail_is_given_with_one_named_button_a_player(brow
     page.close()
 
 
+def test_wyoming_cowboy_says_through_the_next_hand_how_the_last_one_ended(browser, live):
+    """A bot dealing next ends the hand's panel at once: the next hand's table keeps a line
+    saying who ended the last one and what each seat scored, opening to its lines."""
+    from tests.games.wyoming_cowboy.helpers import act, build
+    game = all_games()["wyoming_cowboy"]
+    st = build(hands={0: "TH 5C", 1: "KS QD"}, tens={1: "TC TD TS"},
+               guns={2: [("22", "2C 2D")]})
+    st, _ = act(st, 0, type="discard", card="TH", pile=0, discard=0)
+    scoring = json.loads(json.dumps(game.view(st, 0)))
+    st, _ = act(st, next(iter(game.to_act(st))), type="deal")
+    views = [scoring, json.loads(json.dumps(game.view(st, 0)))]
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    said = page.evaluate("""async ([views, seats]) => {
+      const table = await import('/games/wyoming_cowboy/table.js');
+      return views.map((view) => {
+        const box = document.createElement('div');
+        box.className = 'table';
+        document.body.replaceChildren(box);
+        table.render(box, view, { seats, you: view.you, legal: [], ui: {}, log: [] });
+        const line = box.querySelector('details.last-hand');
+        if (line) line.open = true;
+        return {line: line?.querySelector('summary').innerText ?? null,
+                lines: line ? line.querySelectorAll('.breakdown tr').length : 0,
+                panel: !!box.querySelector('.hand-over')};
+      });
+    }""", [views, ["Ana", "Bo", "Cy", "Di"]])
+    assert said[0] == {"line": None, "lines": 0, "panel": True}, said
+    assert said[1]["line"] == ("Hand 1: Ana ended it (all the 10s and a .22 are on the table). "
+                               "Ana +40, Bo +30, Cy +0, Di +0."), said
+    assert said[1]["lines"] > 0 and not said[1]["panel"], said
+    page.close()
+
+
 def test_cards_for_cowboys_shows_anothers_discard_pile_with_a_plain_back(browser, live):
     game = all_games()["cards_for_cowboys"]
     rng = Rng(2)

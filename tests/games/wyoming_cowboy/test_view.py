@@ -144,8 +144,9 @@ def test_hands_are_revealed_when_the_hand_ends_and_the_breakdown_is_shown():
     assert ["Cowboy: King of spades", 25] in v["last_hand"]["lines"][1]
     st, _ = act(st, GAME.to_act(st).__iter__().__next__(), type="deal")
     v = GAME.view(st, 2)
-    assert v["revealed"] is None and v["last_hand"]["lines"] is None
-    assert v["last_hand"]["points"] == [40, 30, 0, 0]
+    assert v["revealed"] is None and v["last_hand"]["points"] == [40, 30, 0, 0]
+    # How the last hand scored, shown to all as it ended, stays through the next.
+    assert ["Cowboy: King of spades", 25] in v["last_hand"]["lines"][1]
 
 
 def test_the_result_has_a_line_by_line_breakdown_per_seat():
