@@ -7,7 +7,7 @@
 import { add, h, listed, plural, s } from "/static/js/dom.js";
 import { actButton, actionsFor } from "/static/js/actions.js";
 import { cardElement, squeezed, textLines, wrap } from "/static/js/cards.js";
-import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, seatName, stat, zone } from "/static/js/tables/common.js";
+import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, menuFrom, seatName, stat, zone } from "/static/js/tables/common.js";
 
 const CACTI = { river: 1, cactus: 2, rattlesnake: 3 };
 const PHASE = { draw: "Drawing", rps: "Rock, paper, scissors", choose: "Choosing who buys first", buy: "Buying", give: "Passing on the Jail", over: "Game over" };
@@ -174,7 +174,7 @@ function store(view, ctx) {
     return actionableCard(ctx, c.id, (o) => face(c, { ...o, small: true, short: true }), actionsFor(acts, c.id));
   })));
   const open = ctx.ui.menu && actionsFor(acts, ctx.ui.menu);
-  const menu = open && open.length > 1 ? h("div", { class: "menu", role: "group", "aria-label": "Store card" },
+  const menu = open && open.length >= menuFrom() ? h("div", { class: "menu", role: "group", "aria-label": "Store card" },
     h("p", { class: "menu-title" }, label({ type: "burn", card: ctx.ui.menu }, ctx).replace(/^Burn /, ""), ":"),
     open.map((a) => actButton(a, ctx)),
     h("button", { type: "button", class: "small", "data-focus": "menu-close", onclick: () => { ctx.ui.menu = null; ctx.rerender(); } }, "Cancel")) : null;

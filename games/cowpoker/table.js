@@ -310,6 +310,8 @@ export function render(container, view, ctx) {
       const c = view.cards?.[id];
       return c ? actionableCard(ctx, id, (o) => face(c, o, ignored.has(id)), actionsFor(handActs, id)) : cowBack();
     }))));
+  // A card of the hand has one use: its menu opens only on a touch screen, to confirm it.
+  add(bar, openMenu(ctx, handActs, (id) => `${view.cards?.[id]?.name || "This card"}:`));
   add(bar, buttons(ctx, ["keep"]));
   add(container, mz);
 }

@@ -91,7 +91,9 @@ export function cardElement(svg, opts = {}) {
   const attrs = {
     class: ["card", opts.small && "small", opts.selected && "selected", opts.extraClass, opts.onclick && "clickable"],
     title: opts.title || opts.label,
-    dataset: { card: opts.card, pick: opts.pick ? "yes" : null, action: opts.action || null },
+    dataset: { card: opts.card, pick: opts.pick ? "yes" : null, action: opts.action || null,
+      // What it is, apart from what a click does: a menu the page draws for it says so.
+      name: opts.onclick ? opts.label : null },
   };
   let el;
   if (opts.onclick) {

@@ -4,7 +4,7 @@ import { api, ApiError, prefs, tokens } from "./api.js";
 import { $, actionKey, ask, clear, fill, h, intoViewAbove, plural, refill, seatText, youJoined } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { RoomSocket } from "./socket.js";
-import { describeAction, renderChoices, renderResult } from "./actions.js";
+import { actionsFor, describeAction, menu, renderChoices, renderResult } from "./actions.js";
 import * as generic from "./tables/generic.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { beeper, clockFields, countdown, heardServer, tick } from "./clock.js";
@@ -767,6 +767,13 @@ async function renderPlay() {
     console.error(err);
     clear(tableEl); clear(reactionEl); clear(handEl);
     generic.render(tableEl, view, ctx);
+  }
+  // A card's menu the table left out (a table draws those of its cards with several uses;
+  // a touch screen opens one for a card's one use too, to confirm it): under the decision.
+  if (state.ui.menu && !$("#play").querySelector(".menu")) {
+    const uses = actionsFor(ctx.legal, state.ui.menu);
+    const named = $("#play").querySelector(`[data-card="${CSS.escape(state.ui.menu)}"][data-name]`)?.dataset.name;
+    if (uses.length) reactionEl.append(menu(ctx, named ? `${named[0].toUpperCase()}${named.slice(1)}:` : "This card:", uses));
   }
   // The hand and the decision bar hold cards too: teaching marks and explains them all.
   teaching.afterRender($("#play"), doc, ctx);

@@ -602,3 +602,41 @@ def test_on_a_phone_a_decision_that_takes_no_card_of_the_hand_sets_it_aside(brow
             next_turn(host, [host])
     assert all(seen.values()), seen
     assert not host.errors
+
+
+def test_on_a_touch_screen_a_cards_one_use_is_confirmed_in_its_menu(browser, live, artifacts):
+    """A tap on a card to read it played it, beyond undoing: on a touch screen a card with
+    one use opens a menu of it, with Cancel; the use is made from the menu."""
+    ana = Player(browser.new_context(**VIEWPORTS["phone"]), live, "Ana")
+    ana.create("cowpoker")
+    ana.add_bot("smart")
+    ana.start()
+    rng = random.Random(2)
+    for _ in range(40):
+        legal = ana.ready()
+        plays = [a for a in legal if a["type"] in ("play", "trick")]
+        one = next((a for a in plays if sum(b.get("card") == a["card"] for b in legal) == 1),
+                   None)
+        if one is not None:
+            break
+        if legal:
+            ana.act(rng)
+        else:
+            next_turn(ana, [ana])
+    assert one is not None, "no card of a single use came to hand"
+    version = ana.version()
+    card = ana.page.locator(f"#hand [data-card='{one['card']}']")
+    assert card.get_attribute("data-action") is None
+    card.tap()
+    menu = ana.page.locator("#dock .menu")
+    menu.wait_for()
+    assert menu.locator(f"[data-action='{key(one)}']").count() == 1
+    ana.page.screenshot(path=str(artifacts / "play-confirm-one-use-390.png"))
+    ana.page.wait_for_timeout(200)
+    assert ana.version() == version  # nothing sent yet
+    menu.get_by_text("Cancel").tap()
+    menu.wait_for(state="detached")
+    card.tap()
+    menu.locator(f"[data-action='{key(one)}']").tap()
+    ana.page.wait_for_function(f"() => window.saloon.version > {version}")
+    assert not ana.errors

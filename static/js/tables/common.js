@@ -15,19 +15,29 @@ export function stat(text, attrs = {}) {
   return h("span", { class: "stat", ...attrs }, text);
 }
 
+// On a touch screen a card's one use is confirmed too, in the menu a tap opens: a card
+// tapped to be read (a long press reads it large) was played at once, beyond undoing.
+const TOUCH = matchMedia("(pointer: coarse)");
+
+/** The fewest uses of a card for which a tap opens its menu rather than acting. */
+export function menuFrom() {
+  return TOUCH.matches ? 1 : 2;
+}
+
 /**
- * A card the player may click: one legal action about it acts at once, several open a
- * menu; none leaves it inert. `make(opts)` draws the card with click options.
+ * A card the player may click: one legal action about it acts at once (with a mouse or
+ * keyboard; on a touch screen it opens a menu of that one use), several open a menu; none
+ * leaves it inert. `make(opts)` draws the card with click options.
  */
 export function actionableCard(ctx, id, make, actions, title) {
   if (!actions.length) return make({});
-  if (actions.length === 1) {
+  if (actions.length < menuFrom()) {
     const a = actions[0];
     return make({ onclick: () => ctx.act(a), action: actionKey(a), title: ctx.label(a), extraClass: "act" });
   }
   const open = ctx.ui.menu === id;
   const el = make({ onclick: () => { ctx.ui.menu = open ? null : id; ctx.rerender(); }, selected: open,
-    title: `${actions.length} choices` });
+    title: actions.length === 1 ? ctx.label(actions[0]) : `${actions.length} choices` });
   el.dataset.opens = "menu";
   el.setAttribute("aria-haspopup", "true");
   el.setAttribute("aria-expanded", String(open));
@@ -39,7 +49,7 @@ export function openMenu(ctx, legal, title) {
   const id = ctx.ui.menu;
   if (!id) return null;
   const actions = actionsFor(legal, id);
-  if (actions.length < 2) return null;
+  if (actions.length < menuFrom()) return null;
   return menu(ctx, title(id), actions);
 }
 
