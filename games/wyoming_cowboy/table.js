@@ -202,6 +202,12 @@ function lastHandLine(view, ctx) {
     breakdowns(last, ctx));
 }
 
+/** Which deal of the cards is on the table (each hand deals the deck anew, and its cards
+ * are named as the last hand's were): the page forgets the last moves' marks at a new one. */
+export function dealOf(view) {
+  return view.hand_no;
+}
+
 // What wins: the target, and with a hand limit, the highest total when the last hand ends.
 // A game of one hand ends with it whatever the scores: the target plays no part.
 function goal(view) {

@@ -33,6 +33,7 @@ const state = {
   errorCount: 0,
   // Motion and memory: the ops of patches not drawn yet, who moved, each seat's last move.
   pendingWords: null,
+  deal: null, // the table's dealOf: which deal of the cards is on the table
   handShownAt: null, // the decision (decisionOf) at which the hand set aside was asked for
   movers: new Set(),
   marks: new Map(),
@@ -798,6 +799,10 @@ async function renderPlay() {
   }
   renderChoices($("#choices"), $("#choice-list"), ctx);
   if (!state.pending) keepPicks(code, doc, state.ui.selected);
+  // A game that deals its cards anew (a Wyoming Cowboy hand) names the same cards again:
+  // a mark of the last deal's move would fall on a card just dealt.
+  const deal = table.dealOf?.(view) ?? null;
+  if (deal !== state.deal) { state.marks.clear(); state.deal = deal; }
   // Motion and memory: what the patches named and moved travels, and stays marked.
   if (words) {
     const touched = settle($("#play"), before, words, motionAllowed(prefs.get("motion", true)));

@@ -640,3 +640,29 @@ def test_on_a_touch_screen_a_cards_one_use_is_confirmed_in_its_menu(browser, liv
     menu.locator(f"[data-action='{key(one)}']").tap()
     ana.page.wait_for_function(f"() => window.saloon.version > {version}")
     assert not ana.errors
+
+
+def test_a_new_deal_forgets_the_last_hands_marks(browser, live):
+    """Wyoming Cowboy deals the same cards each hand: a card the last hand's moves touched,
+    dealt again, was outlined as a last move in the new one."""
+    ana = Player(browser.new_context(**VIEWPORTS["desktop"]), live, "Ana")
+    ana.create("wyoming_cowboy", {"max_hands": 2, "turn_limit": 12})
+    for _ in range(2):
+        ana.add_bot("smart")
+    ana.start()
+    ana.page.wait_for_function("() => window.saloon.deal === 1")
+    # Every card marked as a move of a seat that is none: only a new deal clears it.
+    ana.page.evaluate("""() => window.saloon.marks.set(9, new Set(
+      [...'23456789TJQKA'].flatMap((r) => [...'CDHS'].map((s) => r + s))))""")
+    rng = random.Random(4)
+    for _ in range(200):
+        if ana.doc()["game"]["hand_no"] == 2:
+            break
+        if ana.ready():
+            ana.act(rng)
+        else:
+            next_turn(ana, [ana])
+    ana.page.wait_for_function("() => window.saloon.deal === 2")
+    assert ana.page.evaluate("""() => !window.saloon.marks.has(9)
+      && !document.querySelector('[data-last-move="9"]')""")
+    assert not ana.errors
