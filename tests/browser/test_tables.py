@@ -1294,6 +1294,11 @@ def test_a_cowpoker_trick_that_ended_stays_told_until_the_viewer_plays(browser, 
     assert told["piles"][0].endswith("Davila R 6 · won → Gang of Gallagher")  # The Parson
     assert told["piles"][1].endswith("Masterson R 3")
     assert len(told["piles"]) == 4 and told["won"] == 1
+    # Each card's words apart from the next's ("Gallagher Masterson San Joaquin Davila" read
+    # as one line).
+    apart = page.evaluate("""() => [...document.querySelectorAll('.last-trick .pile')].map(
+      (p) => { const r = p.getBoundingClientRect(); return {left: r.left, right: r.right}; })""")
+    assert all(b["left"] - a["right"] >= 8 for a, b in zip(apart, apart[1:])), apart
     # Once the viewer (Bo, Davila) has played into a Gang, it is told no more.
     state, events = game.apply(state, 1, game.legal_actions(state, 1)[0])
     log += [{"v": v + 1, **e} for e in events]
