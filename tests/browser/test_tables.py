@@ -3,6 +3,7 @@ from engine views at many points of random games: no error, nothing clickable, n
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -1298,7 +1299,7 @@ def test_a_cowpoker_trick_that_ended_stays_told_until_the_viewer_plays(browser, 
     # as one line).
     apart = page.evaluate("""() => [...document.querySelectorAll('.last-trick .pile')].map(
       (p) => { const r = p.getBoundingClientRect(); return {left: r.left, right: r.right}; })""")
-    assert all(b["left"] - a["right"] >= 8 for a, b in zip(apart, apart[1:])), apart
+    assert all(b["left"] - a["right"] >= 8 for a, b in itertools.pairwise(apart)), apart
     # Once the viewer (Bo, Davila) has played into a Gang, it is told no more.
     state, events = game.apply(state, 1, game.legal_actions(state, 1)[0])
     log += [{"v": v + 1, **e} for e in events]
