@@ -34,6 +34,7 @@ const state = {
   // Motion and memory: the ops of patches not drawn yet, who moved, each seat's last move.
   pendingWords: null,
   deal: null, // the table's dealOf: which deal of the cards is on the table
+  mineAt: null, // the version of your last move acknowledged
   handShownAt: null, // the decision (decisionOf) at which the hand set aside was asked for
   movers: new Set(),
   marks: new Map(),
@@ -263,7 +264,10 @@ function connect() {
     },
     onPresence: (msg) => { state.presence = msg; renderSeats(); },
     onAck: (ref) => {
-      if (ref === state.pending) state.pending = false;
+      if (ref === state.pending) {
+        state.pending = false;
+        state.mineAt = socket.version; // the version of your move: "since yours" counts from it
+      }
       if (ref === state.chat?.ref) {
         // Said: the box empties, unless something new was typed meanwhile.
         if ($("#chat-text").value.trim() === state.chat.text) $("#chat-text").value = "";
@@ -592,12 +596,17 @@ function recentLine(log, seats, over) {
   // In the order they happened, each on a line of its own cut at its end (one alone may
   // take two): newest first read the effect before its cause, and one run of text cut
   // at its end lost the newest.
+  // Several moves since your own (bots and the others playing on): the line says how many,
+  // the log has them all, a tap away.
+  const since = state.mineAt === null ? 0
+    : new Set(log.filter((e) => told(e) && e.v > state.mineAt && e.v < v).map((e) => e.v)).size;
+  const head = since ? `Last of ${since + 1} moves since yours: ` : "Last: ";
   const el = $("#recent");
   el.hidden = over || !said.length;
-  const text = said.length ? `Last: ${said.join(" · ")}` : "";
+  const text = said.length ? `${head}${said.join(" · ")}` : "";
   if (el.title !== text) {
     // Named by what it shows (no label that would read otherwise), then what a tap does.
-    el.replaceChildren(...said.map((t, k) => h("span", { class: "said" }, k ? t : `Last: ${t}`)),
+    el.replaceChildren(...said.map((t, k) => h("span", { class: "said" }, k ? t : `${head}${t}`)),
       h("span", { class: "sr-only" }, ". Open the log"));
     el.title = text;
   }

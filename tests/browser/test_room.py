@@ -576,3 +576,35 @@ def test_a_game_refusal_is_said_in_the_games_words_not_the_clients(browser, live
     assert said.startswith("It is not your move now: the table has moved on.")
     assert "seat 0" not in said and "seat 1" not in said and "Read the rule" in said
     assert not ana.errors and not bo.errors
+
+
+def test_a_phone_says_how_many_moves_the_others_made_since_yours(browser, live):
+    """Three bots play between two moves of yours, and the line above the prompt says only
+    the last: it says how many there were since yours (the log, a tap away, has them)."""
+    ana = Player(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                     has_touch=True), live, "Ana")
+    ana.create("wyoming_cowboy", {"max_hands": 1})
+    for _ in range(3):
+        ana.add_bot("smart")
+    ana.start()
+    rng = random.Random(3)
+    for _ in range(60):
+        if not ana.act(rng):
+            next_turn(ana, [ana])
+            continue
+        next_turn(ana, [ana])
+        shown, log, mine = ana.page.evaluate("""() => new Promise((done) => {
+          const read = () => (window.saloon.renderedVersion === window.saloon.version
+            ? done([document.querySelector('#recent').title, window.saloon.doc.log,
+                    window.saloon.mineAt])
+            : setTimeout(read, 20));
+          read();
+        })""")
+        moves = {e["v"] for e in log
+                 if e["type"] not in ("chat", "notice") and e.get("text") and e["v"] > mine}
+        if len(moves) >= 2:
+            assert shown.startswith(f"Last of {len(moves)} moves since yours: "), shown
+            break
+    else:
+        pytest.fail("the bots never made two moves between two of Ana's")
+    assert not ana.errors
