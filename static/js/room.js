@@ -593,14 +593,14 @@ function recentLine(log, seats, over) {
   for (; i >= 0 && log[i].v === v && said.length < RECENT_SHOWN; i--) {
     if (told(log[i])) said.unshift(loggedText(log[i].text, seats));
   }
-  // In the order they happened, each on a line of its own cut at its end (one alone may
-  // take two): newest first read the effect before its cause, and one run of text cut
-  // at its end lost the newest.
   // Several moves since your own (bots and the others playing on): the line says how many,
   // the log has them all, a tap away.
   const since = state.mineAt === null ? 0
     : new Set(log.filter((e) => told(e) && e.v > state.mineAt && e.v < v).map((e) => e.v)).size;
   const head = since ? `Last of ${since + 1} moves since yours: ` : "Last: ";
+  // In the order they happened, each on a line of its own cut at its end (one alone may
+  // take two): newest first read the effect before its cause, and one run of text cut
+  // at its end lost the newest.
   const el = $("#recent");
   el.hidden = over || !said.length;
   const text = said.length ? `${head}${said.join(" · ")}` : "";
@@ -896,8 +896,8 @@ function turnNoticed(yourTurn, view, ctx, table) {
 // One column: the dock stands over the table's foot (a phone's, most of it).
 const NARROW = matchMedia("(max-width: 900px)");
 
-/** A decision of yours that takes no card of your hand (answering a shot, choosing who
- * buys first) leaves the hand aside on a narrow screen, as one button that shows it: the
+/** A decision of yours that takes no card of your hand (choosing the pass's direction,
+ * answering a shot) leaves the hand aside on a narrow screen, as one button that shows it: the
  * dock then leaves more of the table in view. It shows again at a decision that takes a
  * card of it, and whenever the player asks. */
 function asideHand(handEl, yourTurn, decision) {
