@@ -231,7 +231,10 @@ export function render(container, view, ctx) {
     view.phase !== "over" ? h("p", { class: "sub figures-key" }, "A seat's points are those banked: the cards of a hand score when it ends, a couple at once.") : null));
   if (ctx.reaction) add(ctx.reaction, reaction(view, ctx));
   add(container, handSummary(view, ctx));
-  add(container, lastHandLine(view, ctx));
+  // While the new hand's opening pass is chosen, its line heads the dock, where a phone's
+  // player looks (the table's top is scrolled away under it); then it stays on the table.
+  const opening = view.phase === "direction" || (view.phase === "pass" && view.pass?.size === 3);
+  add(opening && ctx.decision ? ctx.decision : container, lastHandLine(view, ctx));
   add(container, zone("Piles", { class: "piles-zone" }, piles(view, ctx)));
   // Everyone else, clockwise from the viewer's left.
   const order = you === null || you === undefined ? [...Array(n).keys()] : Array.from({ length: n - 1 }, (_, i) => (you + 1 + i) % n);

@@ -22,8 +22,8 @@ function gameCard(game, said) {
   const name = h("input", { id: `name-${game.id}`, name: "name", required: true, maxlength: 32,
     autocomplete: "nickname", value: prefs.get("name", "") });
   const spectators = h("input", { id: `spec-${game.id}`, type: "checkbox", checked: true });
-  // First-game hints are on for the first game played in this browser.
-  const hints = h("input", { id: `hints-${game.id}`, type: "checkbox", checked: !playedBefore() });
+  // First-game hints are on for a game this browser has never played.
+  const hints = h("input", { id: `hints-${game.id}`, type: "checkbox", checked: !playedBefore(game.id) });
   const error = h("p", { class: "error", role: "alert" });
   const submit = h("button", { type: "submit", class: "primary" }, "Open a private room");
   const el = h("form", { class: "create", "data-game": game.id, onsubmit: async (e) => {

@@ -760,7 +760,7 @@ async function renderPlay() {
   dock.classList.toggle("yours", yourTurn || state.pending !== false);
   dock.classList.toggle("over", over);
   tableEl.dataset.game = r.game;
-  if (r.you !== null) teaching.notePlayed();
+  if (r.you !== null) teaching.notePlayed(r.game);
   $("#play").dataset.game = r.game;
   // Where every face-up card is before the redraw, so that what moved can travel.
   const words = state.pendingWords;
@@ -782,8 +782,11 @@ async function renderPlay() {
   // a touch screen opens one for a card's one use too, to confirm it): under the decision.
   if (state.ui.menu && !$("#play").querySelector(".menu")) {
     const uses = actionsFor(ctx.legal, state.ui.menu);
+    // Titled by the card's name where it is one (a card whose words are its rule, "Trash
+    // while drawing: … costs $2", read as the choice's price).
     const named = $("#play").querySelector(`[data-card="${CSS.escape(state.ui.menu)}"][data-name]`)?.dataset.name;
-    if (uses.length) reactionEl.append(menu(ctx, named ? `${named[0].toUpperCase()}${named.slice(1)}:` : "This card:", uses));
+    const title = named && named.length <= 40 && !named.includes(":") ? `${named[0].toUpperCase()}${named.slice(1)}:` : "This card:";
+    if (uses.length) reactionEl.append(menu(ctx, title, uses));
   }
   // The hand and the decision bar hold cards too: teaching marks and explains them all.
   teaching.afterRender($("#play"), doc, ctx);
@@ -901,8 +904,10 @@ const NARROW = matchMedia("(max-width: 900px)");
  * dock then leaves more of the table in view. It shows again at a decision that takes a
  * card of it, and whenever the player asks. */
 function asideHand(handEl, yourTurn, decision) {
-  // (A hand holding any control, a card to click or a button, is part of the decision.)
+  // (A hand holding any control, a card to click or a button, is part of the decision; a
+  // slot holding what is not a hand, the cards a seat drew this round, is always read.)
   const aside = yourTurn && NARROW.matches && !handEl.hidden
+    && handEl.querySelector("[data-place='hand']")
     && !handEl.querySelector("button, input, select, [data-action]");
   const shown = state.handShownAt === decision;
   if (aside) {

@@ -17,9 +17,10 @@ function stored(key) { try { return localStorage.getItem(key); } catch { return 
 
 // ---------------------------------------------------------------- first game in this browser
 
-/** Whether this browser has played a game of Saloon before (the lobby's hint default). */
-export function playedBefore() { return !!prefs.get("played", false); }
-export function notePlayed() { if (!playedBefore()) prefs.set("played", true); }
+/** Whether this browser has played `game` before (the lobby's hint default): per game,
+ * since a player of one game is a newcomer to the next. */
+export function playedBefore(game) { return !!prefs.get(`played.${game}`, false); }
+export function notePlayed(game) { if (!playedBefore(game)) prefs.set(`played.${game}`, true); }
 
 // ---------------------------------------------------------------- the rules panel
 

@@ -666,3 +666,26 @@ def test_a_new_deal_forgets_the_last_hands_marks(browser, live):
     assert ana.page.evaluate("""() => !window.saloon.marks.has(9)
       && !document.querySelector('[data-last-move="9"]')""")
     assert not ana.errors
+
+
+def test_on_a_phone_the_cards_drawn_this_round_are_never_set_aside(browser, live):
+    """Cards for Cowboys has no hand: the dock's slot holds the cards drawn this round, what
+    each draw-or-stop decides on, and stays in view though no decision clicks them."""
+    ana = Player(browser.new_context(**VIEWPORTS["phone"]), live, "Ana")
+    ana.create("cards_for_cowboys")
+    ana.add_bot("smart")
+    ana.start()
+    checked = 0
+    for _ in range(3):
+        legal = ana.ready()
+        if not any(a["type"] == "draw" for a in legal):
+            break  # the round's drawing is over for this seat (a bust)
+        checked += 1
+        shown = ana.page.evaluate("""() => ({aside: document.getElementById('hand')
+          .classList.contains('aside'), toggle: !!document.getElementById('hand-toggle'),
+          said: document.querySelector('#hand h3')?.innerText || ''})""")
+        assert shown["said"].startswith("Drawn this round") and not shown["aside"], shown
+        assert not shown["toggle"], shown
+        ana.act(random.Random(0), lambda legal, rng: next(a for a in legal
+                                                          if a["type"] == "draw"))
+    assert checked and not ana.errors

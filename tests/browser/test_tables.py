@@ -730,6 +730,18 @@ def test_wyoming_cowboy_says_through_the_next_hand_how_the_last_one_ended(browse
     assert said[1]["line"] == ("Hand 1: Ana ended it (all the 10s and a .22 are on the table). "
                                "Ana +40, Bo +30, Cy +0, Di +0."), said
     assert said[1]["lines"] > 0 and not said[1]["panel"], said
+    # While the new hand's opening pass is chosen, the line heads the dock (a phone's table
+    # top is under it then).
+    assert views[1]["phase"] in ("direction", "pass")
+    docked = page.evaluate("""async ([view, seats]) => {
+      const table = await import('/games/wyoming_cowboy/table.js');
+      const box = document.createElement('div'), bar = document.createElement('div');
+      document.body.replaceChildren(box, bar);
+      table.render(box, view, { seats, you: view.you, legal: [], ui: {}, log: [],
+                                decision: bar, reaction: bar });
+      return [!!bar.querySelector('details.last-hand'), !!box.querySelector('details.last-hand')];
+    }""", [views[1], ["Ana", "Bo", "Cy", "Di"]])
+    assert docked == [True, False], docked
     page.close()
 
 

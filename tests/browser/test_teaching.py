@@ -331,3 +331,15 @@ def test_on_a_phone_a_hint_in_a_dock_too_full_takes_one_line_and_stays_tappable(
     }""")
     assert fitted == {"docked": True, "tucked": True, "tappable": True}, fitted
     assert not host.errors
+
+
+def test_the_lobby_offers_hints_for_each_game_this_browser_has_never_played(browser, live):
+    """A player of one game is a newcomer to the next: hints stay ticked for the others."""
+    player = Player(browser.new_context(viewport=DESKTOP), live, "Ana")
+    player.page.goto(live.http + "/")
+    player.page.evaluate("() => localStorage.setItem('saloon.pref.played.wyoming_cowboy', 'true')")
+    player.page.reload()
+    player.page.locator("#hints-cowpoker").wait_for()
+    assert not player.page.locator("#hints-wyoming_cowboy").is_checked()
+    assert player.page.locator("#hints-cowpoker").is_checked()
+    assert player.page.locator("#hints-cards_for_cowboys").is_checked()
