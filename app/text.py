@@ -80,15 +80,16 @@ def _ascii_alike() -> dict[str, str]:
         return [h["c"] for h in confusables_data.get(ch, ())
                 if len(h["c"]) == 1 and h["c"].isascii() and h["c"].isalnum()]
 
-    # The ASCII look-alikes in groups, each named by its first letter (digits after).
-    group: dict[str, str] = {}
-    for ch in sorted(c for c in map(chr, range(128)) if c.isalnum()):
+    # The ASCII look-alikes in groups ("I", "l", "1"; "O", "0"), each named by its first
+    # letter (a digit only where no letter is in it).
+    groups: list[set[str]] = []
+    for ch in (c for c in map(chr, range(128)) if c.isalnum()):
         members = {ch, *ascii_of(ch)}
-        if len(members) > 1:
-            merged = set(members).union(*(m for m in (
-                {k for k, v in group.items() if v == group[c]} for c in members if c in group)))
-            head = min(merged, key=lambda c: (c.isdigit(), c))
-            group.update(dict.fromkeys(merged, head))
+        for touching in [g for g in groups if g & members]:
+            groups.remove(touching)
+            members |= touching
+        groups.append(members)
+    group = {c: min(g, key=lambda c: (c.isdigit(), c)) for g in groups if len(g) > 1 for c in g}
     alike = {ch: head for ch, head in group.items() if ch != head}
     for ch in confusables_data:
         if len(ch) == 1 and not ch.isascii() and (found := ascii_of(ch)):

@@ -88,11 +88,11 @@ class WyomingCowboy(Game[State]):
 
     # Which cards are hidden, and how to shuffle them, live beside the view.
     secrets = staticmethod(secret_cards)
+    hidden_shuffle = staticmethod(hidden.hidden_shuffle)
 
     def card_words(self, card: str) -> tuple[str, ...]:
         """Returns the words the events and teaching name a card by ("King of hearts")."""
         return (CARD_WORDS[card],) if card in CARD_WORDS else ()
-    hidden_shuffle = staticmethod(hidden.hidden_shuffle)
 
     def invariants(self, state: State) -> list[str]:
         """Checks that every card is in exactly one place and every badge has its king."""
