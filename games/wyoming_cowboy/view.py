@@ -273,10 +273,14 @@ def _shared(st: State) -> dict[str, Any]:
 
 def _hand_summary(h: dict[str, Any]) -> dict[str, Any]:
     """The last hand's points per seat and its scoring lines: kept through the next hand,
-    whose table says how the last one ended (its hands were shown to all as it did)."""
+    whose table says how the last one ended (its hands were shown to all as it did).
+
+    The lines are the history's own lists, not copies: a state and its views are never
+    changed, and from one change to the next they are then the same objects, which a
+    patch passes by without comparing them, nor are they built again every change."""
     return {"hand": h["hand"], "ender": h["ender"], "why": h["why"],
             "points": [s["total"] for s in h["seats"]],
-            "lines": [[list(x) for x in s["lines"]] for s in h["seats"]],
+            "lines": [s["lines"] for s in h["seats"]],
             "totals": list(h["totals"])}
 
 
