@@ -50,20 +50,21 @@ def clean_name(name: str) -> str:
 
 
 def looks_like(name: str, other: str) -> bool:
-    """Returns whether two names would read as one: the same once compatibility-normalized
-    (a fullwidth letter is its letter), without invisible characters and case-folded; or
-    the same letter for letter once each letter of any script that looks like an ASCII
-    letter or digit is taken as that one (Cyrillic "А", Greek "Ο"; "l" and "I")."""
-    return any(a == b for a, b in zip(_name_keys(name), _name_keys(other), strict=True))
+    """Returns whether two names would read as one (``name_keys``)."""
+    return not name_keys(name).isdisjoint(name_keys(other))
 
 
-def _name_keys(name: str) -> tuple[str, str]:
-    """The case-folded name and its skeleton (``looks_like``)."""
+def name_keys(name: str) -> frozenset[tuple[int, str]]:
+    """Returns what a name has in common with every name that would read as it: two names
+    share a key when they are the same once compatibility-normalized (a fullwidth letter is
+    its letter), without invisible characters and case-folded; or the same letter for
+    letter once each letter of any script that looks like an ASCII letter or digit is
+    taken as that one (Cyrillic "А", Greek "Ο"; "l" and "I")."""
     plain = "".join(ch for ch in unicodedata.normalize("NFKC", name)
                     if unicodedata.category(ch) != "Cf")
     alike = _ascii_alike()
     # Case is kept in the skeleton: "l" looks like "I", not like "i".
-    return plain.casefold(), "".join(alike.get(ch, ch) for ch in plain)
+    return frozenset({(0, plain.casefold()), (1, "".join(alike.get(ch, ch) for ch in plain))})
 
 
 @cache

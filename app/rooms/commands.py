@@ -33,7 +33,7 @@ from app.rooms.events import (
     SeatTaken,
     Timed,
 )
-from app.text import clean_chat, clean_name, looks_like
+from app.text import clean_chat, clean_name, name_keys
 from games.base import Action, Game, option_said
 from games.plural import listed
 from games.registry import UnknownGame, get_game
@@ -92,7 +92,8 @@ def join(room: RoomData, name: str, token_hash: str) -> list[RoomEvent]:
     _require_free_seat(room)
     # Two seats of one name (or of names that look the same) would read as one in every
     # line of the log.
-    alike = next((s.name for s in room.seats if looks_like(s.name, name)), None)
+    keys = name_keys(name)
+    alike = next((s.name for s in room.seats if not keys.isdisjoint(name_keys(s.name))), None)
     if alike is not None:
         said = name if alike.casefold() == name.casefold() else f"{alike}, which looks like {name}"
         raise Conflict(f"Another seat here is called {said}; choose another name")
@@ -107,9 +108,9 @@ def add_bot(room: RoomData, token: str | None, bot: str) -> list[RoomEvent]:
         raise BadRequest(f"Expected a bot among {', '.join(room.game.bots)}, got {bot!r}")
     _require_lobby(room, "Bots can be added only before the game starts")
     _require_free_seat(room)
+    taken = frozenset().union(*(name_keys(s.name) for s in room.seats))
     name = next(f"{bot.capitalize()} Bot {i}" for i in range(1, 100)
-                if not any(looks_like(s.name, f"{bot.capitalize()} Bot {i}")
-                           for s in room.seats))
+                if name_keys(f"{bot.capitalize()} Bot {i}").isdisjoint(taken))
     seat = SeatInfo(len(room.seats), name, SeatKind.BOT, bot)
     return [SeatTaken(seat), Noticed(f"{name} joined the table")]
 
