@@ -269,16 +269,19 @@ export function renderBar(bar, doc) {
 }
 
 /** Keeps the dock's hint from pushing the decision off the screen: where the dock, at its
- * tallest, holds more than it shows, the hint takes one line (a tap opens it whole). It
- * stays in the dock even so: above the table, a phone's dock covered it, "Got it" too. */
+ * tallest, holds more than it shows, the hint takes one line (a tap opens it whole); where
+ * it still does, the hint waits for a decision that leaves it room. It never goes above
+ * the table, where a phone's dock covered it, "Got it" too. */
 export function fitDockHint(dock) {
   const slot = document.getElementById("dock-hint");
   const hint = slot?.querySelector(".hint");
   if (!hint || dock.hidden) return;
   const over = () => dock.scrollHeight > dock.clientHeight + 1;
   slot.classList.remove("tucked");
+  slot.hidden = false;
   if (!over() || hint.classList.contains("open")) return;
   slot.classList.add("tucked");
+  if (over()) slot.hidden = true;
 }
 
 // A mouse shows a card large when it rests on it; on a touch screen nothing says that a

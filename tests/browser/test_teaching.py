@@ -306,11 +306,12 @@ def test_on_a_phone_the_hint_heads_the_dock_and_the_score_so_far_stands_above_it
     assert not host.errors
 
 
-def test_on_a_phone_a_hint_in_a_dock_too_full_takes_one_line_and_stays_tappable(browser,
-                                                                                live):
-    """Where even the hint's two lines would leave the dock holding more than it shows, the
-    hint takes one line and stays at the dock's head: put back above the table, the dock
-    covered it and its "Got it" could not be tapped."""
+def test_on_a_phone_a_hint_in_a_dock_too_full_waits_and_never_goes_under_it(browser, live):
+    """Where even one line of the hint would leave the dock holding more than it shows, the
+    hint waits for a decision that leaves it room, and the decision stays in view: put
+    back above the table, the dock covered it and its "Got it" could not be tapped; kept
+    in the dock, it pushed the hand's cards out of view. With room again it is back,
+    "Got it" tappable."""
     host = Player(browser.new_context(**PHONE), live, "Ana")
     host.create("wyoming_cowboy", OPTIONS["wyoming_cowboy"])
     for _ in range(2):
@@ -320,16 +321,23 @@ def test_on_a_phone_a_hint_in_a_dock_too_full_takes_one_line_and_stays_tappable(
     rendered(host)
     fitted = host.page.evaluate("""async () => {
       const dock = document.getElementById('dock');
-      dock.style.maxHeight = '160px';  // a decision as tall as a shot's answer and a hand
       const teaching = await import('/static/js/teaching.js');
-      teaching.fitDockHint(dock);
-      const ok = document.getElementById('hint-ok').getBoundingClientRect();
-      const hit = document.elementFromPoint(ok.left + ok.width / 2, ok.top + ok.height / 2);
-      return {docked: !!dock.querySelector('#hint'),
-              tucked: document.getElementById('dock-hint').classList.contains('tucked'),
-              tappable: hit?.id === 'hint-ok'};
+      const fit = () => {
+        teaching.fitDockHint(dock);
+        const ok = document.getElementById('hint-ok').getBoundingClientRect();
+        const hit = document.elementFromPoint(ok.left + ok.width / 2, ok.top + ok.height / 2);
+        return {docked: !!dock.querySelector('#hint'),
+                above: !!document.querySelector('#teach-bar #hint'),
+                shown: !document.getElementById('dock-hint').hidden,
+                tappable: hit?.id === 'hint-ok'};
+      };
+      dock.style.maxHeight = '160px';  // a decision as tall as a shot's answer and a hand
+      const full = fit();
+      dock.style.maxHeight = '';
+      return [full, fit()];
     }""")
-    assert fitted == {"docked": True, "tucked": True, "tappable": True}, fitted
+    assert fitted == [{"docked": True, "above": False, "shown": False, "tappable": False},
+                      {"docked": True, "above": False, "shown": True, "tappable": True}], fitted
     assert not host.errors
 
 
