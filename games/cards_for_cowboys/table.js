@@ -389,7 +389,7 @@ export function render(container, view, ctx) {
     const trashActs = ctx.legal.filter((a) => ["trash", "return"].includes(a.type));
     add(ctx.hand, h("div", { class: "my-hand", "data-seat": you, "data-place": `row:${you}` },
       h("h3", null, bustNow ? "Drawn this round: busted, nothing kept"
-        : `Drawn this round: $${me.cash_left ?? me.cash}${dollarsBeyond(me)} · ${plural(me.cows || 0, "Cow")} · ${banditsSaid(me, view.phase === "draw")}`),
+        : `Drawn this round: $${me.cash_left ?? me.cash}${dollarsBeyond(me)} · ${plural(me.cows || 0, "Cow")} · ${banditsSaid(me, view.phase === "draw" && me.status === "drawing")}`),
       me.row?.length ? h("div", { class: "cards-row hand" }, me.row.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(trashActs, c.id))))
         : h("p", { class: "sub" }, bustNow ? "Busted: your drawn cards went to your discard pile."
           : `No cards drawn${me.status === "drawing" ? " yet" : ""} this round.`)));
@@ -398,8 +398,6 @@ export function render(container, view, ctx) {
   add(container, z);
 }
 
-/** A row's Bandits as they weigh on a bust: a Jail cancels one ("3 Bandits, 1 jailed");
- * while `drawing`, a warning one Bandit short of it. */
 /** The part of a seat's $ that no card of its row shows, said beside the sum: " ($1 of
  * it from another player's gift card)", or "" when the cards show it all. */
 function dollarsBeyond(p) {
@@ -408,6 +406,8 @@ function dollarsBeyond(p) {
   return parts.length ? ` (${parts.join(" and ")})` : "";
 }
 
+/** A row's Bandits as they weigh on a bust: a Jail cancels one ("3 Bandits, 1 jailed");
+ * while `drawing` (the player has not stopped), a warning one Bandit short of it. */
 function banditsSaid(p, drawing) {
   const bandits = p.bandits || 0, jails = Math.min(p.jails || 0, bandits);
   return `${plural(bandits, "Bandit")}${jails ? `, ${jails} jailed` : ""}${drawing && bandits - jails === 2 ? " (one more busts you)" : ""}`;

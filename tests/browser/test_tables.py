@@ -727,8 +727,8 @@ def test_wyoming_cowboy_says_through_the_next_hand_how_the_last_one_ended(browse
       });
     }""", [views, ["Ana", "Bo", "Cy", "Di"]])
     assert said[0] == {"line": None, "lines": 0, "panel": True}, said
-    assert said[1]["line"] == ("Hand 1: Ana ended it (all the 10s and a .22 are on the table). "
-                               "Ana +40, Bo +30, Cy +0, Di +0."), said
+    assert said[1]["line"] == ("Hand 1: Ana (you) ended it (all the 10s and a .22 are on the "
+                               "table). Ana (you) +40, Bo +30, Cy +0, Di +0."), said
     assert said[1]["lines"] > 0 and not said[1]["panel"], said
     # While the new hand's opening pass is chosen, the line heads the dock (a phone's table
     # top is under it then).
@@ -866,10 +866,13 @@ def test_a_cards_for_cowboys_row_says_its_bandits_as_they_weigh_on_a_bust(
     heading = page.evaluate(HAND_HEADING, ["cards_for_cowboys", view, ["Ana", "Bo"],
                                            game.legal_actions(state, 0)])
     assert heading.endswith(f"\u00b7 {said}"), heading
-    # Once drawing is over, no warning of a bust that can no longer come.
-    view["phase"] = "buy"
-    heading = page.evaluate(HAND_HEADING, ["cards_for_cowboys", view, ["Ana", "Bo"], []])
-    assert "busts you" not in heading, heading
+    # Once the player stops (a card to return, say) or drawing is over, no warning of a
+    # bust that can no longer come.
+    stopped = json.loads(json.dumps(view))
+    stopped["players"][0]["status"] = "stopped"
+    for later in (stopped, {**view, "phase": "buy"}):
+        heading = page.evaluate(HAND_HEADING, ["cards_for_cowboys", later, ["Ana", "Bo"], []])
+        assert "busts you" not in heading, heading
     page.close()
 
 
