@@ -4,7 +4,7 @@
 import { add, h, plural } from "/static/js/dom.js";
 import { actButton, actionsFor, lineName, menuCancel, pointsCell } from "/static/js/actions.js";
 import { cardBack, cardNames, cardShort, cardWords, playingCard, SUIT_WORD } from "/static/js/cards.js";
-import { withDefaults, actionableCard, buttons, decisionSlot, handSlot, openMenu, pickAndConfirm, seatName, stat, zone } from "/static/js/tables/common.js";
+import { withDefaults, actionableCard, buttons, decisionSlot, handSlot, openMenu, pickAndConfirm, seatName, seatNameYou, stat, zone } from "/static/js/tables/common.js";
 
 const STEP_WORDS = { act: "action", shoot: "shooting", react: "a shot, waiting for the target to answer", hand_over: "a hit, waiting for the cowboy handed over", discard: "discarding", draw: "drawing" };
 
@@ -175,7 +175,7 @@ function handSummary(view, ctx) {
 
 /** Who ended a hand, and how. */
 function endedBy(last, ctx) {
-  const ended = last.ender !== null && last.ender !== undefined && last.ender >= 0 ? `${seatName(ctx, last.ender)} ended it` : "nobody ended it";
+  const ended = last.ender !== null && last.ender !== undefined && last.ender >= 0 ? `${seatNameYou(ctx, last.ender)} ended it` : "nobody ended it";
   return `${ended}${last.why ? ` (${last.why})` : ""}`;
 }
 
@@ -185,7 +185,7 @@ function breakdowns(last, ctx) {
     ? last.lines.map((lines, i) => ({ lines, total: last.points?.[i] ?? 0 }))
     : (last.seats || []).map((x) => ({ lines: x.lines, total: x.total }));
   return h("div", { class: "breakdowns" }, perSeat.map((x, i) => h("section", { class: "breakdown-seat" },
-    h("h3", null, `${seatName(ctx, i)}: ${x.total >= 0 ? "+" : ""}${x.total} → ${last.totals[i]}`),
+    h("h3", null, `${seatNameYou(ctx, i)}: ${x.total >= 0 ? "+" : ""}${x.total} → ${last.totals[i]}`),
     h("table", { class: "breakdown" }, h("tbody", null, (x.lines || []).map(([what, pts]) =>
       h("tr", null, h("td", null, lineName(what, pts)), pointsCell(pts))))))));
 }
@@ -196,7 +196,7 @@ function breakdowns(last, ctx) {
 function lastHandLine(view, ctx) {
   const last = view.last_hand;
   if (!last?.lines || view.phase === "scoring" || view.phase === "over" || last.hand !== view.hand_no - 1) return null;
-  const points = last.points.map((p, i) => `${seatName(ctx, i)} ${p >= 0 ? "+" : ""}${p}`).join(", ");
+  const points = last.points.map((p, i) => `${seatNameYou(ctx, i)} ${p >= 0 ? "+" : ""}${p}`).join(", ");
   return h("details", { class: "last-hand panel" },
     h("summary", null, h("b", null, `Hand ${last.hand}: `), `${endedBy(last, ctx)}. ${points}.`),
     breakdowns(last, ctx));

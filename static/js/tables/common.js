@@ -7,6 +7,11 @@ export function seatName(ctx, seat) {
   return ctx.seats?.[seat] ?? `Seat ${Number(seat) + 1}`;
 }
 
+/** A seat's name as the log says it, one's own marked: "Ana (you)". */
+export function seatNameYou(ctx, seat) {
+  return seat === ctx.you ? `${seatName(ctx, seat)} (you)` : seatName(ctx, seat);
+}
+
 export function zone(title, attrs, ...children) {
   return h("section", { ...attrs, class: ["zone", ...[attrs?.class].flat()] }, h("h3", null, title), ...children);
 }
