@@ -421,8 +421,9 @@ _HINTS = {
                           "way. Time to lose a 6 (-20 each)."),
     "nine_pass": Rule("playing-a-9", "A 9 was played: everyone passes two cards that way. "
                       "Lose the two that would cost you most, such as a lone queen (-25)."),
-    "hand_end": Rule("scoring", "The hand is over: every hand is laid down and scored. Open "
-                     "\"Score so far\" to see your lines."),
+    "hand_end": Rule("scoring", "The hand is over: every hand is laid down and scored. "
+                     "Each seat's lines are on the table; the totals carry on to the next "
+                     "hand."),
     "shot_at": Rule("answering-a-shot", "You are shot at. Backfire a 6 (only against a "
                     ".22), quick draw a 3-5-7 of one suit, or let the shot come: a turned "
                     "card decides, unless the shot can reach none of your cowboys (Kings)."),
