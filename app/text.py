@@ -17,14 +17,21 @@ def _refuse_invisible(text: str, what: str) -> None:
     for i, ch in enumerate(text):
         category = unicodedata.category(ch)
         if category == "Cs":
-            raise BadRequest(f"Expected {what} of Unicode text; got a lone surrogate "
-                             f"(U+{ord(ch):04X}) at character {i + 1}")
+            raise BadRequest(f"Expected {what} of Unicode text; got a broken character "
+                             f"{_where(ch, i)}")
         if category == "Cc":
-            raise BadRequest(f"Expected {what} without control characters; got "
-                             f"U+{ord(ch):04X} at character {i + 1}")
+            raise BadRequest(f"Expected {what} without control characters; got one "
+                             f"{_where(ch, i)}")
         if ch in BIDI_CONTROLS:
-            raise BadRequest(f"Expected {what} without direction overrides; got "
-                             f"U+{ord(ch):04X} at character {i + 1}")
+            raise BadRequest(f"Expected {what} without direction overrides; got one "
+                             f"{_where(ch, i)}")
+
+
+def _where(ch: str, i: int) -> str:
+    """Says where an invisible character stands, and where such characters come from:
+    a person sees nothing there to take out."""
+    return (f"at character {i + 1} (U+{ord(ch):04X}, invisible: pasted text often "
+            f"carries it; type that part again)")
 
 
 def clean_name(name: str) -> str:

@@ -12,8 +12,12 @@ def test_a_name_is_tidied_and_refused_with_what_is_wrong() -> None:
     assert clean_name("  Ana   Bo ") == "Ana Bo"
     with pytest.raises(BadRequest, match=r"without braces; got '\{' at character 1"):
         clean_name("{seat:0}")
-    with pytest.raises(BadRequest, match="without direction overrides"):
+    # A character nobody sees: where it stands, and where such characters come from.
+    with pytest.raises(BadRequest, match=r"without direction overrides; got one at character "
+                       r"3 \(U\+202E, invisible: pasted text often carries it"):
         clean_name("Bo\u202e")
+    with pytest.raises(BadRequest, match=r"without control characters; got one at character 2"):
+        clean_chat("a\x07b", max_length=10)
     with pytest.raises(BadRequest, match="only invisible characters"):
         clean_name("\u200b")
     with pytest.raises(BadRequest, match="1 to 32 characters, got 33"):
