@@ -266,12 +266,17 @@ def play_for(room: RoomData, seat: int, choose: Callable[[], JSON], *, now: date
     events = play(room, seat, action, made_by="timeout" if timed_out else "away")
     events = [e for e in events if not isinstance(e, Timed)]
     events.append(Timed(room.timing.played_for(seat), None))
-    said = (f"Time ran out for {name}: the server played for them" if timed_out
-            else f"{name} is away: the server played for them")
+    mine = Noticed(f"The server played for you: {played}", only=(seat,))
+    if not timed_out and room.timing.played.get(seat):
+        # Everyone was told at the first move made for the absence, and the seat shows
+        # it away: a line for each move after it doubled the log of a game played on.
+        return [mine, *events]
+    until = "and plays for them until they are back"
+    said = (f"Time ran out for {name}: the server played for them, {until}" if timed_out
+            else f"{name} is away: the server played for them, {until}")
     # Said before the move and what came of it, as a room rebuilt from its rows says it
     # too (a version's notices before its game's events).
-    return [Noticed(said), Noticed(f"The server played for you: {played}", only=(seat,)),
-            *events]
+    return [Noticed(said), mine, *events]
 
 
 def time_due(room: RoomData, seat: int, *, away_delay: float) -> datetime | None:

@@ -76,16 +76,19 @@ def test_what_the_server_plays_for_a_seat_is_told_it_in_the_games_own_sentence()
     events = commands.play_for(room, 0, lambda: action, now=began + timedelta(seconds=11),
                                away_delay=2)
     said = [(e.text, e.only) for e in events if isinstance(e, Noticed)]
-    assert said == [("Time ran out for A: the server played for them", None),
+    assert said == [("Time ran out for A: the server played for them, and plays for them "
+                     "until they are back", None),
                     (f"The server played for you: {game.describe(room.state, 0, action)}",
                      (0,))]
     assert said[1][0].startswith("The server played for you: Skip your action and discard the ")
     assert next(e for e in events if isinstance(e, Played)).made_by == "timeout"
-    # Once away, the server's next move for the seat is recorded as made for an absence.
-    room.timing = Timing(turns={0: began}, away=frozenset({0}))
+    # Once away, the server's next move for the seat is recorded as made for an absence,
+    # and told to the seat alone: everyone was told at the first, and the seat shows it.
+    room.timing = Timing(turns={0: began}, away=frozenset({0}), played={0: 1})
     events = commands.play_for(room, 0, lambda: action, now=began + timedelta(seconds=3),
                                away_delay=2)
     assert next(e for e in events if isinstance(e, Played)).made_by == "away"
+    assert [e.only for e in events if isinstance(e, Noticed)] == [(0,)]
 
 
 def test_a_change_of_the_settings_is_told_to_the_table_in_words() -> None:

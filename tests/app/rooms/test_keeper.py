@@ -88,7 +88,8 @@ async def test_a_decision_that_times_out_is_played_for_the_seat_and_said_so(serv
     await ring(service, clock, 2)
     assert live.seq == 2 and live.timing.away == {1} and live.presence(1) == "away"
     public = [e["text"] for e in document(live, 0, 400)["log"] if e["type"] == "notice"]
-    assert "Time ran out for P1: the server played for them" in public
+    assert ("Time ran out for P1: the server played for them, and plays for them until "
+            "they are back") in public
     # Said before the move played for the seat, in the room as kept and as rebuilt.
     log = document(live, 0, 400)["log"]
     said = next(i for i, e in enumerate(log) if e["text"].startswith("Time ran out for P1"))
@@ -124,6 +125,10 @@ async def test_an_away_seat_is_played_after_a_short_delay_until_its_player_retur
     assert live.seq == 3  # not yet: away seats get a short delay
     await ring(service, clock, 1)
     assert live.seq == 4 and 1 in live.timing.away
+    # Everyone was told at the time-out; the move after it is told to seat 1 alone.
+    said = [(e["text"], e.get("only")) for e in document(live, 1, 400)["log"]
+            if e["type"] == "notice" and "server played" in e["text"]]
+    assert [only for _, only in said] == [None, [1], [1]], said
     await service.come_back(live, 1)
     assert live.timing.away == set() and live.presence(1) == "gone"  # no socket: gone
     with pytest.raises(Conflict):
