@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.base import Action, Event, Game, GameError, Rule, Seat, Viewer
-from games.leaks import leaked, visible_to
+from games.leaks import Phrases, leaked, visible_to
 from games.rng import Rng
 from games.rulebook import anchors
 
@@ -59,6 +59,8 @@ class Played:
     _secrets: dict[tuple[int, Viewer], set[str]] = field(default_factory=dict, repr=False)
     # For each viewer, the cards hidden from it at every step up to the last asked for.
     _unseen: dict[Viewer, list[set[str]]] = field(default_factory=dict, repr=False)
+    # For each viewer, the last cards ``named`` was asked for and their phrases.
+    _named: dict[Viewer, tuple[set[str], Phrases]] = field(default_factory=dict, repr=False)
 
     def view(self, step: int, viewer: Viewer) -> Any:
         """Returns ``viewer``'s view of ``states[step]``, computed once (several checks read it)."""
@@ -81,9 +83,17 @@ class Played:
         A card once in the viewer's sight stays known to it by name when it is hidden again
         (one it passed on, one picked up from the discards): the viewer may be told of it
         in words ("you pass the King of hearts"), though never shown it by id where it lies
-        now. A card never in its sight may be named in no way."""
-        return {w: c for c in sorted(self.unseen(step, viewer))
-                for w in self.game.card_words(c)}
+        now. A card never in its sight may be named in no way.
+
+        The same phrases serve the steps after while the cards stay the same, and lend
+        their pattern to fewer cards (a later step's)."""
+        cards = self.unseen(step, viewer)
+        last = self._named.get(viewer)
+        if last is None or last[0] != cards:
+            words = ((w, c) for c in sorted(cards) for w in self.game.card_words(c))
+            within = last[1] if last is not None and cards <= last[0] else None
+            last = self._named[viewer] = (cards, Phrases(words, within))
+        return last[1]
 
     def unseen(self, step: int, viewer: Viewer) -> set[str]:
         """Returns the secrets of ``viewer`` at ``step`` that were secrets at every step
