@@ -262,10 +262,25 @@ export function renderBar(bar, doc) {
   const hint = hintBox(doc, names);
   const side = document.getElementById("side-hint"), docked = document.getElementById("dock-hint");
   const slot = WIDE.matches ? side : r.status === "playing" && doc.game && docked ? docked : null;
-  const parts = [slot ? null : hint, h("div", { class: "teach-buttons" }, rulesButton(r.game, r.title), scoreButton, doc.game ? cardTip() : null),
+  const invite = r.status === "playing" && doc.game ? inviteButton() : null;
+  const parts = [slot ? null : hint, h("div", { class: "teach-buttons" }, invite, rulesButton(r.game, r.title), scoreButton, doc.game ? cardTip() : null),
     score && open ? scorePanel(score, names, doc.game?.scores, r.you) : null];
   bar.replaceChildren(...parts.filter(Boolean));
   for (const place of [side, docked]) place?.replaceChildren(...(place === slot && hint ? [hint] : []));
+}
+
+/** While a game runs, the invite folds into this row (the stylesheet hides its panel
+ * while folded): its own line above the table kept a link sent before the game in view
+ * all through it, some 45 px of a phone's screen. */
+function inviteButton() {
+  const panel = document.getElementById("invite");
+  if (!panel || panel.hidden) return null;
+  return h("button", { type: "button", class: "small", id: "invite-open", "aria-controls": "invite",
+    onclick: () => {
+      panel.open = true;
+      panel.scrollIntoView({ block: "nearest" });
+      document.getElementById("copy")?.focus();
+    } }, "Invite friends");
 }
 
 /** Keeps the dock's hint from pushing the decision off the screen: where the dock, at its

@@ -333,6 +333,7 @@ def test_host_controls_spectators_and_kick(browser, live):
     # Kept out, he is offered neither a chat he cannot hear nor friends to invite; a
     # reload still says why he is out.
     assert not bo.page.locator("#invite").is_visible()
+    assert bo.page.locator("#invite-open").count() == 0
     assert not bo.page.locator("#chat-form").is_visible()
     bo.page.reload()
     bo.page.wait_for_selector("#notice:has-text('removed you from your seat, and this room')")

@@ -141,11 +141,14 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
     for p in (ana, bo):
         p.page.wait_for_function("() => window.saloon.renderedVersion === window.saloon.version")
         assert p.page.locator("[data-last-move]").count() == 0
-    # The invite link folds away while a game runs; one click opens it again.
-    assert not ana.page.locator("#invite-url").is_visible()
-    ana.page.locator("#invite summary").click()
+    # The invite folds into a button beside the Rules while a game runs (its panel took a
+    # line above the table); one click opens it again, and folded it goes again.
+    assert not ana.page.locator("#invite").is_visible()
+    ana.page.locator("#invite-open").click()
     ana.page.locator("#copy").click()
     ana.page.wait_for_selector("#copy:has-text('Copied')")
+    ana.page.locator("#invite summary").click()
+    ana.page.wait_for_selector("#invite", state="hidden")
     assert not ana.errors and not bo.errors
 
 
