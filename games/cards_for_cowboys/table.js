@@ -98,14 +98,18 @@ function faceFrame(c, thumb, ...children) {
 
 /** A Store thumbnail: its $, price and values in large type, then an effect in the few
  * words of `SHORT`; a line longer than the card holds in that type ("2 Bandits") is drawn
- * narrower to fit, rather than smaller. */
+ * narrower to fit, rather than smaller. Its foot names its back in the back's colour: the
+ * band alone, a colour strip, said nothing to a newcomer of the risk the card will tell
+ * from the top of a draw pile. (Three lines at most above it: a value and two of effect.) */
 function shortSvg(c, top, hasEffect) {
   const lines = valueLines(c);
   const said = hasEffect ? SHORT[c.effect] || wrap(c.text, 8, 2) : [];
   const from = lines.length ? 40 + lines.length * 11.5 : top + 11.5;
   return faceFrame(c, true,
     lines.map(([t, cls], i) => s("text", { x: 5, y: 40 + i * 11.5, class: `${cls} c4c-short-value`, ...squeezed(t, 7, 51) }, t)),
-    said.map((t, i) => s("text", { x: 5, y: from + i * 11.5, class: "c4c-short", ...squeezed(t, 7, 51) }, t)));
+    said.map((t, i) => s("text", { x: 5, y: from + i * 11.5, class: "c4c-short", ...squeezed(t, 7, 51) }, t)),
+    c.back ? [s("rect", { x: 1, y: 72, width: 58, height: 11, rx: 4, class: "c4c-foot" }),
+      s("text", { x: 30, y: 80.5, "text-anchor": "middle", class: "c4c-back-word" }, c.back)] : null);
 }
 
 function zoomInfo(c) {

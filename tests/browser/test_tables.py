@@ -1252,6 +1252,20 @@ def test_the_cards_for_cowboys_store_shows_its_front_row_first(browser, live):
       .getBoundingClientRect().top""")
     assert above
     assert "comes forward" not in said, said
+    # Each card for sale names its back at its foot (its colour strip alone said nothing
+    # to a newcomer), clear of its values and effect.
+    feet = page.evaluate("""() => [...document.querySelectorAll('#box .store .c4c-short-face')]
+      .map((svg) => {
+        const word = svg.querySelector('.c4c-foot + .c4c-back-word');
+        const above = [...svg.querySelectorAll('text')].filter((t) => t !== word)
+          .map((t) => t.getBBox().y + t.getBBox().height);
+        return [word.textContent, Math.max(...above), word.getBBox().y];
+      })""")
+    view = game.view(state, 0)
+    backs = [c["back"] for row in view["store"] for c in row
+             if isinstance(c, dict) and not c.get("covered")]
+    assert sorted(word for word, _, _ in feet) == sorted(backs) and backs, (feet, backs)
+    assert all(bottom <= top for _, bottom, top in feet), feet
     # On a phone the caption is folded to a line: nine lines there pushed the cards for
     # sale under the dock.
     page.set_viewport_size({"width": 390, "height": 844})
