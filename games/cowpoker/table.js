@@ -102,20 +102,30 @@ function tagWord(c) {
   return TAG[c.effect] || PLACE[c.place] || "effect";
 }
 
-// Why a card in one's hand would have its effect ignored, said where the card is read.
-const IGNORED = (c) => `Played by you now, its effect is ignored: it is ${c.ranch}'s card, and ${c.ranch}'s Ace is not in your Gang`;
+// Why a card in one's hand would have its effect ignored, said where the card is read:
+// in a trick every card's is (one's own Ranch's and the Town's too); on a turn, another
+// Ranch's card's, without that Ranch's Ace in one's Gang.
+function ignoredWhy(c, view) {
+  return view?.phase === "trick"
+    ? "Played into this trick, its effect is ignored: no card's effect works in a Roundup or Gunfight"
+    : `Played by you now, its effect is ignored: it is ${c.ranch}'s card, and ${c.ranch}'s Ace is not in your Gang`;
+}
 
-function zoomInfo(c, ignored) {
+/** `text` ended as a sentence: a full stop unless it ends in one already ("Roundup!"). */
+const ended = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+function zoomInfo(c, why) {
   const face = c.rank === "Joker" ? "Joker" : `${RANK_WORD[c.rank] || c.rank} of ${SUIT_WORD[c.suit] || c.suit}`;
   return { title: c.name, text: c.text || "No special effect.",
     facts: [`${face}, of the ${c.ranch} Ranch`, `${plural(c.points, "point")} in a Gang`, `Roundup ${c.roundup} · Gunfight ${c.gunfight}`,
-      ignored ? `${IGNORED(c)}.` : null].filter(Boolean) };
+      why ? `${why}.` : null].filter(Boolean) };
 }
 
-/** A card's face; `ignored`: in the viewer's hand, its effect would be ignored if played now. */
-function face(c, opts = {}, ignored = false) {
-  return cardElement(faceSvg(c, ignored), { ...opts, card: c.id,
-    label: ignored ? `${faceWords(c)}. ${IGNORED(c)}` : faceWords(c), zoom: zoomInfo(c, ignored) });
+/** A card's face; `why`: in the viewer's hand, why its effect would be ignored if played
+ * now (none: it would not be). */
+function face(c, opts = {}, why = null) {
+  return cardElement(faceSvg(c, !!why), { ...opts, card: c.id,
+    label: why ? `${ended(faceWords(c))} ${why}.` : faceWords(c), zoom: zoomInfo(c, why) });
 }
 
 function cowBack(opts = {}) {
@@ -308,7 +318,7 @@ export function render(container, view, ctx) {
     h("h3", null, `Your hand${view.hand_poker ? ` — ${view.hand_poker}` : ""}`),
     h("div", { class: "cards-row hand" }, hand.map((id) => {
       const c = view.cards?.[id];
-      return c ? actionableCard(ctx, id, (o) => face(c, o, ignored.has(id)), actionsFor(handActs, id)) : cowBack();
+      return c ? actionableCard(ctx, id, (o) => face(c, o, ignored.has(id) ? ignoredWhy(c, view) : null), actionsFor(handActs, id)) : cowBack();
     }))));
   // A card of the hand has one use: its menu opens only on a touch screen, to confirm it.
   add(bar, openMenu(ctx, handActs, (id) => `${view.cards?.[id]?.name || "This card"}:`));

@@ -659,6 +659,7 @@ def test_a_cowpoker_card_whose_effect_would_be_ignored_says_so_on_its_face(brows
           })()}]))""")
     rosa, lem = said[cid("Rosa Davila")], said[cid("Lasso Lem")]
     assert "its effect is ignored: it is Davila's card" in rosa["label"], rosa
+    assert "!." not in rosa["label"] and ".." not in rosa["label"], rosa
     assert "ignored" not in lem["label"], lem
     if width > 480:
         assert rosa["stamp"] == "No effect now" and lem["stamp"] == "", said
@@ -669,6 +670,18 @@ def test_a_cowpoker_card_whose_effect_would_be_ignored_says_so_on_its_face(brows
     page.locator(".my-hand").screenshot(path=str(artifacts / f"cowpoker-ignored-{width}.png"))
     page.locator(f'.my-hand .card[data-card="{cid("Rosa Davila")}"]').screenshot(
         path=str(artifacts / f"cowpoker-ignored-card-{width}.png"))
+    # In a trick every card's effect is ignored, and that is the reason given: not a
+    # Ranch's Ace, which is no reason for one's own Ranch's cards or the Town's.
+    play = next(a for a in legal if a.get("card") == cid("Lasso Lem"))
+    trick, _ = game.apply(state, 0, play)
+    page.evaluate(WITH_BAR, ["cowpoker", json.loads(json.dumps(game.view(trick, 0))),
+                             ["Ana", "Bo", "Cy", "Di"], []])
+    label = page.evaluate(f"""() => {{
+      const card = document.querySelector('.my-hand .card[data-card="{cid("Rosa Davila")}"]');
+      return card.querySelector('.sr-only')?.textContent || card.getAttribute('aria-label');
+    }}""")
+    assert label.endswith("Played into this trick, its effect is ignored: no card's effect "
+                          "works in a Roundup or Gunfight."), label
     page.close()
 
 
