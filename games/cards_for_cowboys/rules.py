@@ -606,10 +606,15 @@ def _first(state: State, seat: int, action: Action, events: list[Event]) -> None
     _begin_buying(state, action["seat"], events)
 
 
-def _begin_buying(state: State, first: int, events: list[Event]) -> None:
+def buy_order(state: State, first: int) -> list[int]:
+    """Returns the seats that buy, in order, when ``first`` buys first: clockwise from it."""
     seats = eligible(state)
-    state.order = [(first + k) % state.seats for k in range(state.seats)
-                   if (first + k) % state.seats in seats]
+    return [(first + k) % state.seats for k in range(state.seats)
+            if (first + k) % state.seats in seats]
+
+
+def _begin_buying(state: State, first: int, events: list[Event]) -> None:
+    state.order = buy_order(state, first)
     state.buyer = 0
     state.phase = _BUY
 

@@ -97,8 +97,11 @@ def describe(st: State, seat: int, a: Action) -> str:
     if t == "throw":
         return f"Throw {a['hand']} (rock beats scissors, scissors paper, paper rock)"
     if t == "first":
-        who = "yourself" if a["seat"] == seat else f"{{seat:{a['seat']}}}"
-        return f"Name {who} to buy first; buying then goes clockwise"
+        # The order named, not "clockwise": a phone lists the seats one under another.
+        def who(s: int, me: str) -> str:
+            return me if s == seat else f"{{seat:{s}}}"
+        then = "".join(f", then {who(s, 'you')}" for s in rules.buy_order(st, a["seat"])[1:])
+        return f"Name {who(a['seat'], 'yourself')} to buy first{then}"
     if t == "buy":
         card = a["card"]
         left = rules.kept_tallies(st)[seat].cash - p.spent

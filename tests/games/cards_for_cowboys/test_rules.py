@@ -212,6 +212,16 @@ def test_the_player_with_the_most_dollars_chooses_who_buys_first() -> None:
     assert s.phase == Phase.BUY and s.order == [0, 1]
 
 
+def test_naming_who_buys_first_says_the_order_that_follows_by_name() -> None:
+    """"Buying then goes clockwise" said nothing on a phone, whose seats stand in a list."""
+    s = _to_buy(fresh(3), {0: [a(91)], 1: [b(61)], 2: [c(92)]})
+    assert s.chooser == 1
+    said = [GAME.describe(s, 1, act) for act in GAME.legal_actions(s, 1)]
+    assert said == ["Name {seat:0} to buy first, then you, then {seat:2}",
+                    "Name yourself to buy first, then {seat:2}, then {seat:0}",
+                    "Name {seat:2} to buy first, then {seat:0}, then you"]
+
+
 def chose(said: list) -> str:
     """The words of the event that names who chooses the buy order."""
     return next(e["text"] for e in said if e["type"] == "chooser")
