@@ -124,11 +124,16 @@ function tableau(seat, ctx, mine) {
 
 function piles(view, ctx) {
   const takeable = view.takeable_discard;
+  // A card discarded this turn (a 9 just played, say) lies on the one that may be taken:
+  // that one is shown beside it, or a newcomer was offered a card nowhere in sight.
+  const under = takeable && takeable !== view.top_discard;
   return h("div", { class: "piles" },
     h("div", { class: "pile" }, view.draw_pile ? cardBack({ label: `draw pile, ${plural(view.draw_pile, "card")}` }) : h("div", { class: "card empty-pile" }),
       h("span", null, "Draw pile ", h("span", { class: "count" }, String(view.draw_pile)))),
-    h("div", { class: "pile" }, view.top_discard ? card(view.top_discard, ctx, { extraClass: takeable ? "takeable" : "" }) : h("div", { class: "card empty-pile" }),
-      h("span", null, "Discards ", h("span", { class: "count" }, String(view.discard_pile)), takeable ? " · top may be taken" : "")),
+    h("div", { class: "pile" }, view.top_discard ? card(view.top_discard, ctx, { extraClass: takeable && !under ? "takeable" : "" }) : h("div", { class: "card empty-pile" }),
+      h("span", null, "Discards ", h("span", { class: "count" }, String(view.discard_pile)), takeable && !under ? " · top may be taken" : "")),
+    under ? h("div", { class: "pile taken-under" }, card(takeable, ctx, { extraClass: "takeable" }),
+      h("span", null, `Under the ${cardShort(view.top_discard)}:`, h("br"), "may be taken")) : null,
     h("div", { class: "pile" }, view.top_shot ? card(view.top_shot, ctx) : h("div", { class: "card empty-pile" }),
       h("span", null, "Shot ", h("span", { class: "count" }, String(view.shot_pile)))),
     h("div", { class: "pile" }, h("div", { class: "cards-row" }, view.ace_pile.length ? view.ace_pile.map((c) => card(c, ctx, { small: true })) : h("span", { class: "sub" }, "none left")),

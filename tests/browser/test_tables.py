@@ -1118,6 +1118,27 @@ def test_a_step_is_named_by_what_it_does_to_the_player_and_of_the_player(browser
     page.close()
 
 
+def test_a_wyoming_cowboy_discard_that_may_be_taken_under_a_fresh_one_is_shown(browser, live):
+    """A 9 just played lies on the discard that may be taken: the pile's top was labelled
+    as the card to take, and the one offered was nowhere in sight."""
+    from tests.games.wyoming_cowboy.helpers import build
+    game = all_games()["wyoming_cowboy"]
+    view = json.loads(json.dumps(game.view(build(hands={0: "7S"}, discards="5C"), 0)))
+    under = {**view, "top_discard": "9S", "discard_pile": 2}
+    page = browser.new_page()
+    page.goto(live.http + "/")
+    page.evaluate(RENDER, ["wyoming_cowboy", [view], ["Ana", "Bo", "Cy"]])
+    assert page.locator("#box .pile .card.takeable").count() == 1
+    assert "top may be taken" in page.locator("#box .piles").inner_text()
+    page.evaluate(RENDER, ["wyoming_cowboy", [under], ["Ana", "Bo", "Cy"]])
+    said = page.locator("#box .piles").inner_text()
+    assert "top may be taken" not in said, said
+    assert "Under the 9\u2660: may be taken" in " ".join(said.split()), said
+    taken = page.locator("#box .pile .card.takeable")
+    assert taken.count() == 1 and taken.get_attribute("data-card") == "5C"
+    page.close()
+
+
 @pytest.mark.parametrize("game_id", ["wyoming_cowboy", "cards_for_cowboys"])
 def test_a_finished_table_says_nothing_of_play_still_to_come(browser, live, game_id):
     # Words about what comes next ("not ready", "yet", "this round") mean nothing once the
