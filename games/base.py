@@ -381,7 +381,8 @@ class Game(ABC, Generic[S]):
     def score_so_far(self, state: S, seat: Seat, /) -> JSON:
         """Returns ``seat``'s score as it would stand if the hand ended now, from what the
         seat sees: ``{"title", "lines": [[label, points]], "total", "notes": [text]}``;
-        ``total`` is the seat's game score then (``result().scores`` once it has ended).
+        ``total`` is the seat's game score then (``result().scores`` once it has ended);
+        an optional ``standings`` says what the view's ``scores`` count, where it differs.
         ``None``: the game keeps no such score. A room shows it while the game is on only:
         once it has ended, the result gives every line."""
         return None

@@ -334,6 +334,11 @@ def _gun_reason(st: State, seat: int, g: dict[str, Any]) -> Rule | None:
     return None
 
 
+# What the view's ``scores`` count, said above them: a 10 face up on a table is in a
+# seat's lines "if the hand ended now" but not in its score yet, which read as a mistake.
+STANDINGS = "Everyone's points banked (a hand's cards count when it ends, a couple at once)"
+
+
 def score_so_far(st: State, seat: int) -> dict[str, Any]:
     """Returns the seat's hand as it would score if the hand ended now (without the +30
     for ending it), from its own hand and its table; after a hand, that hand's lines.
@@ -346,7 +351,7 @@ def score_so_far(st: State, seat: int) -> dict[str, Any]:
             list(x) for x in h["seats"][seat]["lines"]]
         return {"title": f"Hand {h['hand']}, as scored", "lines": lines,
                 "hand": hand, "total": float(st.totals[seat]),
-                "notes": [f"Your total after it: {st.totals[seat]}."]}
+                "notes": [f"Your total after it: {st.totals[seat]}."], "standings": STANDINGS}
     hand, now = scoring.held_lines(st.hands[seat], st.badges[seat], st.tens[seat],
                                    st.couples[seat], st.options)
     return _so_far(st.hand_no, st.totals[seat], hand, now)
@@ -362,7 +367,7 @@ def _so_far(hand_no: int, earlier: int, hand: int, now: tuple[tuple[str, int], .
             "lines": ([["Earlier hands", earlier]] if hand_no > 1 else [])
             + [[label, p] for label, p in now],
             "hand": hand, "total": float(earlier + hand),
-            "notes": ["Ending the hand yourself adds +30."]}
+            "notes": ["Ending the hand yourself adds +30."], "standings": STANDINGS}
 
 
 def situations(st: State, seat: int, legal_of: LegalOf = rules.legal) -> dict[str, Rule]:

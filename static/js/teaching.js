@@ -315,7 +315,8 @@ WIDE.addEventListener("change", () => {
 });
 
 /** Your score's lines (`teach.score`), then every seat's score as all can see it (the
- * view's `scores`): the standings a player asks for with "Score so far". */
+ * view's `scores`, headed by what the game says they count, `standings`): the standings
+ * a player asks for with "Score so far". */
 function scorePanel(score, names, scores, you) {
   const everyone = Array.isArray(scores) && scores.length === names.length ? scores : null;
   return h("section", { id: "score-panel", class: "score-panel", "aria-label": "Score so far" },
@@ -325,7 +326,7 @@ function scorePanel(score, names, scores, you) {
         h("td", { class: "num" }, pts > 0 ? `+${pts}` : String(pts)))),
       h("tr", { class: "total" }, h("td", null, "Total"), h("td", { class: "num" }, String(score.total))))),
     (score.notes || []).map((n) => h("p", { class: "help" }, seatText(n, names))),
-    everyone ? [h("h3", null, "Everyone, as all can see it"),
+    everyone ? [h("h3", null, score.standings || "Everyone, as all can see it"),
       h("table", { class: "breakdown standings" }, h("tbody", null, everyone.map((pts, seat) =>
         h("tr", { class: seat === you ? "you" : null }, h("td", null, seat === you ? `${names[seat]} (you)` : names[seat]),
           h("td", { class: "num" }, String(Math.round(pts * 10) / 10))))))] : null);

@@ -178,6 +178,11 @@ def test_the_table_teaches_the_game(browser, live, artifacts, game_id):
     assert [name for name, _ in rows] == [f"{n} (you)" if i == you else n
                                           for i, n in enumerate(names)], rows
     assert [float(pts) for _, pts in rows] == pytest.approx([round(x, 1) for x in scores]), rows
+    # Headed by what they count, where the game says (Wyoming Cowboy's: the points banked,
+    # less than one's lines "if the hand ended now" count).
+    heading = panel.locator(".standings").evaluate("(t) => t.previousElementSibling.textContent")
+    assert heading == score.get("standings", "Everyone, as all can see it"), heading
+    assert ("standings" in score) is (game_id == "wyoming_cowboy"), score
     host.page.screenshot(path=str(artifacts / f"teach-{game_id}-score-desktop.png"))
     # A hint goes away when dismissed, and stays away after a reload.
     guest.page.reload()
