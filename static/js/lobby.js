@@ -17,7 +17,10 @@ async function optionWords(game) {
 }
 
 function gameCard(game, said) {
-  const form = optionsForm(game.options_schema, {}, { idPrefix: `opt-${game.id}`, presets: said.presets });
+  // A game this browser has never played starts on its first preset, its shortest: a
+  // newcomer who did not look had opened Wyoming Cowboy's full game, some 70 minutes.
+  const start = playedBefore(game.id) ? {} : said.presets?.[0]?.options || {};
+  const form = optionsForm(game.options_schema, start, { idPrefix: `opt-${game.id}`, presets: said.presets });
   const clock = clockFields(null, 600, `clock-${game.id}`);
   const name = h("input", { id: `name-${game.id}`, name: "name", required: true, maxlength: 32,
     autocomplete: "nickname", value: prefs.get("name", "") });

@@ -356,3 +356,13 @@ def test_the_lobby_offers_hints_for_each_game_this_browser_has_never_played(brow
     assert not player.page.locator("#hints-wyoming_cowboy").is_checked()
     assert player.page.locator("#hints-cowpoker").is_checked()
     assert player.page.locator("#hints-cards_for_cowboys").is_checked()
+    # Its game length too: the shortest for a game never played here (a newcomer who did
+    # not look opened Wyoming Cowboy's full game, some 70 minutes), as written once played.
+    def chosen() -> str:
+        form = player.page.locator("form[data-game='wyoming_cowboy']")
+        return form.locator("input[type=radio]:checked + label").inner_text()
+    assert chosen().startswith("Full game"), chosen()
+    player.page.evaluate("() => localStorage.removeItem('saloon.pref.played.wyoming_cowboy')")
+    player.page.reload()
+    player.page.locator("#hints-cowpoker").wait_for()
+    assert chosen().startswith("One hand"), chosen()
