@@ -90,7 +90,8 @@ export function cardElement(svg, opts = {}) {
   const name = opts.onclick && opts.title && opts.title !== opts.label ? `${opts.label}: ${opts.title}` : opts.label;
   const attrs = {
     class: ["card", opts.small && "small", opts.selected && "selected", opts.extraClass, opts.onclick && "clickable"],
-    title: opts.title || opts.label,
+    // A button's tip names the card before what a click does ("Seven of spades: 2 choices").
+    title: opts.onclick ? name : opts.title || opts.label,
     dataset: { card: opts.card, pick: opts.pick ? "yes" : null, action: opts.action || null,
       // What it is, apart from what a click does: a menu the page draws for it says so.
       name: opts.onclick ? opts.label : null },

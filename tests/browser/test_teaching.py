@@ -275,6 +275,8 @@ def test_an_enlarged_card_is_headed_by_its_name_not_by_the_move_it_makes(browser
     assert re.fullmatch(r"(Ace|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King)"
                         r" of (clubs|diamonds|hearts|spades)", heading), (heading, title)
     assert zoom.get_attribute("aria-label") == heading
+    # Its tip names the card too, before what a click does: "2 choices" alone said nothing.
+    assert title.startswith(f"{heading}: "), (title, heading)
     assert not ana.errors
 
 
