@@ -341,6 +341,24 @@ function bustedLastRound(view, ctx) {
   return new Set((ctx.log || []).filter((e) => e.type === "bust" && e.round === view.round - 1).map((e) => e.seat));
 }
 
+/** The face of the card whose Bandits busted `seat` in `round` (the last it drew before
+ * the bust, as the log tells it), if the log still holds it. */
+function bustingFace(log, seat, round) {
+  const at = log.findLastIndex((e) => e.type === "bust" && e.seat === seat && e.round === round);
+  for (let i = at - 1; i >= 0; i--) if (log[i].seat === seat && log[i].face) return log[i].face;
+  return null;
+}
+
+/** The seat's own bust said in the bar, with the card that did it: the drawn row goes to
+ * the discard pile at once, and a bust read as a round gone without a reason. */
+function bustNote(view, ctx, round, now) {
+  const c = bustingFace(ctx.log || [], view.you, round);
+  const how = c ? `the ${c.text} you drew brought your Bandits not jailed to three` : "your Bandits not jailed reached three";
+  return h("div", { class: "bar-note danger bust-note" }, c ? face(c, { small: true }) : null,
+    h("p", null, now ? `You busted: ${how} before you stopped. Your drawn cards went to your discard pile, and you buy nothing this round.`
+      : `You busted last round: ${how} before you stopped, so you bought nothing.`));
+}
+
 export function render(container, view, ctx) {
   withDefaults(ctx, label);
   ctx.view = view;
@@ -377,11 +395,9 @@ export function render(container, view, ctx) {
   // A bust of this round is said at once, to the seat that busted, for as long as the
   // round lasts: its drawn cards are gone to its discard pile.
   const bustNow = me.status === "busted" && view.phase !== "over";
-  const busted = bustNow
-    ? h("p", { class: "bar-note danger" }, "You busted: your Bandits not jailed reached three before you stopped. Your drawn cards went to your discard pile, and you buy nothing this round.")
+  const busted = bustNow ? bustNote(view, ctx, view.round, true)
     // (A note of the round before, never under the game's end.)
-    : bustedLast.has(you) && !me.row?.length && view.phase !== "over"
-      ? h("p", { class: "bar-note danger" }, "You busted last round: your Bandits not jailed reached three before you stopped, so you bought nothing.")
+    : bustedLast.has(you) && !me.row?.length && view.phase !== "over" ? bustNote(view, ctx, view.round - 1, false)
       : null;
   // A drawn card that may be trashed (or put back) now says so in the bar, in the game's
   // words, beside Draw and Stop: its outline in the row alone tells a newcomer nothing.

@@ -309,6 +309,14 @@ def test_a_cards_for_cowboys_bust_of_the_round_before_is_said(browser, live):
     assert "You busted last round" not in shown([{**bust, "seat": 0, "round": 2}])
     assert "You busted last round" not in shown([{**bust, "seat": 1, "round": 3}])
     assert "busted last round" in shown([{**bust, "seat": 1, "round": 3}])
+    # With the card that did it, as the log tells it (the drawn row went at once).
+    drew = {"v": 40, "type": "draw", "seat": 0, "text": "{seat:0} draws 2 Cows + 2 Bandits",
+            "face": {"back": "rattlesnake", "cost": 0, "text": "2 Cows + 2 Bandits", "cows": 2,
+                     "bandits": 2}}
+    text = shown([drew, {**bust, "seat": 0, "round": 3}])
+    assert ("You busted last round: the 2 Cows + 2 Bandits you drew brought your Bandits "
+            "not jailed to three before you stopped, so you bought nothing.") in text, text
+    assert page.locator(".bust-note .card").count() == 1
     # Never under the game's end: the round before is over for good.
     view["phase"] = "over"
     assert "busted last round" not in shown([{**bust, "seat": 0, "round": 3}])
