@@ -108,8 +108,8 @@ function shortSvg(c, top, hasEffect) {
   return faceFrame(c, true,
     lines.map(([t, cls], i) => s("text", { x: 5, y: 40 + i * 11.5, class: `${cls} c4c-short-value`, ...squeezed(t, 7, 51) }, t)),
     said.map((t, i) => s("text", { x: 5, y: from + i * 11.5, class: "c4c-short", ...squeezed(t, 7, 51) }, t)),
-    c.back ? [s("rect", { x: 1, y: 72, width: 58, height: 11, rx: 4, class: "c4c-foot" }),
-      s("text", { x: 30, y: 80.5, "text-anchor": "middle", class: "c4c-back-word" }, c.back)] : null);
+    c.back ? [s("rect", { x: 1, y: 70, width: 58, height: 13, rx: 4, class: "c4c-foot" }),
+      s("text", { x: 30, y: 80.5, "text-anchor": "middle", class: "c4c-foot-word", ...squeezed(c.back, 7, 54) }, c.back)] : null);
 }
 
 function zoomInfo(c) {

@@ -1298,7 +1298,7 @@ def test_the_cards_for_cowboys_store_shows_its_front_row_first(browser, live):
     # to a newcomer), clear of its values and effect.
     feet = page.evaluate("""() => [...document.querySelectorAll('#box .store .c4c-short-face')]
       .map((svg) => {
-        const word = svg.querySelector('.c4c-foot + .c4c-back-word');
+        const word = svg.querySelector('.c4c-foot + .c4c-foot-word');
         const above = [...svg.querySelectorAll('text')].filter((t) => t !== word)
           .map((t) => t.getBBox().y + t.getBBox().height);
         return [word.textContent, Math.max(...above), word.getBBox().y];
