@@ -612,6 +612,15 @@ function recentLine(log, seats, over) {
   }
 }
 
+/** The last move's newest event takes a second line where the dock has room for it
+ * (its key words, "You receive the Eight of clubs, the Jack of…", came last and were cut);
+ * in a dock that holds more than it shows, one, so that the decision stays in view. */
+function fitRecent(dock) {
+  const el = $("#recent");
+  el.classList.remove("tight");
+  if (!el.hidden && !dock.hidden && dock.scrollHeight > dock.clientHeight + 1) el.classList.add("tight");
+}
+
 // The moves of an away period shown above "I'm back", the latest last; older ones are
 // counted (the log has them all).
 const AWAY_SHOWN = 3;
@@ -793,6 +802,7 @@ async function renderPlay() {
   handEl.hidden = !handEl.firstChild;
   asideHand(handEl, yourTurn, decisionOf(yourTurn, view, ctx));
   teaching.fitDockHint(dock);
+  fitRecent(dock);
   followZoom();
   clear(resultEl);
   if (over) renderResult(resultEl, view, r, ctx, table);

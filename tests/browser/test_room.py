@@ -430,7 +430,7 @@ def test_the_room_says_who_does_what_before_the_game_and_why_a_newcomer_watches(
 
 
 def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
-    """On a phone the log is behind a button and the table under the dock: a line (two at
+    """On a phone the log is behind a button and the table under the dock: a line (three at
     most) above the prompt says what the last move did, and opens the log; a wide screen,
     with the log beside the table, has no such line."""
     ana = Player(browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
@@ -461,9 +461,10 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
     # Named by what it shows, then what a tap does.
     name = recent.evaluate("(el) => el.textContent")
     assert name.startswith("Last: ") and name.endswith(". Open the log"), name
-    # A long event alone takes a second line; two long ones a line each, both begun, the
-    # newest too; never a third.
-    lines = recent.evaluate("""(el) => ['one', 'two'].map((n) => {
+    # A long event alone takes a second line; of two long ones, the newest takes two and
+    # the one before one, both begun; in a dock too full ("tight") a line each; never more.
+    lines = recent.evaluate("""(el) => ['one', 'two', 'tight'].map((n) => {
+      el.classList.toggle('tight', n === 'tight');
       const long = 'Bo takes aim at Ana with the .38 and misses, '.repeat(5);
       const hidden = el.querySelector('.sr-only');
       el.replaceChildren(...(n === 'one' ? [long] : [long, 'Ana ' + long]).map((t) => {
@@ -482,7 +483,7 @@ def test_a_phone_says_what_the_last_move_did_above_the_prompt(browser, live):
         .every((s) => s.getBoundingClientRect().bottom <= box.bottom + 1);
       return cut.length ? -1 : [new Set(tops).size, begun];
     })""")
-    assert lines == [[2, True], [2, True]], lines
+    assert lines == [[2, True], [3, True], [2, True]], lines
     recent.click()
     assert ana.page.evaluate("() => document.body.classList.contains('log-shown')")
     wide = Player(browser.new_context(viewport={"width": 1280, "height": 800}), live, "Bo")
