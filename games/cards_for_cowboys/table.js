@@ -4,8 +4,8 @@
 // counts: covered Store cards (dimmed), every player's draw pile and discard pile, their
 // pending choices and unrevealed throws; they are drawn read-only.
 
-import { add, h, listed, plural, s } from "/static/js/dom.js";
-import { actButton, actionsFor } from "/static/js/actions.js";
+import { actionKey, add, h, listed, plural, s } from "/static/js/dom.js";
+import { actButton, actionsFor, toggleSelect } from "/static/js/actions.js";
 import { cardElement, squeezed, textLines, wrap } from "/static/js/cards.js";
 import { withDefaults, actionableCard, barCards, buttons, decisionSlot, handSlot, menuFrom, seatName, stat, zone } from "/static/js/tables/common.js";
 
@@ -284,6 +284,10 @@ function pendingPanel(me, ctx) {
   const look = acts.some((a) => a.type === "skip") ? ctx.legal.filter((a) => a.type === "trash") : [];
   const reordering = pend?.step === "reorder" && choices.length;
   const source = reordering ? [...(me.row || []), ...(me.bought || [])].find((c) => c.id === pend.card) : null;
+  // Three cards or more are put back by choosing them in order: their six orders, each a
+  // button, ran under a phone's screen.
+  const picking = reordering && choices.length >= 3 && acts.some((a) => a.type === "reorder");
+  const others = acts.filter((a) => a.type !== "replay" && !(picking && a.type === "reorder"));
   return h("div", { class: "pending-step" },
     replay.length ? h("div", { class: "cards-row" }, choices.map((c) => actionableCard(ctx, c.id, (o) => face(c, o), actionsFor(replay, c.id)))) : null,
     // The cards being put back, and the card that lets you: the orders alone named them
@@ -291,18 +295,48 @@ function pendingPanel(me, ctx) {
     reordering ? [h("p", { class: "sub" }, choices.length > 1
       ? [`Your top ${plural(choices.length, "card")}, top first now`, source ? ` (your “${source.text}” lets you put them back in any order):` : ":"]
       : ["Your top card", source ? ` (your “${source.text}” lets you look at it):` : ":"]),
-    h("div", { class: "cards-row" }, choices.map((c) => face(c, { small: true })))] : null,
-    h("div", { class: "actions-row" }, [...look, ...distinctOrders(acts.filter((a) => a.type !== "replay"), choices)]
+    picking ? orderPicker(choices, acts, ctx) : h("div", { class: "cards-row" }, choices.map((c) => face(c, { small: true })))] : null,
+    h("div", { class: "actions-row" }, [...look, ...distinctOrders(others, choices)]
       .map((a) => (a.type === "reorder" ? orderButton(a, choices, ctx) : actButton(a, ctx)))));
+}
+
+const PLACES = ["1st (top)", "2nd", "3rd", "4th", "5th"];
+
+/** The top cards to put back, chosen one by one, the top first (once all but one are
+ * chosen, the last goes under them), then confirmed; the selection is the room's, cleared
+ * at each move. */
+function orderPicker(choices, acts, ctx) {
+  const ids = choices.map((c) => c.id);
+  const chosen = (ctx.ui.selected ||= []).filter((id) => ids.includes(id));
+  ctx.ui.selected = chosen;
+  const order = chosen.length >= ids.length - 1 ? [...chosen, ...ids.filter((id) => !chosen.includes(id))] : chosen;
+  const match = order.length === ids.length
+    ? acts.find((a) => a.type === "reorder" && a.order.join("\n") === order.join("\n")) : null;
+  const pick = (id) => { toggleSelect(ctx, id); ctx.rerender(); };
+  return h("div", { class: "picker order-picker" },
+    h("div", { class: "cards-row" }, choices.map((c) => {
+      const at = order.indexOf(c.id);
+      return h("div", { class: "pile order-pick" }, face(c, { pick: true, selected: chosen.includes(c.id), onclick: () => pick(c.id) }),
+        h("span", { class: "order-at" }, at >= 0 ? PLACES[at] : "\u2014"));
+    })),
+    h("div", { class: "confirm-row" },
+      h("button", { type: "button", class: "primary", "data-confirm": "yes", "data-action": match ? actionKey(match) : null,
+        disabled: !match, onclick: () => match && ctx.act(match) },
+      match ? `Put them back, on top: ${orderWords(match, choices)}` : `Choose the cards in order, the top first (${chosen.length} of ${ids.length - 1} chosen)`),
+      chosen.length ? h("button", { type: "button", class: "small", onclick: () => { ctx.ui.selected = []; ctx.rerender(); } }, "Clear") : null));
+}
+
+/** An order's cards, top first, in their short words: "$1, then 1 Bandit, then $1". */
+function orderWords(a, choices) {
+  const text = new Map(choices.map((c) => [c.id, c.text]));
+  return a.order.map((id) => text.get(id) ?? "a card").join(", then ");
 }
 
 /** An order's button, short: the cards shown above it, named top first ("On top: $1, then
  * 1 Bandit, then $1"); the game's sentence for it, long, is its accessible name. One card
  * alone has no order to choose: its button puts it back. */
 function orderButton(a, choices, ctx) {
-  const text = new Map(choices.map((c) => [c.id, c.text]));
-  const words = a.order.length === 1 ? "OK, put it back"
-    : `On top: ${a.order.map((id) => text.get(id) ?? "a card").join(", then ")}`;
+  const words = a.order.length === 1 ? "OK, put it back" : `On top: ${orderWords(a, choices)}`;
   return actButton(a, ctx, words, { ariaLabel: ctx.label(a) });
 }
 
