@@ -276,9 +276,12 @@ export function render(container, view, ctx) {
   } else {
     const cardActs = ctx.legal.filter((a) => a.card || a.cards);
     const handActs = cardActs.filter((a) => !["backfire", "quick_draw", "hand_over"].includes(a.type));
+    // The 10 that ends the hand is confirmed in its menu with a mouse too: one click
+    // ended the hand, beyond undoing.
+    const ending = (c) => view.last_ten_ends && c[0] === "T";
     add(handBox, h("div", { class: "cards-row hand" }, hand.map((c) => actionableCard(ctx, c,
-      (o) => card(c, ctx, o), actionsFor(handActs, c)))));
-    add(bar, openMenu(ctx, handActs, (c) => `The ${cardWords(c)}:`));
+      (o) => card(c, ctx, o), actionsFor(handActs, c), { confirm: ending(c) }))));
+    add(bar, openMenu(ctx, handActs, (c) => `The ${cardWords(c)}:`, ending));
   }
   add(bar, me.guns.map((g) => (ctx.decision ? fireControl(g, ctx) : null)));
   add(bar, buttons(ctx, ["direction", "nothing", "couple", "holster", "draw", "deal"]));

@@ -12,6 +12,7 @@ from games.wyoming_cowboy.guns import can_backfire, gun_name
 from games.wyoming_cowboy.rules import (
     OPENING_PASS,
     VALVES,
+    ends_with_ten,
     legal,
     next_dealer,
     seat_ref,
@@ -259,6 +260,9 @@ def _shared(st: State) -> dict[str, Any]:
         "top_discard": st.discards[-1] if st.discards else None,
         "takeable_discard": (takeable(st) if phase not in _HAND_DONE
                              and not _action_spent_draws(st) else None),
+        # Public: the 10s on the tables and the .22s pulled. A table asks a 10's one click
+        # to be confirmed then, as it does on a touch screen.
+        "last_ten_ends": phase == _TURN and ends_with_ten(st),
         "shot_pile": len(st.shots),
         "top_shot": st.shots[-1] if st.shots else None,
         "pass": ({"size": st.pass_size, "direction": pass_direction(st)}

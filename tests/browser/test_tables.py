@@ -1126,6 +1126,46 @@ def test_a_step_is_named_by_what_it_does_to_the_player_and_of_the_player(browser
     page.close()
 
 
+def test_the_wyoming_cowboy_ten_that_ends_the_hand_is_confirmed_with_a_mouse_too(browser,
+                                                                                live):
+    """One click on a 10 laid the last one and ended the hand, beyond undoing: its one use
+    is confirmed in its menu, where its words say it ends the hand."""
+    from tests.games.wyoming_cowboy.helpers import build
+    game = all_games()["wyoming_cowboy"]
+    st = build(hands={0: "TH 5C", 1: "KS QD"}, tens={1: "TC TD TS"},
+               guns={2: [("22", "2C 2D")]})
+    view = json.loads(json.dumps(game.view(st, 0)))
+    assert view["last_ten_ends"] is True
+    legal = game.legal_actions(st, 0)
+    moves = [game.describe(st, 0, a) for a in legal]  # the words the room gives each choice
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(live.http + "/")
+    done = page.evaluate("""async ([view, legal, moves]) => {
+      const table = await import('/games/wyoming_cowboy/table.js');
+      const box = document.createElement('div'), bar = document.createElement('div');
+      document.body.replaceChildren(box, bar);
+      const acted = [];
+      const key = (a) => JSON.stringify(a);
+      const ctx = { seats: ['Ana', 'Bo', 'Cy'], you: 0, legal, act: (a) => acted.push(a),
+                    label: (a) => moves[legal.findIndex((x) => key(x) === key(a))],
+                    ui: {}, log: [], decision: bar, reaction: bar };
+      ctx.rerender = () => { box.replaceChildren(); bar.replaceChildren(); table.render(box, view, ctx); };
+      ctx.rerender();
+      box.querySelector('button.card[data-card="TH"]').click();
+      const menu = bar.querySelector('.menu');
+      const said = menu ? [...menu.querySelectorAll('button.act')].map((b) => b.innerText) : [];
+      const before = acted.length;
+      menu?.querySelector('button.act').click();
+      return {before, said, acted};
+    }""", [view, legal, moves])
+    page.close()
+    assert done["before"] == 0, done  # the click opened its menu: nothing played yet
+    assert len(done["said"]) == 1 and "it ends the hand (+30)" in done["said"][0], done
+    assert done["acted"] == [next(a for a in legal if a["card"] == "TH")], done
+    # Any other time a 10 is laid in one click, as every card of one use is.
+    assert game.view(build(hands={0: "TH 5C"}), 0)["last_ten_ends"] is False
+
+
 def test_a_wyoming_cowboy_discard_that_may_be_taken_under_a_fresh_one_is_shown(browser, live):
     """A 9 just played lies on the discard that may be taken: the pile's top was labelled
     as the card to take, and the one offered was nowhere in sight."""

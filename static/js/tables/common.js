@@ -31,12 +31,13 @@ export function menuFrom() {
 
 /**
  * A card the player may click: one legal action about it acts at once (with a mouse or
- * keyboard; on a touch screen it opens a menu of that one use), several open a menu; none
- * leaves it inert. `make(opts)` draws the card with click options.
+ * keyboard; on a touch screen, or with `confirm` for a move that weighs much, it opens a
+ * menu of that one use), several open a menu; none leaves it inert. `make(opts)` draws
+ * the card with click options.
  */
-export function actionableCard(ctx, id, make, actions, title) {
+export function actionableCard(ctx, id, make, actions, { confirm = false } = {}) {
   if (!actions.length) return make({});
-  if (actions.length < menuFrom()) {
+  if (actions.length < (confirm ? 1 : menuFrom())) {
     const a = actions[0];
     return make({ onclick: () => ctx.act(a), action: actionKey(a), title: ctx.label(a), extraClass: "act" });
   }
@@ -49,12 +50,13 @@ export function actionableCard(ctx, id, make, actions, title) {
   return el;
 }
 
-/** The menu of a card with several uses, shown when that card is open. */
-export function openMenu(ctx, legal, title) {
+/** The menu of a card with several uses, shown when that card is open (`confirmed(id)`:
+ * a card whose one use is confirmed in it, as `actionableCard`'s `confirm`). */
+export function openMenu(ctx, legal, title, confirmed = () => false) {
   const id = ctx.ui.menu;
   if (!id) return null;
   const actions = actionsFor(legal, id);
-  if (actions.length < menuFrom()) return null;
+  if (actions.length < (confirmed(id) ? 1 : menuFrom())) return null;
   return menu(ctx, title(id), actions);
 }
 
