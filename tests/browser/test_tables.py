@@ -1149,7 +1149,11 @@ def test_the_wyoming_cowboy_ten_that_ends_the_hand_is_confirmed_with_a_mouse_too
       const ctx = { seats: ['Ana', 'Bo', 'Cy'], you: 0, legal, act: (a) => acted.push(a),
                     label: (a) => moves[legal.findIndex((x) => key(x) === key(a))],
                     ui: {}, log: [], decision: bar, reaction: bar };
-      ctx.rerender = () => { box.replaceChildren(); bar.replaceChildren(); table.render(box, view, ctx); };
+      ctx.rerender = () => {
+        box.replaceChildren();
+        bar.replaceChildren();
+        table.render(box, view, ctx);
+      };
       ctx.rerender();
       box.querySelector('button.card[data-card="TH"]').click();
       const menu = bar.querySelector('.menu');
@@ -1456,10 +1460,12 @@ REORDER = """async ([view, seats, legal]) => {
   const ctx = { seats, you: view.you, legal, act: (a) => acted.push(a), ui: {}, log: [] };
   ctx.rerender = () => { box.replaceChildren(); table.render(box, view, ctx); };
   ctx.rerender();
-  const step = () => [...box.querySelectorAll('.pending-step')].find((e) => e.querySelector('.sub'));
+  const step = () => [...box.querySelectorAll('.pending-step')]
+    .find((e) => e.querySelector('.sub'));
+  const all = (sel) => [...step().querySelectorAll(sel)];
   const first = {said: step().querySelector('.sub').innerText,
-                 cards: [...step().querySelectorAll('.cards-row .card')].map((c) => c.dataset.card),
-                 buttons: [...step().querySelectorAll('.actions-row button')].map((b) => b.innerText),
+                 cards: all('.cards-row .card').map((c) => c.dataset.card),
+                 buttons: all('.actions-row button').map((b) => b.innerText),
                  ready: !step().querySelector('[data-confirm]').disabled};
   // The last card chosen first, then the first: the one left goes under them.
   const pick = (id) => step().querySelector(`[data-pick][data-card="${id}"]`).click();
