@@ -46,14 +46,18 @@ def stand_in(room: RoomData, seat: int) -> Action:
 
 
 class BotTasks:
-    """The running bot tasks of one room, one per seat at most."""
+    """The running bot tasks of one room, one per seat at most; none once cancelled."""
 
     def __init__(self) -> None:
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._stopped = False
 
     def start(self, seats: Iterable[int],
               turn: Callable[[int], Coroutine[Any, Any, None]]) -> None:
-        """Starts ``turn(seat)`` for each seat that has no task running yet."""
+        """Starts ``turn(seat)`` for each seat that has no task running yet (none once
+        ``cancel`` was called)."""
+        if self._stopped:
+            return
         for seat in seats:
             task = self._tasks.get(seat)
             if task is None or task.done():
@@ -70,10 +74,13 @@ class BotTasks:
                                  return_exceptions=True)
 
     async def cancel(self) -> None:
-        """Stops every bot task."""
+        """Stops every bot task for good. A bot cancelled while its move was being written
+        follows the move once it lands, and would start the next bot's task: none starts
+        now, or it played on into a writer already closed."""
+        self._stopped = True
         for task in self._tasks.values():
             task.cancel()
-        for task in self._tasks.values():
+        for task in list(self._tasks.values()):
             with contextlib.suppress(BaseException):
                 await task
         self._tasks.clear()

@@ -84,6 +84,7 @@ class Committer:
         self._task: asyncio.Task[None] | None = None
         self._waiting = asyncio.Event()  # set while the writer waits for a change
         self._batch: list[_Change | _Creation] = []  # the batch being written
+        self._closed = False  # set by ``close``: what comes after is refused
         # On SQLite, batches go straight through its cursor (``app.rooms.sqlite_batch``).
         self.statements: Statements = (SqliteStatements(db.sqlite_dialect)
                                        if db.sqlite_dialect is not None else GENERAL)
@@ -117,18 +118,20 @@ class Committer:
         return await creation.done
 
     def _put(self, item: _Change | _Creation) -> None:
+        if self._closed:  # no writer starts again: its task would outlive the loop's end
+            item.done.set_exception(RuntimeError("The server is shutting down"))
+            return
         if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._write_forever())
+            self._task = asyncio.get_running_loop().create_task(self._write_batches())
+            self._task.add_done_callback(self._stopped)
         self._queue.put(item)
 
-    async def _write_forever(self) -> None:
-        try:
-            await self._write_batches()
-        finally:
-            # Stopped (cancelled, as a closing loop cancels every task): no change left
-            # queued may keep its waiter waiting. Whoever waits for one to land, as a
-            # write path whose caller went does, would otherwise wait for ever.
-            self._refuse_unwritten()
+    def _stopped(self, _task: asyncio.Task[None]) -> None:
+        """The writer stopped (cancelled, as a closing loop cancels every task): no change
+        left queued may keep its waiter waiting. Whoever waits for one to land, as a write
+        path whose caller went does, would otherwise wait for ever. (A callback, not a
+        ``finally``: a task cancelled before its first step never runs its body.)"""
+        self._refuse_unwritten()
 
     async def _write_batches(self) -> None:
         while True:
@@ -200,6 +203,7 @@ class Committer:
             self._task.cancel()
             with contextlib.suppress(BaseException):
                 await self._task
+        self._closed = True
         self._refuse_unwritten()
 
     def _refuse_unwritten(self) -> None:

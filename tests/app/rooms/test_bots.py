@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from app.db import Database
 from app.rooms import RoomService, SeatKind
+from app.rooms.bots import BotTasks
 
 
 async def test_bots_of_a_simultaneous_phase_wait_their_delays_side_by_side(settings) -> None:
@@ -60,3 +63,19 @@ def test_the_server_playing_for_an_absent_player_pulls_no_gun() -> None:
     room.state = build(seats=3, hands={0: "8D 3S KH 7C 5D 4C 2H", 1: "2C", 2: "4H"})
     assert choose(room, 0, "smart")["type"] == "pull"
     assert stand_in(room, 0)["type"] == "discard"
+
+
+async def test_bot_tasks_cancelled_start_no_more() -> None:
+    """A bot cancelled while its move was written follows the move once it lands, and
+    started the next bot's task after the service had closed its writer."""
+    bots, played = BotTasks(), []
+
+    async def turn(seat: int) -> None:
+        played.append(seat)
+
+    bots.start([1], turn)
+    await bots.idle()
+    await bots.cancel()
+    bots.start([2], turn)
+    await asyncio.sleep(0)
+    assert played == [1] and not bots.busy()

@@ -238,3 +238,28 @@ async def test_a_statement_under_way_on_postgresql_when_the_writer_closes_is_ack
     for svc in (service, fresh):
         await svc.close()
         await svc.db.dispose()
+
+
+async def test_a_writer_cancelled_before_its_first_step_refuses_what_was_queued(
+        settings: Settings) -> None:
+    """A closing loop cancels every task, a writer just made among them: one cancelled
+    before its first step never ran its body, and what was queued for it waited for ever
+    (a bot whose move was being written held the loop's end up)."""
+    committer = Committer(Database(settings.database_url))
+    creating = asyncio.ensure_future(committer.create({}, []))
+    await asyncio.sleep(0)  # queued, its writer's task made and not yet run
+    assert committer._task is not None and not committer._task.done()
+    committer._task.cancel()
+    with pytest.raises(RuntimeError, match="shutting down"):
+        await asyncio.wait_for(creating, 1)
+    await committer.db.dispose()
+
+
+async def test_a_closed_writer_refuses_what_comes_after_at_once(settings: Settings) -> None:
+    """A writer started again after ``close`` outlived the service, its change unwritten."""
+    committer = Committer(Database(settings.database_url))
+    await committer.close(timeout=1)
+    with pytest.raises(RuntimeError, match="shutting down"):
+        await asyncio.wait_for(committer.create({}, []), 1)
+    assert committer._task is None
+    await committer.db.dispose()
