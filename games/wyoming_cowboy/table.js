@@ -132,7 +132,7 @@ function piles(view, ctx) {
       h("span", null, "Draw pile ", h("span", { class: "count" }, String(view.draw_pile)))),
     h("div", { class: "pile" }, view.top_discard ? card(view.top_discard, ctx, { extraClass: takeable && !under ? "takeable" : "" }) : h("div", { class: "card empty-pile" }),
       h("span", null, "Discards ", h("span", { class: "count" }, String(view.discard_pile)), takeable && !under ? " · top may be taken" : "")),
-    under ? h("div", { class: "pile taken-under" }, card(takeable, ctx, { extraClass: "takeable" }),
+    under ? h("div", { class: "pile" }, card(takeable, ctx, { extraClass: "takeable" }),
       h("span", null, `Under the ${cardShort(view.top_discard)}:`, h("br"), "may be taken")) : null,
     h("div", { class: "pile" }, view.top_shot ? card(view.top_shot, ctx) : h("div", { class: "card empty-pile" }),
       h("span", null, "Shot ", h("span", { class: "count" }, String(view.shot_pile)))),

@@ -598,9 +598,9 @@ function recentLine(log, seats, over) {
   const since = state.mineAt === null ? 0
     : new Set(log.filter((e) => told(e) && e.v > state.mineAt && e.v < v).map((e) => e.v)).size;
   const head = since ? `Last of ${since + 1} moves since yours: ` : "Last: ";
-  // In the order they happened, each on a line of its own cut at its end (one alone may
-  // take two): newest first read the effect before its cause, and one run of text cut
-  // at its end lost the newest.
+  // In the order they happened, each on a line of its own cut at its end (the newest may
+  // take two, `fitRecent`): newest first read the effect before its cause, and one run
+  // of text cut at its end lost the newest.
   const el = $("#recent");
   el.hidden = over || !said.length;
   const text = said.length ? `${head}${said.join(" · ")}` : "";
