@@ -29,7 +29,9 @@ def leaked(data: Any, secrets: set[str], words: dict[str, str] | None = None) ->
     if not secrets:
         return set()
     found: set[str] = set()
-    named = (words.pattern() if isinstance(words, Phrases) else _phrases(words)) if words else None
+    named = None
+    if words:  # a viewer's phrases keep their pattern (``Phrases``); others are made one
+        named = words.pattern() if isinstance(words, Phrases) else _phrases(words)
     for s in strings_in(data):
         if s in secrets:
             found.add(s)
