@@ -262,7 +262,7 @@ export function renderBar(bar, doc) {
   const hint = hintBox(doc, names);
   const side = document.getElementById("side-hint"), docked = document.getElementById("dock-hint");
   const slot = WIDE.matches ? side : r.status === "playing" && doc.game && docked ? docked : null;
-  const invite = r.status === "playing" && doc.game ? inviteButton() : null;
+  const invite = r.status === "playing" && doc.game ? inviteButton(() => renderBar(bar, window.saloon?.doc || doc)) : null;
   const parts = [slot ? null : hint, h("div", { class: "teach-buttons" }, invite, rulesButton(r.game, r.title), scoreButton, doc.game ? cardTip() : null),
     score && open ? scorePanel(score, names, doc.game?.scores, r.you) : null];
   bar.replaceChildren(...parts.filter(Boolean));
@@ -271,16 +271,21 @@ export function renderBar(bar, doc) {
 
 /** While a game runs, the invite folds into this row (the stylesheet hides its panel
  * while folded): its own line above the table kept a link sent before the game in view
- * all through it, some 45 px of a phone's screen. */
-function inviteButton() {
+ * all through it, some 45 px of a phone's screen. The button opens and folds it again;
+ * `redraw` redraws the row when the panel is folded by its own heading. */
+function inviteButton(redraw) {
   const panel = document.getElementById("invite");
   if (!panel || panel.hidden) return null;
+  panel.ontoggle = redraw;
   return h("button", { type: "button", class: "small", id: "invite-open", "aria-controls": "invite",
+    "aria-expanded": String(panel.open),
     onclick: () => {
-      panel.open = true;
-      panel.scrollIntoView({ block: "nearest" });
-      document.getElementById("copy")?.focus();
-    } }, "Invite friends");
+      panel.open = !panel.open;
+      if (panel.open) {
+        panel.scrollIntoView({ block: "nearest" });
+        document.getElementById("copy")?.focus();
+      }
+    } }, panel.open ? "Fold the invite" : "Invite friends");
 }
 
 /** Keeps the dock's hint from pushing the decision off the screen: where the dock, at its

@@ -147,8 +147,14 @@ def test_two_players_play_high_card_with_a_reload_and_chat(browser, live, artifa
     ana.page.locator("#invite-open").click()
     ana.page.locator("#copy").click()
     ana.page.wait_for_selector("#copy:has-text('Copied')")
-    ana.page.locator("#invite summary").click()
+    ana.page.wait_for_selector("#invite-open:has-text('Fold the invite')")
+    ana.page.locator("#invite-open").click()  # the button folds it too
     ana.page.wait_for_selector("#invite", state="hidden")
+    ana.page.wait_for_selector("#invite-open:has-text('Invite friends')")
+    ana.page.locator("#invite-open").click()
+    ana.page.locator("#invite summary").click()  # and so does its heading
+    ana.page.wait_for_selector("#invite", state="hidden")
+    ana.page.wait_for_selector("#invite-open:has-text('Invite friends')")
     assert not ana.errors and not bo.errors
 
 
