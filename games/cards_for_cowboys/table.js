@@ -192,7 +192,11 @@ function store(view, ctx) {
         if (!mine.length) continue;
         // A card past the $ left can still be burned: marked so, it is not taken for a buy.
         const burnOnly = !mine.some((a) => a.type === "buy");
-        items.push([c.id, (o) => face(c, burnOnly ? { ...o, extraClass: "burn-only" } : o)]);
+        items.push([c.id, (o) => {
+          const el = face(c, burnOnly ? { ...o, extraClass: "burn-only" } : o);
+          el.dataset.back = c.back; // named under it (the stylesheet), as the Store names it
+          return el;
+        }]);
       }
     }
     const buys = acts.some((a) => a.type === "buy");

@@ -967,6 +967,15 @@ def test_a_cards_for_cowboys_store_card_the_dollars_cannot_buy_is_marked_burn_on
                                      ["Ana", "Bo"], legal])["cards"]
     assert {card for card, _ in shown} == burns
     assert {card for card, only in shown if only} == burns - buys
+    # Each names its back under it, as the Store's thumbnails do at their foot: the choice
+    # is made here, and the back tells the card's risk from a draw pile's top.
+    page.add_style_tag(url="/static/css/saloon.css")
+    tags = page.evaluate("""() => [...document.querySelectorAll('.bar-cards .card')]
+      .map((e) => [e.dataset.card, getComputedStyle(e, '::after').content])""")
+    backs = {c["id"]: c["back"] for row in game.view(state, seat)["store"] for c in row
+             if isinstance(c, dict) and c.get("id")}
+    assert tags and all(backs[card] in tag for card, tag in tags), tags
+    assert all(("burn only" in tag) is (card not in buys) for card, tag in tags), tags
     page.close()
 
 
