@@ -8,9 +8,10 @@ import { applyPatch } from "./jsonpatch.js";
 const CLOSE_FATAL = { 4404: "unknown_room", 4401: "bad_token", 4403: "forbidden", 4429: "too_many_connections" };
 const CLOSE_CROWDED = 4429;
 
-// A socket quiet for IDLE_MS is asked for a pong; one that has not answered anything sent
-// to it within DEAD_MS is given up and replaced. The server answers every message at once
-// (a pong, a patch or an error), so DEAD_MS is far above any honest wait.
+// A socket quiet for IDLE_MS is asked for a pong; one that has not answered what was sent
+// on it within DEAD_MS is given up and replaced. The server answers every message at once
+// (a pong, a sync, or a patch or an error carrying its ref), so DEAD_MS is far above any
+// honest wait.
 const IDLE_MS = 25000;
 const DEAD_MS = 10000;
 const WATCH_MS = 2500;
@@ -155,9 +156,12 @@ export class RoomSocket {
 
   receive(raw) {
     this.heard = Date.now();
-    this.awaited = null;
     let msg;
     try { msg = JSON.parse(raw); } catch { return; }
+    // What answers a message sent: a pong, a sync, an error, or the change that carries
+    // its ref. Others' moves and presence are not answers: a socket whose sends go
+    // nowhere while the room's news still comes in kept a move waiting without end.
+    if (msg.type === "pong" || msg.type === "sync" || msg.type === "error" || msg.ref !== undefined) this.awaited = null;
     if (msg.time) this.h.onTime?.(msg.time);
     if (msg.type === "pong") {
       // Everything sent before the pong has arrived: a version beyond ours was missed.
